@@ -1,0 +1,1 @@
+"""Plugins: the problem contract, the registry, fill strategies and puzzle types."""

@@ -1,0 +1,179 @@
+"""The problem contract: what puzzle types hand to fill strategies, and what comes back.
+
+A puzzle is a set of variables (entries, cells, trees, clues), each taking one value
+from a finite domain. Domains are boolean numpy masks over each variable's value
+indices; the problem owns its constraints (``propagate`` prunes, ``cost`` grades), the
+strategy owns the search. Strategies know nothing of HTTP, jobs or storage.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+Domains = list[np.ndarray]
+"""One boolean mask per variable over its value indices; True means still possible."""
+
+Assignment = list[int | None]
+"""One value index per variable, or None where the variable is unassigned."""
+
+Status = Literal["solved", "unsatisfiable", "gave_up"]
+
+
+class Problem(ABC):
+    """A finite-domain constraint problem that every fill strategy can search.
+
+    Contract for implementers: ``propagate`` never mutates a mask in place; it replaces
+    list entries (``domains[v] = new_mask``), so strategies can keep cheap copies of the
+    list as their trail. ``cost`` is a graded violation count, 0 exactly when a complete
+    assignment satisfies every constraint.
+    """
+
+    @property
+    @abstractmethod
+    def size(self) -> int:
+        """Number of variables (they are numbered 0 … size-1)."""
+
+    @abstractmethod
+    def initial_domains(self) -> Domains:
+        """Fresh domains before any propagation (givens already narrowed)."""
+
+    @abstractmethod
+    def neighbours(self, var: int) -> Sequence[int]:
+        """Variables sharing a constraint with ``var``."""
+
+    @abstractmethod
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        """Prune domains after the variables in ``changed`` narrowed, until a fixpoint.
+
+        Returns the variable whose domain emptied (a wipe-out), or None when consistent.
+        """
+
+    @abstractmethod
+    def cost(self, assignment: Sequence[int]) -> float:
+        """Graded violation count of a complete assignment; 0 means solved."""
+
+    @abstractmethod
+    def decode(self, assignment: Sequence[int | None]) -> Any:
+        """The puzzle-level solution (grid rows, digits, rectangles) of an assignment."""
+
+    # Optional hooks with sound defaults: override for speed or better guidance.
+
+    def value_order(
+        self, var: int, domains: Domains, rng: random.Random | None = None
+    ) -> np.ndarray:
+        """Value indices still in ``var``'s domain, best first (index order by default)."""
+        return np.flatnonzero(domains[var])
+
+    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
+        """Violations ``var`` would take part in with ``value``, others unchanged."""
+        trial = list(assignment)
+        trial[var] = value
+        return self.cost(trial)
+
+    def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
+        """Change of ``cost`` if ``changes`` (var → value) were applied."""
+        trial = list(assignment)
+        for var, value in changes.items():
+            trial[var] = value
+        return self.cost(trial) - self.cost(assignment)
+
+    def compound_moves(
+        self, assignment: Sequence[int], rng: random.Random
+    ) -> list[dict[int, int]]:
+        """Rule-aware moves that change several variables at once (none by default)."""
+        return []
+
+    def regions(self) -> list[list[int]]:
+        """Groups of variables that crossover should inherit together (singletons)."""
+        return [[v] for v in range(self.size)]
+
+    def value_label(self, var: int, value: int) -> str:
+        """A human-readable name of a value, for progress reports and traces."""
+        return str(value)
+
+
+@dataclass
+class Control:
+    """What the caller gives a strategy: limits, cancellation, progress and a seed."""
+
+    deadline: float | None = None
+    """``time.monotonic()`` value past which the strategy must stop."""
+    cancelled: Callable[[], bool] = lambda: False
+    progress: Callable[[dict[str, Any]], None] = lambda report: None
+    seed: int | None = None
+
+    @classmethod
+    def with_timeout(cls, seconds: float | None, **kwargs: Any) -> Control:
+        """A control whose deadline is ``seconds`` from now (None: no time limit)."""
+        deadline = None if seconds is None else time.monotonic() + seconds
+        return cls(deadline=deadline, **kwargs)
+
+    def expired(self) -> bool:
+        """True once the deadline passed."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def should_stop(self) -> str | None:
+        """The reason to stop now ("timeout" or "canceled"), or None."""
+        if self.cancelled():
+            return "canceled"
+        if self.expired():
+            return "timeout"
+        return None
+
+
+@dataclass
+class SearchResult:
+    """A strategy's answer: the (best) assignment, its status and statistics.
+
+    ``status`` is "unsatisfiable" only when the search proved that no solution exists;
+    a search that stopped early is "gave_up" with ``reason`` saying why.
+    """
+
+    assignment: Assignment
+    status: Status
+    reason: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """True when every variable holds a value and the problem is solved."""
+        return self.status == "solved"
+
+
+class FillStrategy(ABC):
+    """A search method for any ``Problem``; registered under ``crossforge.fill_strategies``."""
+
+    description: str = ""
+    parameters: dict[str, Any] = {"type": "object", "properties": {}}
+    """JSON schema of the keyword parameters ``solve`` accepts."""
+
+    @abstractmethod
+    def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
+        """Search ``problem`` within ``control``'s limits."""
+
+
+class PuzzleType(ABC):
+    """Turns requests into problems and results into answers.
+
+    Registered under ``crossforge.puzzle_types``. Logic-puzzle types add parsing, a
+    logical solver, rating and generation on top of this.
+    """
+
+    description: str = ""
+    parameters: dict[str, Any] = {"type": "object", "properties": {}}
+    """JSON schema of the request options the type accepts."""
+
+    @abstractmethod
+    def problem(self, request: Mapping[str, Any]) -> Problem:
+        """Build the problem for a request (raises ``ValueError`` naming bad input)."""
+
+    @abstractmethod
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        """The JSON-ready answer for a finished search."""

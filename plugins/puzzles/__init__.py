@@ -1,0 +1,1 @@
+"""Puzzle-type plugins: crosswords and the logic puzzles of the source articles."""

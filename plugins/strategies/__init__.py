@@ -1,0 +1,1 @@
+"""Fill-strategy plugins: backtracking, genetic algorithm, simulated annealing."""

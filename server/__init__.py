@@ -1,0 +1,1 @@
+"""The construction server and the ``crossforge`` command line."""
