@@ -1,8 +1,9 @@
 """The plugin registry: fill strategies and puzzle types found through entry points.
 
 Built-ins register in our own ``pyproject.toml`` exactly as a third-party plugin would.
-Entry points are read lazily and each plugin is loaded once; ``CROSSFORGE_PLUGINS=a,b``
-limits what loads; a plugin that fails to load is reported, never fatal to the others.
+Entry points are listed on first use and each plugin is imported when first asked for,
+once; ``CROSSFORGE_PLUGINS=a,b`` limits what loads; a plugin that fails to load is
+reported with its error, never fatal to the others.
 """
 
 from __future__ import annotations
@@ -17,11 +18,19 @@ from plugins.contract import FillStrategy, PuzzleType
 
 STRATEGY_GROUP = "crossforge.fill_strategies"
 PUZZLE_GROUP = "crossforge.puzzle_types"
-GROUPS: dict[str, type] = {STRATEGY_GROUP: FillStrategy, PUZZLE_GROUP: PuzzleType}
+GROUPS: dict[str, type[FillStrategy] | type[PuzzleType]] = {
+    STRATEGY_GROUP: FillStrategy,
+    PUZZLE_GROUP: PuzzleType,
+}
+KINDS = {STRATEGY_GROUP: "fill strategy", PUZZLE_GROUP: "puzzle type"}
 
 
 class UnknownPlugin(LookupError):
-    """No plugin of that kind and name is loaded."""
+    """No plugin of that kind and name is available."""
+
+
+class BrokenPlugin(LookupError):
+    """The plugin asked for is installed but failed to load."""
 
 
 @dataclass
@@ -35,10 +44,12 @@ class PluginInfo:
     description: str = ""
     parameters: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    entry_point: str | None = None
+    """``module:attribute`` of the entry point; None for a plugin registered by hand."""
 
     @property
     def kind(self) -> str:
-        """"strategy" or "puzzle_type"."""
+        """ "strategy" or "puzzle_type"."""
         return "strategy" if self.group == STRATEGY_GROUP else "puzzle_type"
 
     def as_dict(self) -> dict[str, Any]:
@@ -50,19 +61,31 @@ class PluginInfo:
             "distribution": self.distribution,
             "description": self.description,
             "parameters": self.parameters,
+            "entry_point": self.entry_point,
             "error": self.error,
         }
 
 
 EntryPointSource = Callable[[str], list[EntryPoint]]
+"""Lists the entry points of a group (``importlib.metadata`` by default; fakes in tests)."""
 
 
 def _installed_entry_points(group: str) -> list[EntryPoint]:
     return list(entry_points(group=group))
 
 
+@dataclass
+class _Slot:
+    """One named plugin of a group: its entry point, and the object once loaded."""
+
+    info: PluginInfo
+    entry_point: EntryPoint | None = None
+    plugin: Any = None
+    tried: bool = False
+
+
 class Registry:
-    """Loads plugins on first use, once, and answers lookups by kind and name."""
+    """Lists plugins on first use, loads each one once, answers lookups by kind and name."""
 
     def __init__(
         self,
@@ -71,113 +94,148 @@ class Registry:
     ) -> None:
         self._source = source
         self._only = only
-        self._loaded: dict[str, dict[str, Any]] | None = None
-        self._infos: list[PluginInfo] = []
+        self._slots: dict[str, dict[str, _Slot]] | None = None
+        self._registered: dict[str, dict[str, _Slot]] = {group: {} for group in GROUPS}
         self.load_count = 0
-        self._extra: list[tuple[str, str, Any]] = []
+        """How many entry points were imported (each at most once)."""
 
-    def _load(self) -> dict[str, dict[str, Any]]:
-        if self._loaded is not None:
-            return self._loaded
-        self.load_count += 1
-        loaded: dict[str, dict[str, Any]] = {group: {} for group in GROUPS}
-        infos: list[PluginInfo] = []
-        for group, base in GROUPS.items():
-            for ep in sorted(self._source(group), key=lambda e: e.name):
+    def _discover(self) -> dict[str, dict[str, _Slot]]:
+        if self._slots is not None:
+            return self._slots
+        slots: dict[str, dict[str, _Slot]] = {group: {} for group in GROUPS}
+        for group in GROUPS:
+            for ep in sorted(self._source(group), key=_entry_point_key):
                 if self._only is not None and ep.name not in self._only:
                     continue
-                dist = ep.dist
-                info = PluginInfo(
-                    name=ep.name,
-                    group=group,
-                    version=dist.version if dist else None,
-                    distribution=dist.metadata["Name"] if dist else None,
-                )
-                try:
-                    obj = ep.load()
-                    plugin = obj() if isinstance(obj, type) else obj
-                    if not isinstance(plugin, base):
-                        raise TypeError(f"{ep.value} is not a {base.__name__}")
-                except Exception as exc:  # a broken plugin must not take the others down
-                    info.error = f"{type(exc).__name__}: {exc}"
-                else:
-                    loaded[group][ep.name] = plugin
-                    info.description = plugin.description
-                    info.parameters = plugin.parameters
-                infos.append(info)
-        for group, name, plugin in self._extra:
-            loaded[group][name] = plugin
-            infos.append(_describe(name, group, plugin))
-        self._loaded, self._infos = loaded, infos
-        return loaded
+                version, distribution = _distribution_of(ep)
+                info = PluginInfo(ep.name, group, version, distribution, entry_point=ep.value)
+                taken = slots[group].get(ep.name)
+                if taken is not None:
+                    if taken.info.distribution != distribution:
+                        info.error = (
+                            f"name {ep.name!r} is already taken by "
+                            f"{taken.info.distribution or taken.info.entry_point}"
+                        )
+                        slots[group][f"{ep.name} ({distribution})"] = _Slot(info, tried=True)
+                    continue
+                slots[group][ep.name] = _Slot(info, ep)
+        self._slots = slots
+        return slots
+
+    def _ensure(self, slot: _Slot) -> _Slot:
+        """Import and instantiate the slot's plugin unless already tried."""
+        if slot.tried or slot.entry_point is None:
+            return slot
+        slot.tried = True
+        self.load_count += 1
+        base = GROUPS[slot.info.group]
+        try:
+            obj = slot.entry_point.load()
+            plugin: Any = obj() if isinstance(obj, type) else obj
+            if not isinstance(plugin, base):
+                raise TypeError(f"{slot.entry_point.value} is not a {base.__name__}")
+            slot.info.description = _description_of(plugin)
+            slot.info.parameters = dict(plugin.parameters)
+        except Exception as exc:  # a broken plugin must not take the others down
+            slot.info.error = f"{type(exc).__name__}: {exc}"
+        else:
+            slot.plugin = plugin
+        return slot
+
+    def _slots_of(self, group: str) -> dict[str, _Slot]:
+        """Entry-point slots overridden by plugins registered by hand."""
+        return {**self._discover()[group], **self._registered[group]}
 
     def register(self, plugin: FillStrategy | PuzzleType, name: str) -> None:
         """Add a plugin object by hand (tests, embedding); it wins over an entry point."""
-        group = STRATEGY_GROUP if isinstance(plugin, FillStrategy) else PUZZLE_GROUP
-        self._extra.append((group, name, plugin))
-        if self._loaded is not None:
-            self._loaded[group][name] = plugin
-            self._infos.append(_describe(name, group, plugin))
+        if isinstance(plugin, FillStrategy):
+            group = STRATEGY_GROUP
+        elif isinstance(plugin, PuzzleType):
+            group = PUZZLE_GROUP
+        else:
+            raise TypeError(f"{plugin!r} is neither a FillStrategy nor a PuzzleType")
+        info = PluginInfo(name, group, None, None, _description_of(plugin), plugin.parameters)
+        self._registered[group][name] = _Slot(info, plugin=plugin, tried=True)
 
     def unregister(self, name: str) -> None:
-        """Remove a plugin added with ``register``."""
-        self._extra = [e for e in self._extra if e[1] != name]
-        if self._loaded is not None:
-            for group in self._loaded.values():
-                group.pop(name, None)
-            self._infos = [i for i in self._infos if i.name != name]
+        """Remove a plugin added with ``register`` (an entry point it hid comes back)."""
+        for group in self._registered.values():
+            group.pop(name, None)
 
     def plugins(self) -> list[PluginInfo]:
-        """Every plugin seen, loaded or broken."""
-        self._load()
-        return list(self._infos)
+        """Every plugin seen, loaded or broken (this loads them all)."""
+        return [
+            self._ensure(slot).info
+            for group in GROUPS
+            for _, slot in sorted(self._slots_of(group).items())
+        ]
 
     def strategy(self, name: str) -> FillStrategy:
         """The fill strategy called ``name``."""
-        return self._get(STRATEGY_GROUP, name, "fill strategy")
+        plugin: FillStrategy = self._get(STRATEGY_GROUP, name)
+        return plugin
 
     def puzzle_type(self, name: str) -> PuzzleType:
         """The puzzle type called ``name``."""
-        return self._get(PUZZLE_GROUP, name, "puzzle type")
+        plugin: PuzzleType = self._get(PUZZLE_GROUP, name)
+        return plugin
 
     def strategies(self) -> Iterator[str]:
-        """Names of the loaded fill strategies."""
-        return iter(sorted(self._load()[STRATEGY_GROUP]))
+        """Names of the fill strategies that load."""
+        return self._working(STRATEGY_GROUP)
 
     def puzzle_types(self) -> Iterator[str]:
-        """Names of the loaded puzzle types."""
-        return iter(sorted(self._load()[PUZZLE_GROUP]))
+        """Names of the puzzle types that load."""
+        return self._working(PUZZLE_GROUP)
 
-    def _get(self, group: str, name: str, what: str) -> Any:
-        found = self._load()[group].get(name)
-        if found is None:
-            known = ", ".join(sorted(self._load()[group])) or "none"
-            raise UnknownPlugin(f"unknown {what} {name!r} (known: {known})")
-        return found
+    def _working(self, group: str) -> Iterator[str]:
+        slots = self._slots_of(group)
+        return iter(sorted(n for n, s in slots.items() if self._ensure(s).plugin is not None))
 
-
-def _describe(name: str, group: str, plugin: Any) -> PluginInfo:
-    return PluginInfo(
-        name=name,
-        group=group,
-        version=None,
-        distribution=None,
-        description=plugin.description,
-        parameters=plugin.parameters,
-    )
+    def _get(self, group: str, name: str) -> Any:
+        slot = self._slots_of(group).get(name)
+        if slot is None:
+            known = ", ".join(sorted(self._discover()[group] | self._registered[group]))
+            raise UnknownPlugin(f"unknown {KINDS[group]} {name!r} (known: {known or 'none'})")
+        self._ensure(slot)
+        if slot.plugin is None:
+            raise BrokenPlugin(f"{KINDS[group]} {name!r} failed to load: {slot.info.error}")
+        return slot.plugin
 
 
-def _only_from_env() -> set[str] | None:
+def _entry_point_key(ep: EntryPoint) -> tuple[str, str]:
+    return ep.name, _distribution_of(ep)[1] or ""
+
+
+def _distribution_of(ep: EntryPoint) -> tuple[str | None, str | None]:
+    """(version, distribution name) of the package that declares ``ep``, if known."""
+    dist = ep.dist
+    if dist is None:
+        return None, None
+    return dist.version, dist.metadata["Name"]
+
+
+def _description_of(plugin: Any) -> str:
+    """The plugin's ``description``, or the first line of its class docstring."""
+    if plugin.description:
+        return str(plugin.description)
+    doc = type(plugin).__doc__ or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def only_from_env() -> set[str] | None:
+    """The plugin names ``CROSSFORGE_PLUGINS`` allows (None: no limit)."""
     value = os.environ.get("CROSSFORGE_PLUGINS", "").strip()
     return {n.strip() for n in value.split(",") if n.strip()} if value else None
 
 
-_default: Registry | None = None
+_default: tuple[set[str] | None, Registry] | None = None
 
 
 def registry() -> Registry:
-    """The process-wide registry (honours ``CROSSFORGE_PLUGINS``)."""
+    """The process-wide registry; rebuilt when ``CROSSFORGE_PLUGINS`` changes."""
     global _default
-    if _default is None:
-        _default = Registry(only=_only_from_env())
-    return _default
+    only = only_from_env()
+    if _default is None or _default[0] != only:
+        _default = (only, Registry(only=only))
+    return _default[1]
