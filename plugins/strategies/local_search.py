@@ -1,0 +1,331 @@
+"""What the stochastic strategies share: the search space, a tracked assignment, moves.
+
+``genetic`` and ``annealing`` both search complete assignments drawn from the
+propagated domains (values fixed by propagation never change), minimise the problem's
+graded ``cost``, and propose rule-aware moves: a variable in conflict takes a value
+drawn with probability falling with the conflicts it would cause (article 002's
+softmax), or the problem supplies a compound move that changes several variables at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from plugins.contract import Control, Domains, Problem, SearchResult
+
+SOLVED_EPSILON = 1e-9
+"""A cost at or below this counts as 0 (costs may be sums of floats)."""
+
+STOP_CHECK_EVERY = 32
+"""Moves between two looks at the control's deadline and cancel flag."""
+
+
+@dataclass
+class SearchSpace:
+    """A problem with its propagated domains: which variables may change, and to what."""
+
+    problem: Problem
+    domains: Domains
+    choices: list[list[int]]
+    free: list[int]
+    is_free: list[bool]
+    neighbours: list[list[int]]
+
+    @classmethod
+    def of(cls, problem: Problem) -> SearchSpace:
+        """Propagate the problem's initial domains once; keep them unless propagation fails.
+
+        A wipe-out proves nothing the stochastic strategies may report, so they search
+        the unpropagated domains instead and give up in time.
+        """
+        domains = list(problem.initial_domains())
+        propagated = list(domains)
+        if problem.propagate(propagated, range(problem.size)) is None:
+            domains = propagated
+        choices = [[int(x) for x in problem.value_order(v, domains)] for v in range(problem.size)]
+        free = [v for v, values in enumerate(choices) if len(values) > 1]
+        is_free = [len(values) > 1 for values in choices]
+        neighbours = [[int(u) for u in problem.neighbours(v)] for v in range(problem.size)]
+        return cls(problem, domains, choices, free, is_free, neighbours)
+
+    @property
+    def empty(self) -> list[int]:
+        """Variables without any value left (no complete assignment exists to search)."""
+        return [v for v, values in enumerate(self.choices) if not values]
+
+    def allows(self, changes: Mapping[int, int]) -> bool:
+        """True when every change keeps a free variable inside its domain."""
+        return all(
+            self.is_free[v] and 0 <= x < len(self.domains[v]) and bool(self.domains[v][x])
+            for v, x in changes.items()
+        )
+
+    def random_values(self, rng: random.Random) -> list[int]:
+        """A complete assignment with a uniformly drawn value for each free variable."""
+        return [values[0] if len(values) == 1 else rng.choice(values) for values in self.choices]
+
+
+class _IndexedSet:
+    """A set of ints with O(1) add, remove and uniform random pick, in a stable order."""
+
+    def __init__(self, items: list[int]) -> None:
+        self.items = list(items)
+        self.position = {item: i for i, item in enumerate(self.items)}
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def add(self, item: int) -> None:
+        if item not in self.position:
+            self.position[item] = len(self.items)
+            self.items.append(item)
+
+    def discard(self, item: int) -> None:
+        i = self.position.pop(item, None)
+        if i is None:
+            return
+        last = self.items.pop()
+        if last != item:
+            self.items[i] = last
+            self.position[last] = i
+
+
+class TrackedAssignment:
+    """A complete assignment with its cost and the free variables that may be in conflict.
+
+    The suspect set is lazy: a change marks the changed variables and their neighbours,
+    and a pick verifies its variable with ``Problem.conflicts``, dropping it when clean.
+    """
+
+    def __init__(self, space: SearchSpace, values: list[int]) -> None:
+        self.space = space
+        self.values = values
+        self.cost = float(space.problem.cost(values))
+        self._suspects = _IndexedSet(space.free)
+
+    def copy(self) -> TrackedAssignment:
+        """An independent copy (values and suspects; the cost is not recomputed)."""
+        twin = TrackedAssignment.__new__(TrackedAssignment)
+        twin.space = self.space
+        twin.values = list(self.values)
+        twin.cost = self.cost
+        twin._suspects = _IndexedSet(self._suspects.items)
+        return twin
+
+    def apply(self, changes: Mapping[int, int], delta: float) -> None:
+        """Apply ``changes`` whose cost change is ``delta``; mark what they touch."""
+        values = self.values
+        suspects = self._suspects
+        is_free = self.space.is_free
+        for var, value in changes.items():
+            values[var] = value
+            suspects.add(var)
+            for other in self.space.neighbours[var]:
+                if is_free[other]:
+                    suspects.add(other)
+        self.cost += delta
+
+    def resync(self) -> None:
+        """Recompute the cost from scratch (incremental deltas may drift)."""
+        self.cost = float(self.space.problem.cost(self.values))
+
+    def conflicted_var(self, rng: random.Random) -> int | None:
+        """A free variable in conflict drawn uniformly, or None when none is."""
+        problem = self.space.problem
+        values = self.values
+        suspects = self._suspects
+        while len(suspects):
+            var = suspects.items[rng.randrange(len(suspects))]
+            if problem.conflicts(values, var, values[var]) > 0:
+                return var
+            suspects.discard(var)
+        return None
+
+    def conflict_of(self, variables: list[int]) -> float:
+        """Total violations the given variables take part in."""
+        problem = self.space.problem
+        values = self.values
+        return sum(problem.conflicts(values, v, values[v]) for v in variables)
+
+
+@dataclass
+class MoveSettings:
+    """How proposals are drawn: softmax weight, value sample, compound and walk rates."""
+
+    value_weight: float
+    candidate_sample: int
+    compound_rate: float
+    compound_sample: int
+    walk_rate: float
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> MoveSettings:
+        """The move settings among a strategy's resolved parameters."""
+        return cls(
+            value_weight=params["value_weight"],
+            candidate_sample=params["candidate_sample"],
+            compound_rate=params["compound_rate"],
+            compound_sample=params["compound_sample"],
+            walk_rate=params["walk_rate"],
+        )
+
+
+MOVE_PARAMETERS: dict[str, dict[str, Any]] = {
+    "value_weight": {
+        "type": "number",
+        "minimum": 0,
+        "default": 2.0,
+        "description": "Softmax weight: a value is drawn with weight exp(-w x its conflicts).",
+    },
+    "candidate_sample": {
+        "type": "integer",
+        "minimum": 1,
+        "default": 48,
+        "description": "At most this many values of a large domain are weighed per draw.",
+    },
+    "compound_rate": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "default": 0.3,
+        "description": "Share of proposals taken from the problem's compound moves.",
+    },
+    "compound_sample": {
+        "type": "integer",
+        "minimum": 1,
+        "default": 4,
+        "description": "Compound moves weighed per proposal (the best one is proposed).",
+    },
+    "walk_rate": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "default": 0.02,
+        "description": "Share of proposals that change any free variable, in conflict or not.",
+    },
+}
+"""Schema properties of the move settings, shared by both strategies."""
+
+
+def draw_value(
+    space: SearchSpace,
+    values: list[int],
+    var: int,
+    rng: random.Random,
+    settings: MoveSettings,
+    keep_current: bool = False,
+) -> int:
+    """A value for ``var`` drawn with weight exp(-weight x conflicts it would cause)."""
+    domain = space.choices[var]
+    current = values[var]
+    if len(domain) > settings.candidate_sample:
+        candidates = rng.sample(domain, settings.candidate_sample)
+    else:
+        candidates = list(domain)
+    if not keep_current:
+        candidates = [value for value in candidates if value != current] or candidates
+    problem = space.problem
+    scores = [problem.conflicts(values, var, value) for value in candidates]
+    low = min(scores)
+    weights = [math.exp(-settings.value_weight * (score - low)) for score in scores]
+    return rng.choices(candidates, weights)[0]
+
+
+def propose(
+    state: TrackedAssignment, rng: random.Random, settings: MoveSettings
+) -> tuple[dict[int, int], float] | None:
+    """A rule-aware move and its cost change, or None when nothing can move."""
+    space = state.space
+    if not space.free:
+        return None
+    values = state.values
+    problem = space.problem
+    if settings.compound_rate and rng.random() < settings.compound_rate:
+        moves = [
+            move
+            for move in problem.compound_moves(values, rng)
+            if move and space.allows(move) and any(values[v] != x for v, x in move.items())
+        ]
+        if moves:
+            if len(moves) > settings.compound_sample:
+                moves = rng.sample(moves, settings.compound_sample)
+            scored = [(problem.delta(values, move), i) for i, move in enumerate(moves)]
+            delta, best = min(scored)
+            return moves[best], delta
+    var = None
+    if rng.random() >= settings.walk_rate:
+        var = state.conflicted_var(rng)
+    if var is None:
+        var = space.free[rng.randrange(len(space.free))]
+    value = draw_value(space, values, var, rng, settings)
+    move = {var: value}
+    return move, problem.delta(values, move)
+
+
+def greedy_start(space: SearchSpace, rng: random.Random, settings: MoveSettings) -> list[int]:
+    """A random assignment improved by one min-conflicts sweep over the free variables."""
+    values = space.random_values(rng)
+    order = list(space.free)
+    rng.shuffle(order)
+    for var in order:
+        values[var] = draw_value(space, values, var, rng, settings, keep_current=True)
+    return values
+
+
+class Progress:
+    """Sends progress reports through the control at most every ``interval`` seconds."""
+
+    def __init__(self, control: Control, strategy: str, interval: float = 0.5) -> None:
+        self.control = control
+        self.strategy = strategy
+        self.interval = interval
+        self.started = time.monotonic()
+        self._next = self.started + interval
+
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return time.monotonic() - self.started
+
+    def maybe(self, **fields: Any) -> None:
+        """Report ``fields`` if the last report is ``interval`` seconds old."""
+        now = time.monotonic()
+        if now >= self._next:
+            self._next = now + self.interval
+            self.report(**fields)
+
+    def report(self, **fields: Any) -> None:
+        """Report ``fields`` now."""
+        self.control.progress(
+            {"strategy": self.strategy, "elapsed": round(self.elapsed(), 3), **fields}
+        )
+
+
+def seeded_rng(control: Control) -> tuple[random.Random, int]:
+    """The run's random generator and its seed (drawn when the control gives none)."""
+    seed = control.seed if control.seed is not None else random.SystemRandom().randrange(2**32)
+    return random.Random(seed), seed
+
+
+def finish(
+    space: SearchSpace,
+    best: list[int] | None,
+    reason: str,
+    progress: Progress,
+    stats: dict[str, Any],
+) -> SearchResult:
+    """The result for the best assignment found: "solved" at cost 0, else "gave_up"."""
+    if best is None:
+        stats.update(best_cost=None, time=round(progress.elapsed(), 4))
+        return SearchResult([None] * space.problem.size, "gave_up", reason, stats)
+    cost = float(space.problem.cost(best))
+    solved = cost <= SOLVED_EPSILON
+    stats.update(best_cost=0.0 if solved else cost, time=round(progress.elapsed(), 4))
+    assignment: list[int | None] = list(best)
+    if solved:
+        return SearchResult(assignment, "solved", "", stats)
+    return SearchResult(assignment, "gave_up", reason, stats)
