@@ -147,6 +147,7 @@ class Genetic(FillStrategy):
             return finish(space, None, "empty domain", progress, stats)
         run = _Evolution(space, rng, options, control, stats)
         reason = run.evolve(progress)
+        progress.report(generation=stats["generations"], best_cost=run.best_cost, done=True)
         return finish(space, run.best, reason, progress, stats)
 
 

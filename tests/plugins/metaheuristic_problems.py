@@ -1,0 +1,202 @@
+"""Small Problems for testing the stochastic strategies: n-queens, colouring, Latin squares."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from plugins.contract import Domains, Problem
+
+
+class Queens(Problem):
+    """n queens, one per row: variable = row, value = column; cost = attacking pairs."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    @property
+    def size(self) -> int:
+        return self.n
+
+    def initial_domains(self) -> Domains:
+        return [np.ones(self.n, dtype=bool) for _ in range(self.n)]
+
+    def neighbours(self, var: int) -> Sequence[int]:
+        return [r for r in range(self.n) if r != var]
+
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        return None
+
+    def _attacks(self, assignment: Sequence[int], row: int, col: int) -> int:
+        return sum(
+            1
+            for r, c in enumerate(assignment)
+            if r != row and (c == col or abs(c - col) == abs(r - row))
+        )
+
+    def cost(self, assignment: Sequence[int]) -> float:
+        return sum(self._attacks(assignment, r, c) for r, c in enumerate(assignment)) / 2
+
+    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
+        return self._attacks(assignment, var, value)
+
+    def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
+        if len(changes) == 1:
+            ((var, value),) = changes.items()
+            return self._attacks(assignment, var, value) - self._attacks(
+                assignment, var, assignment[var]
+            )
+        return super().delta(assignment, changes)
+
+    def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
+        a, b = rng.sample(range(self.n), 2)
+        return [{a: assignment[b], b: assignment[a]}]
+
+    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
+        return list(assignment)
+
+
+class Colouring(Problem):
+    """Graph colouring: variable = node, value = colour; cost = monochromatic edges."""
+
+    def __init__(self, nodes: int, edges: list[tuple[int, int]], colours: int) -> None:
+        self.nodes = nodes
+        self.colours = colours
+        self.adjacent: list[list[int]] = [[] for _ in range(nodes)]
+        for a, b in edges:
+            self.adjacent[a].append(b)
+            self.adjacent[b].append(a)
+
+    @property
+    def size(self) -> int:
+        return self.nodes
+
+    def initial_domains(self) -> Domains:
+        domains = [np.ones(self.colours, dtype=bool) for _ in range(self.nodes)]
+        domains[0] = np.eye(self.colours, dtype=bool)[0]
+        return domains
+
+    def neighbours(self, var: int) -> Sequence[int]:
+        return self.adjacent[var]
+
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        queue = list(changed)
+        while queue:
+            var = queue.pop()
+            if int(domains[var].sum()) != 1:
+                continue
+            colour = int(np.flatnonzero(domains[var])[0])
+            for other in self.adjacent[var]:
+                if domains[other][colour]:
+                    mask = domains[other].copy()
+                    mask[colour] = False
+                    domains[other] = mask
+                    if not mask.any():
+                        return other
+                    queue.append(other)
+        return None
+
+    def cost(self, assignment: Sequence[int]) -> float:
+        return sum(
+            1
+            for a in range(self.nodes)
+            for b in self.adjacent[a]
+            if a < b and assignment[a] == assignment[b]
+        )
+
+    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
+        return sum(1 for other in self.adjacent[var] if assignment[other] == value)
+
+    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
+        return list(assignment)
+
+
+class LatinSquare(Problem):
+    """An n x n Latin square with givens: variable = cell, value = symbol.
+
+    Cost = symbols missing from rows and columns; compound moves swap two free cells of
+    a row; regions are rows.
+    """
+
+    def __init__(self, n: int, givens: Mapping[tuple[int, int], int]) -> None:
+        self.n = n
+        self.givens = dict(givens)
+
+    @property
+    def size(self) -> int:
+        return self.n * self.n
+
+    def _peers(self, var: int) -> list[int]:
+        row, col = divmod(var, self.n)
+        return [row * self.n + c for c in range(self.n) if c != col] + [
+            r * self.n + col for r in range(self.n) if r != row
+        ]
+
+    def initial_domains(self) -> Domains:
+        domains = [np.ones(self.n, dtype=bool) for _ in range(self.size)]
+        for (row, col), symbol in self.givens.items():
+            domains[row * self.n + col] = np.eye(self.n, dtype=bool)[symbol]
+        return domains
+
+    def neighbours(self, var: int) -> Sequence[int]:
+        return self._peers(var)
+
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        queue = list(changed)
+        while queue:
+            var = queue.pop()
+            if int(domains[var].sum()) != 1:
+                continue
+            symbol = int(np.flatnonzero(domains[var])[0])
+            for other in self._peers(var):
+                if domains[other][symbol]:
+                    mask = domains[other].copy()
+                    mask[symbol] = False
+                    domains[other] = mask
+                    if not mask.any():
+                        return other
+                    queue.append(other)
+        return None
+
+    def cost(self, assignment: Sequence[int]) -> float:
+        n = self.n
+        missing = 0
+        for i in range(n):
+            missing += n - len({assignment[i * n + c] for c in range(n)})
+            missing += n - len({assignment[r * n + i] for r in range(n)})
+        return missing
+
+    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
+        return sum(1 for other in self._peers(var) if assignment[other] == value)
+
+    def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
+        row = rng.randrange(self.n)
+        a, b = rng.sample(range(self.n), 2)
+        va, vb = row * self.n + a, row * self.n + b
+        return [{va: assignment[vb], vb: assignment[va]}]
+
+    def regions(self) -> list[list[int]]:
+        return [[r * self.n + c for c in range(self.n)] for r in range(self.n)]
+
+    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
+        return list(assignment)
+
+
+def triangle_in_two_colours() -> Colouring:
+    """An unsatisfiable problem: a triangle cannot be 2-coloured."""
+    return Colouring(3, [(0, 1), (1, 2), (0, 2)], 2)
+
+
+def random_graph(nodes: int, edges: int, colours: int, seed: int) -> Colouring:
+    """A colourable random graph: edges only join nodes of different hidden colours."""
+    rng = random.Random(seed)
+    hidden = [rng.randrange(colours) for _ in range(nodes)]
+    hidden[0] = 0
+    chosen: set[tuple[int, int]] = set()
+    while len(chosen) < edges:
+        a, b = sorted(rng.sample(range(nodes), 2))
+        if hidden[a] != hidden[b]:
+            chosen.add((a, b))
+    return Colouring(nodes, sorted(chosen), colours)

@@ -1,0 +1,125 @@
+"""What both stochastic strategies promise: solve, repeat per seed, stop, never prove."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from metaheuristic_problems import LatinSquare, Queens, random_graph, triangle_in_two_colours
+
+from plugins.contract import Control, FillStrategy
+from plugins.registry import registry
+from plugins.strategies.annealing import Annealing
+from plugins.strategies.genetic import Genetic
+from plugins.strategies.parameters import ParameterError
+
+STRATEGIES = [Annealing(), Genetic()]
+IDS = ["annealing", "genetic"]
+
+
+def _problems() -> list[Any]:
+    return [
+        Queens(12),
+        random_graph(40, 90, 3, seed=4),
+        LatinSquare(5, {(0, 0): 0, (1, 1): 1, (2, 3): 4}),
+    ]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+def test_solves_small_problems_with_cost_zero(strategy: FillStrategy) -> None:
+    for problem in _problems():
+        result = strategy.solve(problem, Control.with_timeout(10, seed=3))
+        assert result.status == "solved", (problem, result.stats)
+        assert problem.cost(result.assignment) == 0
+        assert result.stats["best_cost"] == 0
+        assert result.reason == ""
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+def test_values_fixed_by_givens_and_propagation_stay_fixed(strategy: FillStrategy) -> None:
+    givens = {(0, 0): 0, (0, 1): 1, (0, 2): 2, (0, 3): 3, (1, 0): 1}
+    problem = LatinSquare(5, givens)
+    result = strategy.solve(problem, Control.with_timeout(10, seed=8))
+    assert result.status == "solved"
+    for (row, col), symbol in givens.items():
+        assert result.assignment[row * 5 + col] == symbol
+    assert result.assignment[4] == 4  # the row's last symbol, forced by propagation
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+def test_same_seed_same_run(strategy: FillStrategy) -> None:
+    runs = [strategy.solve(Queens(16), Control.with_timeout(10, seed=11)) for _ in range(2)]
+    first, second = ({k: v for k, v in r.stats.items() if k != "time"} for r in runs)
+    assert runs[0].assignment == runs[1].assignment
+    assert first == second
+    other = strategy.solve(Queens(16), Control.with_timeout(10, seed=12))
+    assert (other.assignment, other.stats["seed"]) != (runs[0].assignment, 11)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+def test_gives_up_at_the_deadline_and_never_claims_unsatisfiable(strategy: FillStrategy) -> None:
+    reports: list[dict[str, Any]] = []
+    started = time.monotonic()
+    result = strategy.solve(
+        triangle_in_two_colours(), Control.with_timeout(0.3, seed=1, progress=reports.append)
+    )
+    assert time.monotonic() - started < 1.0
+    assert result.status == "gave_up"
+    assert result.reason == "timeout"
+    assert result.stats["best_cost"] == 1
+    assert None not in result.assignment
+    assert reports and reports[-1]["done"] is True
+    assert reports[-1]["strategy"] == result.stats["strategy"]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+def test_cancel_stops_promptly(strategy: FillStrategy) -> None:
+    calls = 0
+
+    def cancelled() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 3
+
+    started = time.monotonic()
+    result = strategy.solve(triangle_in_two_colours(), Control(cancelled=cancelled, seed=2))
+    assert time.monotonic() - started < 1.0
+    assert (result.status, result.reason) == ("gave_up", "canceled")
+
+
+@pytest.mark.parametrize(
+    ("strategy", "stall"),
+    [(Annealing(), {"reheat_after": 50}), (Genetic(), {"stagnation": 2, "restart_after": 1})],
+    ids=IDS,
+)
+def test_stats_report_restarts_and_time(strategy: FillStrategy, stall: dict[str, int]) -> None:
+    result = strategy.solve(triangle_in_two_colours(), Control.with_timeout(0.3, seed=5), **stall)
+    assert result.stats["restarts"] >= 1
+    assert 0.2 < result.stats["time"] < 1.0
+    assert result.stats["seed"] == 5
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+@pytest.mark.parametrize(
+    ("params", "named"),
+    [
+        ({"temperature_of_doom": 3}, "temperature_of_doom"),
+        ({"value_weight": -1}, "value_weight"),
+        ({"candidate_sample": 2.5}, "candidate_sample"),
+        ({"compound_rate": 1.5}, "compound_rate"),
+    ],
+)
+def test_bad_parameters_are_named(
+    strategy: FillStrategy, params: dict[str, Any], named: str
+) -> None:
+    with pytest.raises(ParameterError, match=named):
+        strategy.solve(Queens(4), Control(seed=1), **params)
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_registered_with_a_schema_of_defaults(name: str) -> None:
+    strategy = registry().strategy(name)
+    properties = strategy.parameters["properties"]
+    assert properties and all("default" in spec for spec in properties.values())
+    assert all("description" in spec for spec in properties.values())
