@@ -30,9 +30,6 @@ from plugins.strategies.local_search import (
 )
 from plugins.strategies.parameters import resolve_parameters
 
-CLEAN_REGION_PREFERENCE = 0.9
-"""Chance that crossover takes a region from the parent where it is free of conflicts."""
-
 
 class Genetic(FillStrategy):
     """A genetic algorithm on the problem's graded violation count."""
@@ -235,7 +232,10 @@ class _Evolution:
             first = self._select(population)
             second = self._select(population)
             if options["crossover_rate"] and self.rng.random() < options["crossover_rate"]:
-                child = TrackedAssignment(self.space, self._crossover(first, second))
+                child = TrackedAssignment(
+                    self.space,
+                    crossover(first, second, self.regions, self.options["crossover"], self.rng),
+                )
             else:
                 child = first.copy()
             self._mutate(child)
@@ -251,34 +251,6 @@ class _Evolution:
         low = min(individual.cost for individual in population)
         weights = [1.0 / (1.0 + individual.cost - low) for individual in population]
         return rng.choices(population, weights)[0]
-
-    def _crossover(self, first: TrackedAssignment, second: TrackedAssignment) -> list[int]:
-        """A child copying whole regions from either parent, conflict-free regions kept."""
-        rng = self.rng
-        regions = self.regions
-        if self.options["crossover"] == "two_point":
-            a, b = sorted(rng.sample(range(len(regions) + 1), 2))
-            sources = [second if a <= i < b else first for i in range(len(regions))]
-        else:
-            sources = [first if rng.random() < 0.5 else second for _ in regions]
-        # A region clean in one parent and not in the other comes from the clean one, and
-        # clean regions are written last so that overlapping regions cannot spoil them.
-        plan = []
-        for region, source in zip(regions, sources, strict=True):
-            other = second if source is first else first
-            source_bad = source.conflict_of(region)
-            if (
-                source_bad
-                and rng.random() < CLEAN_REGION_PREFERENCE
-                and other.conflict_of(region) == 0
-            ):
-                source, source_bad = other, 0
-            plan.append((source_bad, region, source))
-        child = list(first.values)
-        for _bad, region, source in sorted(plan, key=lambda item: -item[0]):
-            for var in region:
-                child[var] = source.values[var]
-        return child
 
     def _mutate(self, individual: TrackedAssignment) -> None:
         """Min-conflicts and compound steps aimed at violations; improvements are kept."""
@@ -302,3 +274,34 @@ class _Evolution:
         self.stats["evaluations"] += 1
         if individual.cost < self.best_cost:
             self.best, self.best_cost = list(individual.values), individual.cost
+
+
+def crossover(
+    first: TrackedAssignment,
+    second: TrackedAssignment,
+    regions: list[list[int]],
+    kind: str,
+    rng: random.Random,
+) -> list[int]:
+    """A child copying each region whole from one parent ("uniform" or "two_point").
+
+    A region free of conflicts in one parent and not in the other comes from the clean
+    one; clean regions are written last, so overlapping regions cannot spoil them.
+    """
+    if kind == "two_point":
+        a, b = sorted(rng.sample(range(len(regions) + 1), 2))
+        sources = [second if a <= i < b else first for i in range(len(regions))]
+    else:
+        sources = [first if rng.random() < 0.5 else second for _ in regions]
+    plan = []
+    for index, (region, source) in enumerate(zip(regions, sources, strict=True)):
+        other = second if source is first else first
+        bad = source.region_conflicts(index, region)
+        if bad and other.region_conflicts(index, region) == 0:
+            source, bad = other, 0
+        plan.append((bad, region, source))
+    child = list(first.values)
+    for _bad, region, source in sorted(plan, key=lambda item: -item[0]):
+        for var in region:
+            child[var] = source.values[var]
+    return child

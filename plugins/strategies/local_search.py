@@ -107,6 +107,7 @@ class TrackedAssignment:
         self.values = values
         self.cost = float(space.problem.cost(values))
         self._suspects = _IndexedSet(space.free)
+        self._region_memo: dict[int, float] = {}
 
     def copy(self) -> TrackedAssignment:
         """An independent copy (values and suspects; the cost is not recomputed)."""
@@ -115,6 +116,7 @@ class TrackedAssignment:
         twin.values = list(self.values)
         twin.cost = self.cost
         twin._suspects = _IndexedSet(self._suspects.items)
+        twin._region_memo = dict(self._region_memo)
         return twin
 
     def apply(self, changes: Mapping[int, int], delta: float) -> None:
@@ -122,6 +124,7 @@ class TrackedAssignment:
         values = self.values
         suspects = self._suspects
         is_free = self.space.is_free
+        self._region_memo.clear()
         for var, value in changes.items():
             values[var] = value
             suspects.add(var)
@@ -146,11 +149,16 @@ class TrackedAssignment:
             suspects.discard(var)
         return None
 
-    def conflict_of(self, variables: list[int]) -> float:
-        """Total violations the given variables take part in."""
-        problem = self.space.problem
-        values = self.values
-        return sum(problem.conflicts(values, v, values[v]) for v in variables)
+    def region_conflicts(self, key: int, variables: list[int]) -> float:
+        """Total violations ``variables`` take part in, remembered under ``key`` until
+        the next change."""
+        known = self._region_memo.get(key)
+        if known is None:
+            problem = self.space.problem
+            values = self.values
+            known = sum(problem.conflicts(values, v, values[v]) for v in variables)
+            self._region_memo[key] = known
+        return known
 
 
 @dataclass
