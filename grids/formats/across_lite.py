@@ -1,0 +1,241 @@
+"""Across Lite ``.puz`` files: grid, solution, title, author, copyright, clues, notes.
+
+Layout (little-endian): a 52-byte header (global checksum, ``ACROSS&DOWN\\0``, CIB
+checksum, masked low and high checksums, version, width, height, clue count, puzzle
+type, solution state), the solution and the player's fill (one byte per cell, ``.`` for a
+block, ``-`` for an empty fill cell), then NUL-terminated title, author, copyright, the
+clues in printed order and the notes, then extra sections. We write version 1.3
+(ISO-8859-1) or, when some text needs it, 2.0 (UTF-8; grid letters must still be one
+byte). Circled cells go to a ``GEXT`` section (flag 0x80). Shading and rebus cells are
+not carried. A solution cell written ``-`` is an open cell whose letter is unknown.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from grids.model import BLOCK, OPEN, Grid
+from grids.puzzle import FormatError, Puzzle, clue_order
+
+MAGIC = b"ACROSS&DOWN\x00"
+MASK = b"ICHEATED"
+HEADER = struct.Struct("<H12sH4s4s4sHH12sBBHHH")
+CIB = struct.Struct("<BBHHH")
+SECTION = struct.Struct("<4sHH")
+CIRCLED_FLAG = 0x80
+
+
+def checksum(data: bytes, start: int = 0) -> int:
+    """The Across Lite rolling 16-bit checksum of ``data``."""
+    value = start
+    for byte in data:
+        value = ((value >> 1) | ((value & 1) << 15)) + byte
+        value &= 0xFFFF
+    return value
+
+
+def _text_checksum(
+    strings: dict[str, bytes], clues: list[bytes], notes_counted: bool, start: int = 0
+) -> int:
+    value = start
+    for key in ("title", "author", "copyright"):
+        if strings[key]:
+            value = checksum(strings[key] + b"\x00", value)
+    for clue in clues:
+        if clue:
+            value = checksum(clue, value)
+    if notes_counted and strings["notes"]:
+        value = checksum(strings["notes"] + b"\x00", value)
+    return value
+
+
+def _checksums(
+    cib: bytes,
+    solution: bytes,
+    fill: bytes,
+    strings: dict[str, bytes],
+    clues: list[bytes],
+    notes_counted: bool,
+) -> tuple[int, int, bytes, bytes]:
+    """Global, CIB, masked-low and masked-high checksums (notes count from version 1.3)."""
+    parts = [
+        checksum(cib),
+        checksum(solution),
+        checksum(fill),
+        _text_checksum(strings, clues, notes_counted),
+    ]
+    grid_sum = checksum(fill, checksum(solution, parts[0]))
+    overall = _text_checksum(strings, clues, notes_counted, grid_sum)
+    low = bytes(MASK[i] ^ (part & 0xFF) for i, part in enumerate(parts))
+    high = bytes(MASK[i + 4] ^ (part >> 8) for i, part in enumerate(parts))
+    return overall, parts[0], low, high
+
+
+def _encoding_for(puzzle: Puzzle) -> tuple[str, bytes]:
+    texts = [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, *puzzle.clues.values()]
+    try:
+        for text in texts:
+            text.encode("latin-1")
+    except UnicodeEncodeError:
+        return "utf-8", b"2.0\x00"
+    return "latin-1", b"1.3\x00"
+
+
+def write(puzzle: Puzzle) -> bytes:
+    """The ``.puz`` bytes of a puzzle."""
+    grid = puzzle.grid
+    if grid.width > 255 or grid.height > 255:
+        raise FormatError(f"a .puz grid is at most 255x255, got {grid.height}x{grid.width}")
+    encoding, version = _encoding_for(puzzle)
+    cells = "".join(grid.rows).replace(OPEN, "-").replace(BLOCK, ".")
+    try:
+        solution = cells.encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise FormatError(
+            f"cell {divmod(exc.start, grid.width)}: {cells[exc.start]!r} cannot be written "
+            f"as one {encoding} byte in a .puz grid"
+        ) from None
+    if len(solution) != len(cells):
+        raise FormatError(f"the .puz grid holds only one-byte letters in {encoding}")
+    fill = "".join("." if ch == BLOCK else "-" for row in grid.rows for ch in row).encode()
+    strings = {
+        key: getattr(puzzle, key).encode(encoding)
+        for key in ("title", "author", "copyright", "notes")
+    }
+    clues = [puzzle.clue(slot).encode(encoding) for slot in clue_order(grid)]
+    cib_fields = (grid.width, grid.height, len(clues), 1, 0)
+    overall, cib_sum, low, high = _checksums(
+        CIB.pack(*cib_fields), solution, fill, strings, clues, notes_counted=True
+    )
+    header = HEADER.pack(overall, MAGIC, cib_sum, low, high, version, 0, 0, bytes(12), *cib_fields)
+    body = [header, solution, fill]
+    body += [strings[key] + b"\x00" for key in ("title", "author", "copyright")]
+    body += [clue + b"\x00" for clue in clues]
+    body.append(strings["notes"] + b"\x00")
+    if grid.circled:
+        marks = bytes(
+            CIRCLED_FLAG if (r, c) in grid.circled else 0
+            for r in range(grid.height)
+            for c in range(grid.width)
+        )
+        body.append(SECTION.pack(b"GEXT", len(marks), checksum(marks)) + marks + b"\x00")
+    return b"".join(body)
+
+
+class _Reader:
+    """Walks the bytes of a .puz file, naming the offset of every problem."""
+
+    def __init__(self, data: bytes, pos: int) -> None:
+        self.data = data
+        self.pos = pos
+
+    def take(self, size: int, what: str) -> bytes:
+        if self.pos + size > len(self.data):
+            raise FormatError(
+                f"file cut short at byte {len(self.data)}: {what} needs {size} bytes "
+                f"from byte {self.pos}"
+            )
+        chunk = self.data[self.pos : self.pos + size]
+        self.pos += size
+        return chunk
+
+    def string(self, what: str) -> bytes:
+        end = self.data.find(b"\x00", self.pos)
+        if end < 0:
+            raise FormatError(
+                f"file cut short at byte {len(self.data)}: {what} from byte {self.pos} "
+                "has no terminating NUL"
+            )
+        chunk = self.data[self.pos : end]
+        self.pos = end + 1
+        return chunk
+
+
+def _expect(name: str, offset: int, stored: int | bytes, computed: int | bytes) -> None:
+    if stored != computed:
+        shown = stored.hex() if isinstance(stored, bytes) else f"0x{stored:04x}"
+        wanted = computed.hex() if isinstance(computed, bytes) else f"0x{computed:04x}"
+        raise FormatError(f"{name} checksum at byte {offset} is {shown}, expected {wanted}")
+
+
+def read(data: bytes) -> Puzzle:
+    """A puzzle from ``.puz`` bytes; checksums are verified."""
+    start = data.find(MAGIC)
+    if start < 2:
+        raise FormatError("byte 2: no ACROSS&DOWN signature, not an Across Lite .puz file")
+    reader = _Reader(data, start - 2)
+    fields = HEADER.unpack(reader.take(HEADER.size, "the header"))
+    overall, _, cib_sum, low, high, version, *_, width, height, count, kind, state = fields
+    base = start - 2
+    if state != 0:
+        raise FormatError(f"byte {base + 50}: scrambled solutions are not supported")
+    if width == 0 or height == 0:
+        raise FormatError(f"byte {base + 44}: grid size {width}x{height} is empty")
+    encoding = "utf-8" if version[:1] >= b"2" else "latin-1"
+    solution = reader.take(width * height, "the solution grid")
+    fill = reader.take(width * height, "the fill grid")
+    strings = {key: reader.string(key) for key in ("title", "author", "copyright")}
+    clues = [reader.string(f"clue {n + 1}") for n in range(count)]
+    strings["notes"] = reader.string("notes")
+    cib = CIB.pack(width, height, count, kind, state)
+    want_overall, want_cib, want_low, want_high = _checksums(
+        cib, solution, fill, strings, clues, version[:3] >= b"1.3"
+    )
+    _expect("CIB", base + 14, cib_sum, want_cib)
+    _expect("masked low", base + 16, low, want_low)
+    _expect("masked high", base + 20, high, want_high)
+    _expect("global", base, overall, want_overall)
+    circled = _read_sections(reader, width, height)
+
+    cells = _decode(solution, encoding, "solution grid")
+    rows = [
+        "".join(
+            BLOCK if ch in ".:" else OPEN if ch == "-" else ch
+            for ch in cells[r * width : (r + 1) * width]
+        )
+        for r in range(height)
+    ]
+    try:
+        grid = Grid.from_rows(rows, circled=circled)
+    except ValueError as exc:
+        raise FormatError(f"solution grid at byte {base + HEADER.size}: {exc}") from None
+    order = clue_order(grid)
+    if len(order) != count:
+        raise FormatError(
+            f"byte {base + 46}: header says {count} clues, the grid has {len(order)} entries"
+        )
+    texts = {key: _decode(value, encoding, key) for key, value in strings.items()}
+    return Puzzle(
+        grid,
+        {
+            slot.id: _decode(clue, encoding, f"clue {slot.id}")
+            for slot, clue in zip(order, clues, strict=True)
+            if clue
+        },
+        title=texts["title"],
+        author=texts["author"],
+        copyright=texts["copyright"],
+        notes=texts["notes"],
+    )
+
+
+def _decode(raw: bytes, encoding: str, what: str) -> str:
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"{what}: byte {exc.start} is not valid {encoding}") from None
+
+
+def _read_sections(reader: _Reader, width: int, height: int) -> list[tuple[int, int]]:
+    """Circled cells from the extra sections (checksums verified; others skipped)."""
+    circled: list[tuple[int, int]] = []
+    while len(reader.data) - reader.pos >= SECTION.size:
+        offset = reader.pos
+        name, length, stored = SECTION.unpack(reader.take(SECTION.size, "a section header"))
+        body = reader.take(length + 1, f"section {name.decode('latin-1')!r}")[:-1]
+        _expect(f"section {name.decode('latin-1')!r}", offset + 6, stored, checksum(body))
+        if name == b"GEXT":
+            if length != width * height:
+                raise FormatError(f"byte {offset + 4}: GEXT section of {length} bytes")
+            circled += [divmod(i, width) for i, flag in enumerate(body) if flag & CIRCLED_FLAG]
+    return circled

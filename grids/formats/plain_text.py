@@ -1,0 +1,24 @@
+"""Plain-text grids: one line per row (``#`` block, ``.`` open, letters), marks lines after.
+
+Only the grid is stored; clues and metadata of a puzzle are not.
+"""
+
+from __future__ import annotations
+
+from grids.model import Grid, GridError
+from grids.puzzle import FormatError, Puzzle, decode_text
+
+
+def read(data: bytes) -> Puzzle:
+    """A clue-less puzzle from the text form of ``Grid.from_text``."""
+    try:
+        return Puzzle(Grid.from_text(decode_text(data)))
+    except FormatError:
+        raise
+    except GridError as exc:
+        raise FormatError(str(exc)) from None
+
+
+def write(puzzle: Puzzle) -> bytes:
+    """The grid's text form (UTF-8)."""
+    return puzzle.grid.to_text().encode("utf-8")

@@ -1,0 +1,138 @@
+"""``.xd`` text files (the xd crossword corpus format).
+
+Sections are metadata (``Key: value`` lines), grid, clues (``A1. text ~ ANSWER``) and
+notes, either separated by two blank lines or introduced by ``## Metadata``-style
+headers. ``#`` and ``_`` are blocks, ``.`` an empty cell; with a ``Special: circle`` (or
+``shaded``) header a lower-case letter is a marked cell holding that letter in upper
+case. Rebus cells are not supported. We write the implicit (blank-line) layout; a grid
+with both circled and shaded cells keeps only its circles, and marks on empty cells are
+not written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grids.model import BLOCK, OPEN, Cell, Grid
+from grids.puzzle import FormatError, Puzzle, clue_order, decode_text
+
+CLUE = re.compile(r"^([AD])(\d+)\.\s?(.*?)\s*~\s*([^~]*)$")
+HEADER = re.compile(r"^##\s*(.+?)\s*$")
+META_FIELDS = ("title", "author", "copyright")
+
+
+def write(puzzle: Puzzle) -> bytes:
+    """xd text bytes of a puzzle."""
+    grid = puzzle.grid
+    special, marked = ("circle", grid.circled) if grid.circled else ("shaded", grid.shaded)
+    meta = [f"{key.title()}: {getattr(puzzle, key)}" for key in META_FIELDS]
+    meta = [line for line, key in zip(meta, META_FIELDS, strict=True) if getattr(puzzle, key)]
+    if marked:
+        meta.append(f"Special: {special}")
+    rows = [
+        "".join(
+            ch.lower() if (r, c) in marked and ch not in (BLOCK, OPEN) else ch
+            for c, ch in enumerate(row)
+        )
+        for r, row in enumerate(grid.rows)
+    ]
+    groups = []
+    for direction in ("across", "down"):
+        groups.append(
+            "\n".join(
+                f"{slot.id[-1]}{slot.number}. {puzzle.clue(slot)} ~ {puzzle.answer(slot)}"
+                for slot in grid.slots()
+                if slot.direction == direction
+            )
+        )
+    sections = ["\n".join(meta), "\n".join(rows), "\n\n".join(groups)]
+    if puzzle.notes:
+        sections.append(puzzle.notes)
+    return ("\n\n\n".join(sections) + "\n").encode("utf-8")
+
+
+def _sections(lines: list[str]) -> dict[str, list[tuple[int, str]]]:
+    """Lines (with their 1-based numbers) of each section, by lower-case name."""
+    named = any(HEADER.match(line) for line in lines)
+    order = ["metadata", "grid", "clues", "notes"]
+    sections: dict[str, list[tuple[int, str]]] = {}
+    current: str | None = None if named else order[0]
+    blanks = 0
+    for number, line in enumerate(lines, start=1):
+        header = HEADER.match(line) if named else None
+        if header:
+            current = header.group(1).lower()
+            continue
+        if not line.strip():
+            blanks += 1
+            if current == "notes":
+                sections.setdefault("notes", []).append((number, ""))
+            continue
+        if current and not named and blanks >= 2 and (current in sections or not sections):
+            current = order[min(order.index(current) + 1, len(order) - 1)]
+        blanks = 0
+        if current is not None:
+            sections.setdefault(current, []).append((number, line))
+    return sections
+
+
+def read(data: bytes) -> Puzzle:
+    """A puzzle from xd bytes; errors name the line."""
+    lines = decode_text(data).splitlines()
+    sections = _sections(lines)
+    meta: dict[str, str] = {}
+    for number, line in sections.get("metadata", []):
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise FormatError(f"line {number}: metadata line without 'Key: value'")
+        meta[key.strip().lower()] = value.strip()
+    if "rebus" in meta:
+        raise FormatError("rebus cells are not supported")
+    special = meta.get("special", "").lower()
+    grid_lines = sections.get("grid")
+    if not grid_lines:
+        raise FormatError("no grid section found")
+    rows: list[str] = []
+    marked: list[Cell] = []
+    for r, (number, line) in enumerate(grid_lines):
+        row = ""
+        for c, ch in enumerate(line.strip()):
+            if special and ch.isalpha() and ch.islower():
+                marked.append((r, c))
+                ch = ch.upper()
+            row += BLOCK if ch == "_" else ch
+        if rows and len(row) != len(rows[0]):
+            raise FormatError(
+                f"line {number}: grid row has {len(row)} cells, expected {len(rows[0])}"
+            )
+        rows.append(row)
+    try:
+        grid = Grid.from_rows(
+            rows,
+            circled=marked if special.startswith("circle") else (),
+            shaded=marked if not special.startswith("circle") else (),
+        )
+    except ValueError as exc:
+        raise FormatError(f"grid starting at line {grid_lines[0][0]}: {exc}") from None
+    known = {slot.id for slot in clue_order(grid)}
+    clues: dict[str, str] = {}
+    for number, line in sections.get("clues", []):
+        if re.match(r"^[AD]\d+\s*\^", line):
+            continue
+        match = CLUE.match(line)
+        if not match:
+            raise FormatError(f"line {number}: expected a clue like 'A1. text ~ ANSWER'")
+        slot_id = f"{match.group(2)}{match.group(1)}"
+        if slot_id not in known:
+            raise FormatError(f"line {number}: {slot_id} names no slot of the grid")
+        if match.group(3):
+            clues[slot_id] = match.group(3)
+    notes = "\n".join(line for _, line in sections.get("notes", [])).strip("\n")
+    return Puzzle(
+        grid,
+        clues,
+        title=meta.get("title", ""),
+        author=meta.get("author", ""),
+        copyright=meta.get("copyright", ""),
+        notes=notes,
+    )

@@ -1,0 +1,57 @@
+"""A crossword document: a grid (with solution letters where known), clues and metadata."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from grids.model import Grid, GridError, Slot
+
+
+class FormatError(GridError):
+    """A puzzle file that cannot be read; the message names the line, field or byte."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Grid + clues + metadata, as stored in puzzle files.
+
+    ``clues`` maps slot ids (``"1A"``, ``"5D"``; slots of length ≥ 2) to clue text; a
+    slot without a clue is simply absent. Solution letters live in ``grid``.
+    """
+
+    grid: Grid
+    clues: Mapping[str, str] = field(default_factory=dict)
+    title: str = ""
+    author: str = ""
+    copyright: str = ""
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        known = {slot.id for slot in self.grid.slots()}
+        unknown = sorted(set(self.clues) - known)
+        if unknown:
+            raise FormatError(f"clue {unknown[0]} names no slot of the grid")
+        object.__setattr__(self, "clues", MappingProxyType(dict(self.clues)))
+
+    def clue(self, slot: Slot) -> str:
+        """The clue of a slot, or "" when it has none."""
+        return self.clues.get(slot.id, "")
+
+    def answer(self, slot: Slot) -> str:
+        """The slot's solution letters with ``.`` for unknown ones."""
+        return self.grid.pattern(slot)
+
+
+def clue_order(grid: Grid) -> list[Slot]:
+    """Slots (length ≥ 2) in printed clue order: by number, across before down."""
+    return sorted(grid.slots(), key=lambda slot: (slot.number, slot.direction))
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 text of a file (a leading byte-order mark is dropped); errors name the byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"byte {exc.start}: not valid UTF-8 text") from None
