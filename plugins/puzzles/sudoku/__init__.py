@@ -1,0 +1,7 @@
+"""Sudoku (article 002): the ``sudoku`` puzzle type and its parts."""
+
+from __future__ import annotations
+
+from plugins.puzzles.sudoku.plugin import SudokuType
+
+__all__ = ["SudokuType"]

@@ -1,0 +1,93 @@
+"""The graded logical Sudoku solver: techniques easiest first, guessing where they stop.
+
+Every move is recorded with ``Grade.record`` (article 001's formula). The moves
+"available" on a board are those of the technique tier that produced the move: all
+singles for a placement, all moves of the first elimination technique that finds any.
+Harder techniques are not enumerated on a board that an easier one already unlocks (their
+1/base terms are small). Guesses take the digit of the solution found by the search, so
+the step list always leads to the solution; uniqueness comes from that search.
+"""
+
+from __future__ import annotations
+
+from plugins.contract import Control
+from plugins.puzzles.logic import Grade, LogicalSolve
+from plugins.puzzles.sudoku.board import SYMBOLS, Sudoku, solution_string
+from plugins.puzzles.sudoku.search import count_solutions
+from plugins.puzzles.sudoku.techniques import (
+    ELIMINATION_FINDERS,
+    GUESS,
+    LEVEL_NAMES,
+    Board,
+    Move,
+    digits_text,
+    singles,
+)
+
+
+def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve:
+    """Solve ``puzzle`` by techniques, recording graded steps; prove uniqueness by search."""
+    geo = puzzle.geometry
+    grade = Grade()
+    counted = count_solutions(geo, puzzle.givens, 2, control)
+    stats: dict[str, object] = {"search_nodes": counted.nodes}
+    if not counted.solutions:
+        status = "unsatisfiable" if counted.complete else "gave_up"
+        return LogicalSolve(None, status, False if counted.complete else None, grade, stats)
+    answer = counted.solutions[0]
+    unique: bool | None = counted.count == 1 if counted.complete else None
+    if counted.count > 1:
+        unique = False
+    board = Board(geo, puzzle.givens)
+    guesses = 0
+    while not board.solved:
+        if control is not None and control.should_stop():
+            stats.update(guesses=guesses, reason=control.should_stop())
+            return LogicalSolve(solution_string(answer), "solved", unique, grade, stats)
+        found = singles(board)
+        if found:
+            _place_all(board, grade, found)
+            continue
+        move = _first_elimination(board, grade)
+        if move is None:
+            cell = min(
+                (c for c in range(geo.cells) if not board.placed[c]),
+                key=lambda c: board.cands[c].bit_count(),
+            )
+            digit = answer[cell]
+            move = Move(
+                GUESS,
+                f"{geo.cell_name(cell)} = {SYMBOLS[digit - 1]} guessed among "
+                f"{digits_text(board.cands[cell])}",
+                place=(cell, digit),
+            )
+            grade.record(GUESS, [GUESS.base], move.detail)
+            guesses += 1
+        board.apply(move)
+    stats["guesses"] = guesses
+    stats["level"] = LEVEL_NAMES.get(grade.level, "none")
+    return LogicalSolve(solution_string(answer), "solved", unique, grade, stats)
+
+
+def _place_all(board: Board, grade: Grade, found: list[Move]) -> None:
+    """Make every single found on this board, each graded on the singles still pending."""
+    pending = [m.technique.base for m in found]
+    for i, move in enumerate(found):
+        assert move.place is not None
+        cell, digit = move.place
+        if board.placed[cell]:
+            continue
+        if not board.cands[cell] >> (digit - 1) & 1:
+            continue
+        grade.record(move.technique, pending[i:], move.detail)
+        board.apply(move)
+
+
+def _first_elimination(board: Board, grade: Grade) -> Move | None:
+    """Apply nothing; record and return the first move of the easiest technique that has one."""
+    for technique, finder in ELIMINATION_FINDERS:
+        moves = finder(board)
+        if moves:
+            grade.record(technique, [technique.base] * len(moves), moves[0].detail)
+            return moves[0]
+    return None
