@@ -12,9 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMAND_MODULES = (
-    "wordbase.cli",
-)
+COMMAND_MODULES = ("wordbase.cli", "plugins.puzzles.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
