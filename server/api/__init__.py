@@ -1,0 +1,12 @@
+"""The ``/v1`` resources, one blueprint per module."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+
+def blueprints() -> list[Blueprint]:
+    """Every blueprint of the API, in registration order."""
+    from server.api import jobs, meta
+
+    return [meta.bp, jobs.bp]

@@ -1,0 +1,58 @@
+"""Reading request input: JSON bodies and query parameters, with 400s that name the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from server.errors import ApiError
+
+
+def json_object() -> dict[str, Any]:
+    """The request body as a JSON object."""
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "send a JSON body (application/json)")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_json", "the body must be a JSON object")
+    return body
+
+
+def number_arg(
+    source: dict[str, Any],
+    name: str,
+    default: float | None = None,
+    *,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    integer: bool = False,
+) -> Any:
+    """``source[name]`` as a number within bounds (strings from a query are converted)."""
+    raw = source.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        if isinstance(raw, bool):
+            raise ValueError
+        value: float = int(raw) if integer else float(raw)
+        if integer and isinstance(raw, float) and raw != value:
+            raise ValueError
+    except (TypeError, ValueError):
+        what = "an integer" if integer else "a number"
+        raise ApiError(400, "invalid_parameter", f"{name!r} must be {what}, not {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise ApiError(400, "invalid_parameter", f"{name!r} must be at least {minimum:g}")
+    if maximum is not None and value > maximum:
+        raise ApiError(400, "invalid_parameter", f"{name!r} must be at most {maximum:g}")
+    return value
+
+
+def string_arg(source: dict[str, Any], name: str, default: str | None = None) -> str | None:
+    """``source[name]`` as a non-empty string, or ``default`` when absent."""
+    raw = source.get(name)
+    if raw is None:
+        return default
+    if not isinstance(raw, str) or not raw.strip():
+        raise ApiError(400, "invalid_parameter", f"{name!r} must be a non-empty string")
+    return raw.strip()

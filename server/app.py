@@ -1,0 +1,66 @@
+"""The application factory: ``create_app(config)`` builds a fresh Flask app."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+
+from plugins.registry import Registry, registry
+from server.config import ServerConfig
+from server.context import EXTENSION, Services
+from server.errors import register_error_handlers
+from server.jobs.records import FAILED, JobStore
+from server.jobs.runner import JobRunner, ProcessRunner, QueueFull
+from server.jobs.worker import Execute
+
+log = logging.getLogger(__name__)
+
+
+def create_app(
+    config: ServerConfig | None = None,
+    *,
+    runner: JobRunner | None = None,
+    plugins: Registry | None = None,
+    execute: Execute | None = None,
+) -> Flask:
+    """A Flask app serving the ``/v1`` API on ``config`` (default: the environment).
+
+    ``runner`` replaces the process pool, ``plugins`` the process-wide registry and
+    ``execute`` the function workers run (tests use these seams).
+    """
+    config = (config or ServerConfig.from_env()).checked()
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    jobs = JobStore(config.database_url)
+    if runner is None:
+        if execute is None:
+            from server.jobs.tasks import execute as default_execute
+
+            execute = default_execute
+        runner = ProcessRunner(
+            jobs, execute, config.workers, config.max_queued, config.job_time_limit
+        )
+    app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
+
+    register_error_handlers(app)
+    from server.api import blueprints
+
+    for blueprint in blueprints():
+        app.register_blueprint(blueprint)
+    _resume(jobs, runner)
+    return app
+
+
+def _resume(jobs: JobStore, runner: JobRunner) -> None:
+    """Fail the jobs a previous server left running; queue again those left waiting."""
+    failed, queued = jobs.recover()
+    if failed:
+        log.warning("%d job(s) were running when the server stopped: marked failed", len(failed))
+    for job in queued:
+        try:
+            runner.submit(job)
+        except QueueFull:
+            jobs.finish(job.id, FAILED, error=("queue_full", "the queue was full at restart"))

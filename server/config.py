@@ -1,0 +1,81 @@
+"""Server settings: limits, workers, the database and the API token.
+
+Every field has a default and an environment variable (``CROSSFORGE_…``); the database
+URL and instance folder come from the word store's own configuration so the server and
+``crossforge words`` always share one database.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+ENV_PREFIX = "CROSSFORGE_"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What ``create_app`` needs; build with ``from_env`` or directly in tests."""
+
+    database_url: str
+    """SQLAlchemy URL shared with the word store (job records live there too)."""
+    workers: int = 2
+    """Worker processes, hence the number of jobs running at once."""
+    max_queued: int = 32
+    """Jobs allowed to wait for a worker; one more is refused with 429."""
+    job_time_limit: float = 300.0
+    """Seconds a job may run; a request's own ``timeout`` is capped by it."""
+    max_body_bytes: int = 2 * 1024 * 1024
+    """Largest request body, except word-list imports."""
+    max_import_bytes: int = 64 * 1024 * 1024
+    """Largest word-list import body."""
+    max_grid_size: int = 25
+    """Largest grid side (rows and columns) a fill request may have."""
+    api_token: str | None = None
+    """When set, word-list writes need ``Authorization: Bearer <token>``."""
+    default_list: str = "default-en"
+    """Word list used when a fill request names none."""
+    wait_limit: float = 60.0
+    """Longest ``wait`` a request may ask for, in seconds."""
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> ServerConfig:
+        """Settings from ``CROSSFORGE_*`` variables, then ``overrides`` (None is ignored)."""
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = os.environ.get(ENV_PREFIX + f.name.upper())
+            if raw is None or f.name == "database_url":
+                continue
+            values[f.name] = _parse(f.name, raw, f.type)
+        if "database_url" not in overrides or overrides["database_url"] is None:
+            from wordbase.config import database_url
+
+            values["database_url"] = database_url()
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values).checked()
+
+    def checked(self) -> ServerConfig:
+        """This configuration, after checking that every limit is sensible."""
+        if self.workers < 1:
+            raise ValueError(f"workers must be at least 1, not {self.workers}")
+        for name in ("max_queued", "max_body_bytes", "max_import_bytes", "max_grid_size"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        for name in ("job_time_limit", "wait_limit"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        token = self.api_token or None
+        return self if token == self.api_token else replace(self, api_token=token)
+
+
+def _parse(name: str, raw: str, kind: Any) -> Any:
+    text = str(kind)
+    try:
+        if text.startswith("int"):
+            return int(raw)
+        if text.startswith("float"):
+            return float(raw)
+    except ValueError:
+        raise ValueError(f"{ENV_PREFIX}{name.upper()}={raw!r} is not a number") from None
+    return raw

@@ -1,0 +1,48 @@
+"""What one application holds: settings, job records, the runner, plugins, the word store."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import current_app
+
+from plugins.registry import Registry
+from server.config import ServerConfig
+from server.jobs.records import JobStore
+from server.jobs.runner import JobRunner
+
+EXTENSION = "crossforge"
+
+
+@dataclass
+class Services:
+    """The application's collaborators, reachable from views through ``services()``."""
+
+    config: ServerConfig
+    jobs: JobStore
+    runner: JobRunner
+    registry: Registry
+    _words: Any = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def words(self) -> Any:
+        """The word store on the shared database, opened on first use."""
+        with self._lock:
+            if self._words is None:
+                from wordbase.store import WordStore
+
+                self._words = WordStore(self.config.database_url)
+            return self._words
+
+    def close(self) -> None:
+        """Stop the workers (running jobs are marked failed)."""
+        self.runner.shutdown()
+
+
+def services() -> Services:
+    """The current application's services."""
+    found: Services = current_app.extensions[EXTENSION]
+    return found

@@ -1,0 +1,77 @@
+"""JSON errors: every failure answers ``{"error": {"code": …, "message": …}}``.
+
+Bad input from lower layers arrives as ``ValueError`` (400) or ``LookupError`` (404);
+HTTP errors keep their status; anything else is a 500 that is logged, never a bare page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+
+class ApiError(Exception):
+    """An error with an HTTP status, a machine-readable code and a message."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+        self.headers = headers or {}
+
+
+def error_response(
+    status: int,
+    code: str,
+    message: str,
+    details: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
+    """The JSON error document with ``status``."""
+    body: dict[str, Any] = {"code": code, "message": message}
+    if details:
+        body["details"] = details
+    response = jsonify({"error": body})
+    response.status_code = status
+    response.headers.update(headers or {})
+    return response
+
+
+def _http_code(exc: HTTPException) -> str:
+    return (exc.name or "error").lower().replace(" ", "_").replace("'", "")
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the JSON handlers on ``app``."""
+
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError) -> Response:
+        return error_response(exc.status, exc.code, exc.message, exc.details, exc.headers)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException) -> Response:
+        headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
+        message = exc.description or exc.name
+        return error_response(exc.code or 500, _http_code(exc), message, headers=headers)
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception) -> Response:
+        if isinstance(exc, TimeoutError):
+            return error_response(422, "timeout", str(exc) or "the operation timed out")
+        if isinstance(exc, ValueError):
+            return error_response(400, "invalid_input", str(exc))
+        if isinstance(exc, LookupError) and type(exc) not in (KeyError, IndexError):
+            return error_response(404, "not_found", str(exc))
+        app.logger.exception("unexpected error")
+        return error_response(500, "internal_error", f"internal error: {type(exc).__name__}")

@@ -1,0 +1,1 @@
+"""Jobs: records in the database, the runner interface and its worker processes."""

@@ -1,0 +1,241 @@
+"""Job records in the database: what was asked, where it stands, what came out.
+
+Records live in the word store's database (table ``crossforge_jobs``), so they survive a
+restart; ``recover`` marks the jobs a dead server left running as failed. Writers wake
+the threads waiting in ``wait_for_change`` (event streams and ``wait`` requests).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    make_url,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED = (
+    "queued",
+    "running",
+    "succeeded",
+    "failed",
+    "canceled",
+)
+FINISHED = frozenset({SUCCEEDED, FAILED, CANCELED})
+KINDS = frozenset({"fill", "solve", "rate", "generate"})
+
+metadata = MetaData()
+
+jobs_table = Table(
+    "crossforge_jobs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("puzzle_type", String(64), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("request", JSON, nullable=False),
+    Column("progress", JSON, nullable=True),
+    Column("result", JSON, nullable=True),
+    Column("error_code", String(64), nullable=True),
+    Column("error_message", Text, nullable=True),
+    Column("revision", Integer, nullable=False, default=0),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:  # SQLite hands back naive values
+        value = value.replace(tzinfo=UTC)
+    return value.isoformat().replace("+00:00", "Z")
+
+
+@dataclass
+class Job:
+    """One job record as the API shows it."""
+
+    id: str
+    kind: str
+    puzzle_type: str
+    status: str
+    request: dict[str, Any]
+    progress: dict[str, Any] | None
+    result: dict[str, Any] | None
+    error: dict[str, str] | None
+    revision: int
+    created_at: str | None
+    started_at: str | None
+    finished_at: str | None
+
+    @property
+    def finished(self) -> bool:
+        """True once the job succeeded, failed or was canceled."""
+        return self.status in FINISHED
+
+
+class JobStore:
+    """Creates, updates and reads job records; one per application."""
+
+    def __init__(self, database_url: str) -> None:
+        url = make_url(database_url)
+        if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(url)
+        metadata.create_all(self.engine)
+        self._changed = threading.Condition()
+        self._generation = 0
+
+    # writing
+
+    def create(self, kind: str, puzzle_type: str, request: dict[str, Any]) -> Job:
+        """A new queued job."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown job kind {kind!r}")
+        job_id = uuid.uuid4().hex
+        with self.engine.begin() as conn:
+            conn.execute(
+                jobs_table.insert().values(
+                    id=job_id,
+                    kind=kind,
+                    puzzle_type=puzzle_type,
+                    status=QUEUED,
+                    request=request,
+                    revision=0,
+                    created_at=_now(),
+                )
+            )
+        self._notify()
+        return self.get(job_id)
+
+    def start(self, job_id: str) -> bool:
+        """Mark a queued job running; False when it is no longer queued."""
+        return self._update(job_id, (QUEUED,), status=RUNNING, started_at=_now())
+
+    def report(self, job_id: str, progress: dict[str, Any]) -> bool:
+        """Store the latest progress of a running job."""
+        return self._update(job_id, (RUNNING,), progress=progress)
+
+    def finish(
+        self,
+        job_id: str,
+        status: str,
+        result: dict[str, Any] | None = None,
+        error: tuple[str, str] | None = None,
+    ) -> bool:
+        """Record the outcome of an unfinished job; False when it had already finished."""
+        if status not in FINISHED:
+            raise ValueError(f"{status!r} is not a final status")
+        values: dict[str, Any] = {"status": status, "finished_at": _now(), "result": result}
+        if error is not None:
+            values["error_code"], values["error_message"] = error
+        return self._update(job_id, (QUEUED, RUNNING), **values)
+
+    def recover(self) -> tuple[list[Job], list[Job]]:
+        """After a restart: fail the jobs left running; return (failed, still queued)."""
+        running = self.list(statuses=(RUNNING,))
+        for job in running:
+            self.finish(
+                job.id,
+                FAILED,
+                error=("server_restarted", "the server stopped while the job was running"),
+            )
+        failed = [self.get(job.id) for job in running]
+        return failed, self.list(statuses=(QUEUED,))
+
+    def _update(self, job_id: str, allowed: Sequence[str], **values: Any) -> bool:
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(jobs_table)
+                .where(jobs_table.c.id == job_id, jobs_table.c.status.in_(allowed))
+                .values(revision=jobs_table.c.revision + 1, **values)
+            ).rowcount
+        if done:
+            self._notify()
+        return bool(done)
+
+    # reading
+
+    def get(self, job_id: str) -> Job:
+        """The job called ``job_id`` (``LookupError`` when there is none)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(jobs_table).where(jobs_table.c.id == job_id)).first()
+        if row is None:
+            raise JobNotFound(f"no job {job_id!r}")
+        return _job(row._mapping)
+
+    def list(self, statuses: Sequence[str] | None = None, limit: int = 1000) -> list[Job]:
+        """Jobs, oldest first, optionally only those with one of ``statuses``."""
+        query = select(jobs_table).order_by(jobs_table.c.created_at).limit(limit)
+        if statuses is not None:
+            query = query.where(jobs_table.c.status.in_(statuses))
+        with self.engine.connect() as conn:
+            return [_job(row._mapping) for row in conn.execute(query)]
+
+    def wait_for_change(self, job_id: str, revision: int, timeout: float) -> Job:
+        """The job once its revision passed ``revision``, or as it stands after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._changed:
+                generation = self._generation
+            job = self.get(job_id)
+            remaining = deadline - time.monotonic()
+            if job.revision > revision or remaining <= 0:
+                return job
+            with self._changed:
+                if self._generation == generation:
+                    # wake at least every half second: another process may write too
+                    self._changed.wait(min(remaining, 0.5))
+
+    def _notify(self) -> None:
+        with self._changed:
+            self._generation += 1
+            self._changed.notify_all()
+
+
+class JobNotFound(LookupError):
+    """No job has that id."""
+
+
+def _job(row: Any) -> Job:
+    error = None
+    if row["error_code"] is not None:
+        error = {"code": row["error_code"], "message": row["error_message"] or ""}
+    return Job(
+        id=row["id"],
+        kind=row["kind"],
+        puzzle_type=row["puzzle_type"],
+        status=row["status"],
+        request=row["request"],
+        progress=row["progress"],
+        result=row["result"],
+        error=error,
+        revision=row["revision"],
+        created_at=_iso(row["created_at"]),
+        started_at=_iso(row["started_at"]),
+        finished_at=_iso(row["finished_at"]),
+    )

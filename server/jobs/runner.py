@@ -1,0 +1,253 @@
+"""Where jobs run: the ``JobRunner`` interface and its process-pool implementation.
+
+The web layer only calls ``submit`` and ``cancel``; a distributed queue would be another
+``JobRunner``. ``ProcessRunner`` keeps a fixed set of long-lived worker processes (the
+search is CPU-bound), each with its own pipe (killing one never corrupts another's
+channel) and cancel flag that the job's ``Control`` polls, a bounded queue of waiting
+jobs, and a watchdog that stops a worker whose job ignores its time
+limit or a cancel request, or notices a worker that died, and starts a fresh one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+from typing import Any
+
+from server.jobs.records import CANCELED, FAILED, Job, JobStore
+from server.jobs.worker import Execute, worker_main
+
+log = logging.getLogger(__name__)
+
+GRACE_SECONDS = 2.0
+"""How long a job may overrun its time limit, or ignore a cancel, before its worker dies."""
+
+
+class QueueFull(Exception):
+    """The runner holds as many waiting jobs as it may."""
+
+
+class JobRunner(ABC):
+    """Runs job records away from the request threads and writes their outcome back."""
+
+    @abstractmethod
+    def submit(self, job: Job) -> None:
+        """Queue ``job`` (raises ``QueueFull`` at the queue bound)."""
+
+    @abstractmethod
+    def cancel(self, job_id: str) -> bool:
+        """Stop a queued or running job; False when this runner does not hold it."""
+
+    @abstractmethod
+    def counts(self) -> dict[str, int]:
+        """Jobs running, jobs waiting and worker count, for health reports."""
+
+    @abstractmethod
+    def shutdown(self) -> None:
+        """Stop the workers; jobs still running are marked failed."""
+
+
+@dataclass
+class _Slot:
+    """One worker process and the job it holds."""
+
+    process: Any
+    conn: Any
+    cancel: Any
+    job_id: str | None = None
+    started: float | None = None
+    """When the worker began the job (the time limit counts from there)."""
+    cancel_at: float | None = None
+
+
+class ProcessRunner(JobRunner):
+    """A fixed pool of worker processes fed from a bounded queue."""
+
+    def __init__(
+        self,
+        store: JobStore,
+        execute: Execute,
+        workers: int,
+        max_queued: int,
+        time_limit: float,
+        grace: float = GRACE_SECONDS,
+    ) -> None:
+        self._store = store
+        self._execute = execute
+        self._workers = workers
+        self._max_queued = max_queued
+        self._time_limit = time_limit
+        self._grace = grace
+        # Workers fork from a clean server process that has the job code imported, so a
+        # replacement worker starts in milliseconds and no request thread is forked.
+        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx.set_forkserver_preload(["server.jobs.worker", execute.__module__])
+        self._slots: list[_Slot] = []
+        self._pending: deque[Job] = deque()
+        self._lock = threading.RLock()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # the interface
+
+    def submit(self, job: Job) -> None:
+        with self._lock:
+            if self._stopping.is_set():
+                raise QueueFull("the server is shutting down")
+            self._start()
+            if len(self._pending) >= self._max_queued and not self._idle_slot():
+                raise QueueFull(
+                    f"{len(self._pending)} jobs are already waiting (the limit is "
+                    f"{self._max_queued}); try again later"
+                )
+            self._pending.append(job)
+            self._dispatch()
+
+    def cancel(self, job_id: str) -> bool:
+        with self._lock:
+            for job in self._pending:
+                if job.id == job_id:
+                    self._pending.remove(job)
+                    self._store.finish(job_id, CANCELED)
+                    return True
+            for slot in self._slots:
+                if slot.job_id == job_id:
+                    slot.cancel.set()
+                    slot.cancel_at = slot.cancel_at or time.monotonic()
+                    return True
+        return False
+
+    def counts(self) -> dict[str, int]:
+        with self._lock:
+            running = sum(1 for s in self._slots if s.job_id is not None)
+            return {"workers": self._workers, "running": running, "queued": len(self._pending)}
+
+    def shutdown(self) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        with self._lock:
+            for slot in self._slots:
+                self._send(slot, None)
+            for slot in self._slots:
+                slot.process.join(timeout=1)
+                if slot.process.is_alive():
+                    slot.process.kill()
+                    slot.process.join(timeout=1)
+                if slot.job_id is not None:
+                    self._store.finish(
+                        slot.job_id,
+                        FAILED,
+                        error=("server_stopped", "the server stopped while the job was running"),
+                    )
+            self._slots = []
+
+    # the pool
+
+    def _start(self) -> None:
+        if self._thread is not None:
+            return
+        self._slots = [self._spawn() for _ in range(self._workers)]
+        self._thread = threading.Thread(target=self._loop, name="job-runner", daemon=True)
+        self._thread.start()
+
+    def _spawn(self) -> _Slot:
+        parent_end, child_end = self._ctx.Pipe()
+        cancel = self._ctx.Event()
+        process = self._ctx.Process(
+            target=worker_main,
+            args=(self._execute, child_end, cancel),
+            name="crossforge-worker",
+            daemon=True,
+        )
+        process.start()
+        child_end.close()
+        return _Slot(process, parent_end, cancel)
+
+    @staticmethod
+    def _send(slot: _Slot, message: Any) -> None:
+        with contextlib.suppress(OSError):  # a dead worker: the watchdog replaces it
+            slot.conn.send(message)
+
+    def _idle_slot(self) -> _Slot | None:
+        return next((s for s in self._slots if s.job_id is None), None)
+
+    def _dispatch(self) -> None:
+        while self._pending:
+            slot = self._idle_slot()
+            if slot is None:
+                return
+            job = self._pending.popleft()
+            if not self._store.start(job.id):
+                continue  # canceled while it waited
+            slot.cancel.clear()
+            slot.job_id, slot.started, slot.cancel_at = job.id, None, None
+            self._send(slot, (job.id, job.kind, job.puzzle_type, job.request, self._time_limit))
+
+    def _loop(self) -> None:
+        while not self._stopping.is_set():
+            with self._lock:
+                conns = [slot.conn for slot in self._slots]
+            ready = wait(conns, timeout=0.1)
+            try:
+                with self._lock:
+                    for conn in ready:
+                        self._read(conn)
+                    self._watch()
+                    self._dispatch()
+            except Exception:  # the runner thread must outlive any one bad message
+                log.exception("job runner error")
+
+    def _read(self, conn: Any) -> None:
+        try:
+            while conn.poll():
+                self._receive(conn.recv())
+        except (EOFError, OSError):
+            pass  # the worker died; the watchdog notices and replaces it
+
+    def _receive(self, message: tuple[Any, ...]) -> None:
+        kind, job_id = message[0], message[1]
+        if kind == "started":
+            for slot in self._slots:
+                if slot.job_id == job_id:
+                    slot.started = time.monotonic()
+            return
+        if kind == "progress":
+            self._store.report(job_id, message[2])
+            return
+        _, _, status, result, error = message
+        self._store.finish(job_id, status, result=result, error=error)
+        for slot in self._slots:
+            if slot.job_id == job_id:
+                slot.job_id = None
+
+    def _watch(self) -> None:
+        now = time.monotonic()
+        for index, slot in enumerate(self._slots):
+            reason: tuple[str, tuple[str, str] | None] | None = None
+            if not slot.process.is_alive():
+                code = slot.process.exitcode
+                reason = (FAILED, ("worker_died", f"the worker process exited (code {code})"))
+            elif slot.job_id is None:
+                continue
+            elif slot.cancel_at is not None and now - slot.cancel_at > self._grace:
+                reason = (CANCELED, None)
+            elif slot.started is not None and now - slot.started > self._time_limit + self._grace:
+                limit = f"{self._time_limit:g}"
+                reason = (FAILED, ("time_limit", f"the job ran past the {limit} s time limit"))
+            if reason is None:
+                continue
+            if slot.process.is_alive():
+                slot.process.kill()
+            slot.process.join(timeout=1)
+            slot.conn.close()
+            if slot.job_id is not None:
+                self._store.finish(slot.job_id, reason[0], error=reason[1])
+            self._slots[index] = self._spawn()

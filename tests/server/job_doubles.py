@@ -1,0 +1,69 @@
+"""Job bodies for the server tests (importable by spawned workers) and job helpers."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from flask import Flask
+
+from plugins.contract import Control
+from server.context import Services
+from server.jobs.records import Job
+
+LOADS: list[int] = []
+"""Per worker process: how many times the 'expensive' resource was loaded."""
+
+
+def execute(
+    kind: str, puzzle_type: str, request: dict[str, Any], control: Control
+) -> dict[str, Any]:
+    """Behave as ``request["do"]`` says: echo, steps, stubborn, crash, fail or loads."""
+    action = request.get("do", "echo")
+    if action == "echo":
+        return {"kind": kind, "type": puzzle_type, "request": request}
+    if action == "steps":
+        step = 0
+        while (reason := control.should_stop()) is None and step < request.get("steps", 10**9):
+            step += 1
+            control.progress({"step": step})
+            time.sleep(0.01)
+        return {"steps": step, "stopped": reason}
+    if action == "stubborn":
+        time.sleep(request["seconds"])
+        return {"slept": request["seconds"]}
+    if action == "crash":
+        os._exit(3)
+    if action == "fail":
+        raise ValueError("the request asked to fail")
+    if action == "loads":
+        if not LOADS:
+            LOADS.append(os.getpid())
+        return {"pid": os.getpid(), "loads": len(LOADS)}
+    raise AssertionError(action)
+
+
+def services_of(app: Flask) -> Services:
+    """The app's services."""
+    found: Services = app.extensions["crossforge"]
+    return found
+
+
+def submit(app: Flask, request: dict[str, Any], kind: str = "fill") -> Job:
+    """Record and queue a job the way the resources do."""
+    app_services = services_of(app)
+    job = app_services.jobs.create(kind, "test", request)
+    app_services.runner.submit(job)
+    return job
+
+
+def wait_for(app: Flask, job_id: str, statuses: set[str], timeout: float = 15.0) -> Job:
+    """The job once its status is one of ``statuses`` (fails the test on timeout)."""
+    store = services_of(app).jobs
+    deadline = time.monotonic() + timeout
+    job = store.get(job_id)
+    while job.status not in statuses:
+        assert time.monotonic() < deadline, f"job stayed {job.status}"
+        job = store.wait_for_change(job_id, job.revision, 0.5)
+    return job

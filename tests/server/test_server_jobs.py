@@ -1,0 +1,158 @@
+"""The job system: records, the process runner, limits, cancel, events and restarts."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from job_doubles import services_of, submit, wait_for
+
+from server.jobs.records import JobStore
+
+
+def test_job_succeeds_and_reads_back_over_http(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = submit(app, {"do": "echo", "x": 1})
+    wait_for(app, job.id, {"succeeded"})
+    answer = app.test_client().get(f"/v1/jobs/{job.id}")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["status"] == "succeeded"
+    assert body["result"] == {"kind": "fill", "type": "test", "request": {"do": "echo", "x": 1}}
+    assert body["started_at"] and body["finished_at"]
+    assert body["links"]["downloads"]["json"] == f"/v1/jobs/{job.id}/result.json"
+    download = app.test_client().get(body["links"]["downloads"]["json"])
+    assert json.loads(download.data) == body["result"]
+    assert "attachment" in download.headers["Content-Disposition"]
+
+
+def test_failures_of_the_job_are_recorded_with_a_code(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = wait_for(app, submit(app, {"do": "fail"}).id, {"failed"})
+    assert job.error == {"code": "invalid_input", "message": "the request asked to fail"}
+    answer = app.test_client().get(f"/v1/jobs/{job.id}/result.json")
+    assert answer.status_code == 409
+    assert answer.get_json()["error"]["code"] == "no_result"
+
+
+def test_worker_loads_once_and_serves_many_jobs(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    results = [wait_for(app, submit(app, {"do": "loads"}).id, {"succeeded"}) for _ in range(3)]
+    assert {r.result["pid"] for r in results if r.result} == {results[0].result["pid"]}  # type: ignore[index]
+    assert all(r.result and r.result["loads"] == 1 for r in results)
+
+
+def test_cancel_reaches_the_running_worker(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = submit(app, {"do": "steps"})
+    running = wait_for(app, job.id, {"running"})
+    while services_of(app).jobs.get(job.id).progress is None:
+        running = services_of(app).jobs.wait_for_change(job.id, running.revision, 1.0)
+    answer = app.test_client().post(f"/v1/jobs/{job.id}/cancel")
+    assert answer.status_code == 202
+    done = wait_for(app, job.id, {"canceled"})
+    assert done.result and done.result["stopped"] == "canceled"
+    assert app.test_client().post(f"/v1/jobs/{job.id}/cancel").status_code == 409
+
+
+def test_cancel_of_a_queued_job_and_queue_bound(make_app: Callable[..., Flask]) -> None:
+    app = make_app(max_queued=1)
+    first = submit(app, {"do": "steps"})
+    waiting = submit(app, {"do": "echo"})
+    from server.jobs.runner import QueueFull
+
+    with pytest.raises(QueueFull):
+        submit(app, {"do": "echo"})
+    assert services_of(app).runner.counts() == {"workers": 1, "running": 1, "queued": 1}
+    client = app.test_client()
+    assert client.post(f"/v1/jobs/{waiting.id}/cancel").status_code == 202
+    assert services_of(app).jobs.get(waiting.id).status == "canceled"
+    client.post(f"/v1/jobs/{first.id}/cancel")
+    wait_for(app, first.id, {"canceled"})
+
+
+def test_a_job_ignoring_cancel_is_stopped_by_killing_its_worker(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app()
+    services_of(app).runner._grace = 0.3  # type: ignore[attr-defined]
+    job = submit(app, {"do": "stubborn", "seconds": 30})
+    wait_for(app, job.id, {"running"})
+    services_of(app).runner.cancel(job.id)
+    wait_for(app, job.id, {"canceled"}, timeout=5)
+    after = wait_for(app, submit(app, {"do": "echo"}).id, {"succeeded"})  # a fresh worker
+    assert after.result
+
+
+def test_time_limit_and_dead_workers_fail_the_job(make_app: Callable[..., Flask]) -> None:
+    app = make_app(job_time_limit=0.3)
+    services_of(app).runner._grace = 0.2  # type: ignore[attr-defined]
+    slow = wait_for(app, submit(app, {"do": "stubborn", "seconds": 30}).id, {"failed"})
+    assert slow.error and slow.error["code"] == "time_limit"
+    crashed = wait_for(app, submit(app, {"do": "crash"}).id, {"failed"})
+    assert crashed.error and crashed.error["code"] == "worker_died"
+    polite = wait_for(app, submit(app, {"do": "steps"}).id, {"succeeded"})
+    assert polite.result and polite.result["stopped"] == "timeout"
+
+
+def test_events_stream_status_progress_and_done(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = submit(app, {"do": "steps", "steps": 40})
+    answer = app.test_client().get(f"/v1/jobs/{job.id}/events")
+    assert answer.mimetype == "text/event-stream"
+    events = [block for block in answer.get_data(as_text=True).split("\n\n") if "event:" in block]
+    names = [block.split("event: ")[1].split("\n")[0] for block in events]
+    assert names[-1] == "done" and "progress" in names and names.count("status") >= 2
+    done = json.loads(events[-1].split("data: ")[1])
+    assert done["status"] == "succeeded" and done["result"]["steps"] == 40
+
+
+def test_restart_fails_running_jobs_and_requeues_waiting_ones(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app()
+    store = services_of(app).jobs
+    left_running = store.create("fill", "test", {"do": "echo"})
+    store.start(left_running.id)
+    left_waiting = store.create("fill", "test", {"do": "echo"})
+    app2 = make_app()  # a new server on the same database
+    failed = services_of(app2).jobs.get(left_running.id)
+    assert failed.status == "failed"
+    assert failed.error == {
+        "code": "server_restarted",
+        "message": "the server stopped while the job was running",
+    }
+    assert wait_for(app2, left_waiting.id, {"succeeded"}).result
+
+
+def test_records_survive_a_new_store(config) -> None:  # type: ignore[no-untyped-def]
+    store = JobStore(config.database_url)
+    job = store.create("solve", "sudoku", {"puzzle": "x"})
+    store.start(job.id)
+    store.report(job.id, {"nodes": 5})
+    store.finish(job.id, "succeeded", result={"ok": True})
+    again = JobStore(config.database_url).get(job.id)
+    assert (again.status, again.progress, again.result) == ("succeeded", {"nodes": 5}, {"ok": True})
+    assert not store.finish(job.id, "failed")  # a finished job stays as it ended
+    with pytest.raises(LookupError):
+        store.get("nope")
+
+
+def test_unknown_job_is_json_404(make_app: Callable[..., Flask]) -> None:
+    answer = make_app().test_client().get("/v1/jobs/nope")
+    assert answer.status_code == 404
+    assert answer.get_json() == {"error": {"code": "not_found", "message": "no job 'nope'"}}
+
+
+def test_wait_returns_when_done_or_times_out(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    started = time.monotonic()
+    job = submit(app, {"do": "echo"})
+    with app.test_request_context():
+        from server.api.jobs import _wait_until_finished
+
+        done = _wait_until_finished(services_of(app).jobs, job, 10)
+    assert done.status == "succeeded" and time.monotonic() - started < 10
