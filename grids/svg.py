@@ -1,0 +1,120 @@
+"""SVG pictures of square and hexagonal grids, standalone files a browser opens as is."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+from grids.hexgrid import HexCell, HexGrid
+from grids.model import Cell, Grid, Slot
+
+BLOCK_FILL = "#111"
+SHADE_FILL = "#d0d0d0"
+HIGHLIGHT_FILL = "#fff2a8"
+LINE = "#222"
+FONT = "Helvetica, Arial, sans-serif"
+
+
+def _document(width: float, height: float, title: str, body: list[str]) -> str:
+    return "\n".join(
+        [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>',
+            f"<title>{escape(title)}</title>",
+            f'<rect width="{width:g}" height="{height:g}" fill="white"/>',
+            *body,
+            "</svg>",
+            "",
+        ]
+    )
+
+
+def grid_svg(
+    grid: Grid,
+    *,
+    filled: bool = True,
+    numbers: bool = True,
+    highlight: Iterable[Slot | Cell] = (),
+    cell: int = 32,
+    title: str = "Crossword grid",
+) -> str:
+    """An SVG of ``grid``: blocks, shading, circles, numbers and (if ``filled``) letters.
+
+    ``highlight`` takes slots or cells to tint, e.g. the entries of a theme.
+    """
+    marked: set[Cell] = set()
+    for item in highlight:
+        marked.update(item.cells if isinstance(item, Slot) else [item])
+    margin = 2
+    numbering = grid.numbering() if numbers else {}
+    body: list[str] = []
+    for r, c in grid.cells():
+        x, y = margin + c * cell, margin + r * cell
+        if grid.is_block(r, c):
+            fill = BLOCK_FILL
+        elif (r, c) in marked:
+            fill = HIGHLIGHT_FILL
+        elif (r, c) in grid.shaded:
+            fill = SHADE_FILL
+        else:
+            fill = "white"
+        body.append(
+            f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+            f'stroke="{LINE}" stroke-width="1"/>'
+        )
+        if (r, c) in grid.circled:
+            body.append(
+                f'<circle cx="{x + cell / 2:g}" cy="{y + cell / 2:g}" r="{cell / 2 - 1.5:g}" '
+                f'fill="none" stroke="{LINE}" stroke-width="0.8"/>'
+            )
+        if (r, c) in numbering:
+            body.append(
+                f'<text x="{x + 2}" y="{y + cell * 0.3:g}" font-size="{cell * 0.28:g}">'
+                f"{numbering[(r, c)]}</text>"
+            )
+        letter = grid.letter(r, c)
+        if filled and letter:
+            body.append(
+                f'<text x="{x + cell / 2:g}" y="{y + cell * 0.82:g}" font-size="{cell * 0.6:g}" '
+                f'text-anchor="middle">{escape(letter)}</text>'
+            )
+    size = (2 * margin + grid.width * cell, 2 * margin + grid.height * cell)
+    return _document(*size, title, body)
+
+
+def hex_svg(
+    hexagon: HexGrid,
+    letters: Mapping[HexCell, str] | None = None,
+    *,
+    highlight: Iterable[HexCell] = (),
+    radius: float = 18,
+    title: str = "Hexagonal grid",
+) -> str:
+    """An SVG of a hexagonal grid (pointy-top cells), with optional letters."""
+    letters = letters or {}
+    marked = set(highlight)
+    step = math.sqrt(3) * radius
+    widest = hexagon.rows
+    margin = 4.0
+    body: list[str] = []
+    for r, k in hexagon.cells():
+        cx = margin + (widest - hexagon.row_length(r)) * step / 2 + k * step + step / 2
+        cy = margin + radius + r * 1.5 * radius
+        corners = " ".join(
+            f"{cx + radius * math.cos(math.radians(60 * i - 30)):.2f},"
+            f"{cy + radius * math.sin(math.radians(60 * i - 30)):.2f}"
+            for i in range(6)
+        )
+        fill = HIGHLIGHT_FILL if (r, k) in marked else "white"
+        body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{LINE}"/>')
+        letter = letters.get((r, k))
+        if letter:
+            body.append(
+                f'<text x="{cx:.2f}" y="{cy + radius * 0.35:.2f}" font-size="{radius:g}" '
+                f'text-anchor="middle">{escape(letter)}</text>'
+            )
+    width = 2 * margin + widest * step
+    height = 2 * margin + radius * (2 + 1.5 * (hexagon.rows - 1))
+    return _document(round(width, 2), round(height, 2), title, body)
