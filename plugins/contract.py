@@ -65,6 +65,34 @@ class Problem(ABC):
 
     # Optional hooks with sound defaults: override for speed or better guidance.
 
+    def propagate_explained(
+        self, domains: Domains, changed: Sequence[int], reasons: list[int]
+    ) -> int | None:
+        """``propagate`` that also keeps explanations, for backjumping and nogoods.
+
+        ``reasons[v]`` is a bitmask of the search decisions (bit i: decision i) that the
+        pruning of ``v`` follows from. An implementation ORs into the reasons of each
+        variable it prunes the reasons of the variables that caused the pruning; after a
+        wipe-out, the returned variable's reasons explain the failure. The default is sound
+        but explains nothing: whatever changed is blamed on every decision so far.
+        """
+        before = list(domains)
+        wiped = self.propagate(domains, changed)
+        blame = 0
+        for reason in reasons:
+            blame |= reason
+        for var, (old, new) in enumerate(zip(before, domains, strict=True)):
+            if old is not new:
+                reasons[var] |= blame
+        if wiped is not None:
+            reasons[wiped] |= blame
+        return wiped
+
+    def cut_rare(self, domains: Domains, fraction: float) -> Domains:
+        """Domains without the values the problem deems too rare to try (article 004's
+        rare-letter cut). Gives up completeness; unchanged by default."""
+        return list(domains)
+
     def value_order(
         self, var: int, domains: Domains, rng: random.Random | None = None
     ) -> np.ndarray:
@@ -84,9 +112,7 @@ class Problem(ABC):
             trial[var] = value
         return self.cost(trial) - self.cost(assignment)
 
-    def compound_moves(
-        self, assignment: Sequence[int], rng: random.Random
-    ) -> list[dict[int, int]]:
+    def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
         """Rule-aware moves that change several variables at once (none by default)."""
         return []
 

@@ -1,0 +1,442 @@
+"""The crossword as a constraint problem: entries take words, crossing cells agree.
+
+Variables are the grid's slots; a slot's values are the positions of the words of its
+length in a ``WordTable`` (the word index's bucket, plus any locked or allowed word the
+list lacks). Constraints: crossing letters are equal, and (on by default) no two entries
+hold the same word. ``propagate`` enforces arc consistency on letter sets with numpy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
+
+import numpy as np
+
+from plugins.contract import Domains, Problem
+
+Cell = tuple[int, int]
+BLOCK = "#"
+OPEN = "."
+
+
+class SlotLike(Protocol):
+    """What the problem needs of a slot (``grids.model.Slot`` fits)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def direction(self) -> str: ...
+
+    @property
+    def cells(self) -> tuple[Cell, ...]: ...
+
+
+class WordTable(Protocol):
+    """The candidate words of one length, best first (``wordbase.index.Bucket`` fits)."""
+
+    @property
+    def words(self) -> Sequence[str]: ...
+
+    @property
+    def scores(self) -> np.ndarray:
+        """Scores (0–100), one per word."""
+
+    @property
+    def codes(self) -> np.ndarray:
+        """uint8 ``(n, length)``: each letter's index in the alphabet."""
+
+
+class CrosswordError(ValueError):
+    """A crossword request that cannot become a problem (bad word, letter or entry)."""
+
+
+class _Lengths:
+    """Per-length arrays shared by every slot of that length."""
+
+    def __init__(self, table: WordTable | None, length: int, alphabet_size: int) -> None:
+        self.words = [] if table is None else list(table.words)
+        scores = np.zeros(0) if table is None else table.scores
+        self.scores = np.asarray(scores, dtype=np.float64)
+        codes = np.zeros(0, np.uint8) if table is None else np.asarray(table.codes, np.uint8)
+        codes = codes.reshape(len(self.words), length)
+        self.codes = codes
+        self.columns = np.ascontiguousarray(codes.T)
+        offsets = np.arange(length, dtype=np.uint16) * alphabet_size
+        self.flat = codes.astype(np.uint16) + offsets
+        self.positions: dict[str, int] | None = None
+
+    def position(self, word: str) -> int | None:
+        if self.positions is None:
+            self.positions = {w: i for i, w in enumerate(self.words)}
+        return self.positions.get(word)
+
+    def append(self, word: str, codes: np.ndarray, score: float, alphabet_size: int) -> int:
+        """Add a word the list lacks (a theme answer); returns its position."""
+        position = len(self.words)
+        self.words.append(word)
+        self.scores = np.append(self.scores, score)
+        self.codes = np.vstack([self.codes, codes[None, :]])
+        self.columns = np.ascontiguousarray(self.codes.T)
+        offsets = np.arange(len(codes), dtype=np.uint16) * alphabet_size
+        self.flat = self.codes.astype(np.uint16) + offsets
+        if self.positions is not None:
+            self.positions[word] = position
+        return position
+
+
+class CrosswordProblem(Problem):
+    """Fill ``slots`` of a grid template with words from ``tables`` (one per length).
+
+    ``template`` rows use ``#`` for blocks, ``.`` for open cells and letters for given
+    cells. ``locked`` maps slot indices to their fixed words (added to the candidates when
+    the list lacks them); ``allowed`` words pass the minimum score (and join the list when
+    missing), ``banned`` words never appear.
+    """
+
+    def __init__(
+        self,
+        template: Sequence[str],
+        slots: Sequence[SlotLike],
+        tables: Mapping[int, WordTable],
+        alphabet: str,
+        *,
+        min_score: float = 0,
+        no_duplicates: bool = True,
+        locked: Mapping[int, str] | None = None,
+        allowed: Iterable[str] = (),
+        banned: Iterable[str] = (),
+    ) -> None:
+        allow, ban = list(allowed), list(banned)
+        self.template = list(template)
+        self.slots = list(slots)
+        self.alphabet = alphabet
+        self.min_score = min_score
+        self.no_duplicates = no_duplicates
+        self._letter = {ch: i for i, ch in enumerate(alphabet)}
+        size = len(alphabet)
+        self._size = size
+        lengths = sorted({len(slot.cells) for slot in self.slots})
+        self._tables = {n: _Lengths(tables.get(n), n, size) for n in lengths}
+        locked = dict(locked or {})
+        for index, word in locked.items():
+            if not 0 <= index < len(self.slots):
+                raise CrosswordError(f"locked entry {index} is not a slot of the grid")
+            if len(word) != len(self.slots[index].cells):
+                raise CrosswordError(
+                    f"locked word {word!r} does not fit {_label(self.slots[index])} "
+                    f"({len(self.slots[index].cells)} letters)"
+                )
+        extra = {w: 0.0 for w in allow}
+        extra.update({w: 100.0 for w in locked.values()})
+        for word, score in extra.items():
+            table = self._tables.get(len(word))
+            if table is not None and table.position(word) is None:
+                table.append(word, self._encode(word), score, size)
+        self._base = {n: self._base_mask(n, allow, ban) for n in self._tables}
+        self._slot_table = [self._tables[len(slot.cells)] for slot in self.slots]
+        self._locked = {i: self._slot_table[i].position(w) for i, w in locked.items()}
+        self._build_crossings()
+
+    # -- construction -------------------------------------------------------------
+
+    def _encode(self, word: str) -> np.ndarray:
+        try:
+            return np.array([self._letter[ch] for ch in word], dtype=np.uint8)
+        except KeyError as err:
+            raise CrosswordError(
+                f"word {word!r}: letter {err.args[0]!r} is not in the alphabet"
+            ) from None
+
+    def _base_mask(self, length: int, allowed: list[str], banned: list[str]) -> np.ndarray:
+        """Words of ``length`` at or above the minimum score or allowed, and not banned."""
+        table = self._tables[length]
+        mask = table.scores >= self.min_score
+        for words, keep in ((allowed, True), (banned, False)):
+            for word in words:
+                position = table.position(word) if len(word) == length else None
+                if position is not None:
+                    mask[position] = keep
+        return mask
+
+    def _build_crossings(self) -> None:
+        at: dict[Cell, list[tuple[int, int]]] = {}
+        for s, slot in enumerate(self.slots):
+            for p, cell in enumerate(slot.cells):
+                at.setdefault(cell, []).append((s, p))
+        self._cells_at = at
+        self._crossings: list[list[tuple[int, int, int]]] = [[] for _ in self.slots]
+        for sharing in at.values():
+            for s, p in sharing:
+                for t, q in sharing:
+                    if t != s:
+                        self._crossings[s].append((p, t, q))
+        self._neighbours = [sorted({t for _, t, _ in c}) for c in self._crossings]
+        by_length: dict[int, list[int]] = {}
+        for s, slot in enumerate(self.slots):
+            by_length.setdefault(len(slot.cells), []).append(s)
+        self._same_length = [
+            [t for t in by_length[len(slot.cells)] if t != s] for s, slot in enumerate(self.slots)
+        ]
+        self._idx_cache: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.slots)
+        self._support_cache: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.slots)
+        self._initial: Domains | None = None
+
+    # -- the contract -------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        return len(self.slots)
+
+    def initial_domains(self) -> Domains:
+        if self._initial is None:
+            domains = []
+            for s, slot in enumerate(self.slots):
+                table = self._slot_table[s]
+                mask = self._base[len(slot.cells)].copy()
+                if s in self._locked:
+                    mask[:] = False
+                    mask[self._locked[s]] = True
+                for p, (r, c) in enumerate(slot.cells):
+                    ch = self.template[r][c]
+                    if ch not in (OPEN, BLOCK):
+                        if ch not in self._letter:
+                            raise CrosswordError(
+                                f"given letter {ch!r} at row {r + 1}, column {c + 1} "
+                                "is not in the alphabet"
+                            )
+                        mask &= table.columns[p] == self._letter[ch]
+                domains.append(mask)
+            self._initial = domains
+        return list(self._initial)
+
+    def neighbours(self, var: int) -> Sequence[int]:
+        """Slots crossing ``var`` (the no-duplicates rule is global, not listed here)."""
+        return self._neighbours[var]
+
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        return self._propagate(domains, changed, None)
+
+    def propagate_explained(
+        self, domains: Domains, changed: Sequence[int], reasons: list[int]
+    ) -> int | None:
+        return self._propagate(domains, changed, reasons)
+
+    def _indices(self, s: int, mask: np.ndarray) -> np.ndarray:
+        cached = self._idx_cache[s]
+        if cached is not None and cached[0] is mask:
+            return cached[1]
+        idx = np.flatnonzero(mask)
+        self._idx_cache[s] = (mask, idx)
+        return idx
+
+    def _support(self, s: int, mask: np.ndarray) -> np.ndarray:
+        """``(length, alphabet)`` booleans: letters some candidate of ``s`` has there."""
+        cached = self._support_cache[s]
+        if cached is not None and cached[0] is mask:
+            return cached[1]
+        table = self._slot_table[s]
+        length = len(self.slots[s].cells)
+        present = np.zeros(length * self._size, dtype=bool)
+        present[table.flat[self._indices(s, mask)].ravel()] = True
+        support = present.reshape(length, self._size)
+        self._support_cache[s] = (mask, support)
+        return support
+
+    def _propagate(
+        self, domains: Domains, changed: Sequence[int], reasons: list[int] | None
+    ) -> int | None:
+        queue = deque(dict.fromkeys(changed))
+        queued = set(queue)
+        while queue:
+            s = queue.popleft()
+            queued.discard(s)
+            idx = self._indices(s, domains[s])
+            if idx.size == 0:
+                return s
+            if idx.size == 1 and self.no_duplicates:
+                wiped = self._exclude(s, int(idx[0]), domains, reasons, queue, queued)
+                if wiped is not None:
+                    return wiped
+            support = self._support(s, domains[s])
+            for p, t, q in self._crossings[s]:
+                t_mask = domains[t]
+                t_idx = self._indices(t, t_mask)
+                keep = support[p][self._slot_table[t].columns[q][t_idx]]
+                if keep.all():
+                    continue
+                kept = t_idx[keep]
+                narrowed = np.zeros(t_mask.size, dtype=bool)
+                narrowed[kept] = True
+                domains[t] = narrowed
+                self._idx_cache[t] = (narrowed, kept)
+                if reasons is not None:
+                    reasons[t] |= reasons[s]
+                if kept.size == 0:
+                    return t
+                if t not in queued:
+                    queue.append(t)
+                    queued.add(t)
+        return None
+
+    def _exclude(
+        self,
+        s: int,
+        word: int,
+        domains: Domains,
+        reasons: list[int] | None,
+        queue: deque[int],
+        queued: set[int],
+    ) -> int | None:
+        """Remove the word ``s`` holds from every other slot of its length."""
+        for t in self._same_length[s]:
+            if domains[t][word]:
+                narrowed = domains[t].copy()
+                narrowed[word] = False
+                domains[t] = narrowed
+                if reasons is not None:
+                    reasons[t] |= reasons[s]
+                if not narrowed.any():
+                    return t
+                if t not in queued:
+                    queue.append(t)
+                    queued.add(t)
+        return None
+
+    def value_order(
+        self, var: int, domains: Domains, rng: random.Random | None = None
+    ) -> np.ndarray:
+        """Higher score first; among equal scores, words whose crossing letters leave the
+        crossing slots the most candidates (randomised among near-equals with ``rng``)."""
+        idx = self._indices(var, domains[var])
+        if idx.size <= 1:
+            return idx
+        table = self._slot_table[var]
+        fill = np.zeros(idx.size)
+        for p, t, q in self._crossings[var]:
+            t_idx = self._indices(t, domains[t])
+            if t_idx.size <= 1:
+                continue
+            counts = np.bincount(self._slot_table[t].columns[q][t_idx], minlength=self._size)
+            fill += np.log1p(counts)[table.columns[p][idx]]
+        if rng is not None:
+            noise = np.random.default_rng(rng.getrandbits(32)).random(idx.size)
+            fill += noise * 0.5
+        order = np.lexsort((-fill, -table.scores[idx]))
+        return idx[order]
+
+    # -- grading, for the metaheuristics --------------------------------------------
+
+    def _violations(self, assignment: Sequence[int | None], vars: Iterable[int]) -> float:
+        """Violations touching ``vars``: disagreeing crossings, repeated words and words
+        outside the slot's initial domain (banned, below min score, against a given)."""
+        initial = self.initial_domains()
+        focus = set(vars)
+        total = 0.0
+        seen: set[tuple[int, int]] = set()
+        for s in focus:
+            value = assignment[s]
+            if value is None:
+                continue
+            if not initial[s][value]:
+                total += 1
+            codes = self._slot_table[s].codes[value]
+            for p, t, q in self._crossings[s]:
+                other = assignment[t]
+                pair = (min(s, t), max(s, t))
+                if other is None or pair in seen:
+                    continue
+                seen.add(pair)
+                if codes[p] != self._slot_table[t].codes[other][q]:
+                    total += 1
+        if self.no_duplicates:
+            groups = {len(self.slots[s].cells) for s in focus}
+            for length in groups:
+                words = [
+                    assignment[t]
+                    for t, slot in enumerate(self.slots)
+                    if len(slot.cells) == length and assignment[t] is not None
+                ]
+                total += len(words) - len(set(words))
+        return total
+
+    def cost(self, assignment: Sequence[int]) -> float:
+        return self._violations(assignment, range(self.size))
+
+    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
+        trial = list(assignment)
+        trial[var] = value
+        return self._violations(trial, [var])
+
+    def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
+        trial = list(assignment)
+        for var, value in changes.items():
+            trial[var] = value
+        return self._violations(trial, changes) - self._violations(assignment, changes)
+
+    def compound_moves(
+        self, assignment: Sequence[int], rng: random.Random, count: int = 4
+    ) -> list[dict[int, int]]:
+        """Replace one entry, then re-fit each crossing entry to the new letter (keeping
+        as many of its other crossing letters as a candidate can)."""
+        initial = self.initial_domains()
+        moves = []
+        for _ in range(count):
+            s = rng.randrange(self.size)
+            options = self._indices(s, initial[s])
+            if options.size == 0:
+                continue
+            word = int(options[rng.randrange(options.size)])
+            move = {s: word}
+            letters = self._slot_table[s].codes[word]
+            for p, t, q in self._crossings[s]:
+                table = self._slot_table[t]
+                fits = self._indices(t, initial[t])
+                fits = fits[table.columns[q][fits] == letters[p]]
+                if fits.size == 0:
+                    continue
+                agree = np.zeros(fits.size)
+                for p2, u, q2 in self._crossings[t]:
+                    if u != s and assignment[u] is not None:
+                        theirs = self._slot_table[u].codes[assignment[u]][q2]
+                        agree += table.columns[p2][fits] == theirs
+                best = fits[agree == agree.max()]
+                move[t] = int(best[rng.randrange(best.size)])
+            moves.append(move)
+        return moves
+
+    def regions(self) -> list[list[int]]:
+        """Each entry together with the entries crossing it."""
+        return [[s, *self._neighbours[s]] for s in range(self.size)]
+
+    def value_label(self, var: int, value: int) -> str:
+        return self._slot_table[var].words[value]
+
+    # -- answers --------------------------------------------------------------------
+
+    def words(self, assignment: Sequence[int | None]) -> list[str | None]:
+        """Each slot's word (None where unassigned)."""
+        return [
+            None if value is None else self._slot_table[s].words[value]
+            for s, value in enumerate(assignment)
+        ]
+
+    def score(self, var: int, value: int) -> float:
+        """The list score of a slot's value."""
+        return float(self._slot_table[var].scores[value])
+
+    def decode(self, assignment: Sequence[int | None]) -> list[str]:
+        """Grid rows: letters of the filled entries, ``#`` blocks, ``.`` unknown cells."""
+        rows = [list(row) for row in self.template]
+        for s, word in enumerate(self.words(assignment)):
+            if word is not None:
+                for (r, c), ch in zip(self.slots[s].cells, word, strict=True):
+                    rows[r][c] = ch
+        return ["".join(row) for row in rows]
+
+
+def _label(slot: SlotLike) -> str:
+    return f"{slot.number}-{slot.direction}"

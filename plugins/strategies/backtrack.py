@@ -1,0 +1,312 @@
+"""The ``backtrack`` fill strategy: complete search along a plan, for any Problem.
+
+Binary branching (``x = v`` then ``x != v``) with propagation after every step, dom/wdeg
+variable choice and fragments (``plan``), conflict-directed backjumping on the
+explanations ``Problem.propagate_explained`` keeps, nogoods recorded from the conflict
+sets (``nogoods``) and restarts with growing limits. "unsatisfiable" is returned only
+when an empty conflict set was derived, which is a proof.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from plugins.contract import Control, Domains, FillStrategy, Problem, SearchResult
+from plugins.strategies.nogoods import NogoodStore
+from plugins.strategies.parameters import resolve_parameters
+from plugins.strategies.plan import Plan
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 …"""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def restart_limits(kind: str, scale: int) -> Iterator[float]:
+    """Failures allowed in each run: Luby or geometric (×1.5) growth, or no restarts."""
+    run = 1
+    while True:
+        if kind == "luby":
+            yield scale * luby(run)
+        elif kind == "geometric":
+            yield scale * 1.5 ** (run - 1)
+        else:
+            yield float("inf")
+        run += 1
+
+
+@dataclass
+class _Frame:
+    """The state before one decision, and the decision (``var = value``)."""
+
+    domains: Domains
+    reasons: list[int]
+    var: int
+    value: int
+
+
+class _Stop(Exception):
+    """Raised inside the search when a limit is reached."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Search:
+    """One run of the strategy on one problem."""
+
+    def __init__(self, problem: Problem, control: Control, options: dict[str, Any]) -> None:
+        self.problem = problem
+        self.control = control
+        self.options = options
+        self.n = problem.size
+        self.rng = None if control.seed is None else random.Random(control.seed)
+        self.backjumping: bool = options["backjumping"]
+        self.store = NogoodStore(options["max_nogood_size"]) if options["nogoods"] else None
+        self.counts: list[tuple[np.ndarray, int] | None] = [None] * self.n
+        self.orders: list[np.ndarray | None] = [None] * self.n
+        self.stats = {"nodes": 0, "backtracks": 0, "backjumps": 0, "restarts": 0, "nogoods": 0}
+        self.started = time.monotonic()
+        self.last_report = self.started
+        self.best: list[int | None] = [None] * self.n
+        self.best_filled = -1
+        self.incomplete = ""
+
+    # -- small helpers ------------------------------------------------------------
+
+    def count(self, var: int, domain: np.ndarray) -> int:
+        cached = self.counts[var]
+        if cached is not None and cached[0] is domain:
+            return cached[1]
+        size = int(np.count_nonzero(domain))
+        self.counts[var] = (domain, size)
+        return size
+
+    def value_of(self, var: int, domain: np.ndarray) -> int | None:
+        if self.count(var, domain) != 1:
+            return None
+        return int(np.flatnonzero(domain)[0])
+
+    def assignment(self, domains: Domains) -> list[int | None]:
+        return [self.value_of(v, domains[v]) for v in range(self.n)]
+
+    def propagate(
+        self, domains: Domains, reasons: list[int], changed: list[int], before: Domains, level: int
+    ) -> int | None:
+        """Propagate to a fixpoint (constraints, then nogoods); the conflict set or None."""
+        everything = (1 << (level + 1)) - 2
+        while True:
+            if self.backjumping:
+                wiped = self.problem.propagate_explained(domains, changed, reasons)
+            else:
+                wiped = self.problem.propagate(domains, changed)
+            if wiped is not None:
+                self.plan.failed(wiped)
+                return reasons[wiped] if self.backjumping else everything
+            if not self.store:
+                return None
+            fixed = []
+            for var in range(self.n):
+                if domains[var] is not before[var]:
+                    value = self.value_of(var, domains[var])
+                    if value is not None:
+                        fixed.append((var, value))
+            before = list(domains)
+            changed, conflict = self.store.prune(domains, reasons, fixed, self.value_of)
+            if conflict is not None:
+                return conflict if self.backjumping else everything
+            if not changed:
+                return None
+
+    def choose_value(self, var: int, domain: np.ndarray, domains: Domains) -> int:
+        """The best value left for ``var``, reusing its order while it still covers it."""
+        order = self.orders[var]
+        if order is not None:
+            alive = order[domain[order]]
+            if alive.size == self.count(var, domain):
+                return int(alive[0])
+        order = self.problem.value_order(var, domains, self.rng)
+        self.orders[var] = order
+        return int(order[0])
+
+    def check_limits(self, domains: Domains) -> None:
+        reason = self.control.should_stop()
+        if reason is None and self.stats["nodes"] >= (self.options["max_nodes"] or np.inf):
+            reason = "node limit"
+        filled = sum(1 for v in range(self.n) if self.count(v, domains[v]) == 1)
+        if filled > self.best_filled:
+            self.best_filled = filled
+            self.best = self.assignment(domains)
+        now = time.monotonic()
+        if reason or now - self.last_report >= self.options["progress_interval"]:
+            self.last_report = now
+            self.control.progress(self.report(filled, now))
+        if reason:
+            raise _Stop(reason)
+
+    def report(self, filled: int, now: float) -> dict[str, Any]:
+        return {
+            "filled": filled,
+            "variables": self.n,
+            "best_filled": self.best_filled,
+            "best": self.problem.decode(self.best),
+            **self.stats,
+            "time": round(now - self.started, 3),
+        }
+
+    # -- the search ---------------------------------------------------------------
+
+    def run(self) -> SearchResult:
+        domains = self.problem.initial_domains()
+        self.plan = Plan(
+            self.problem,
+            [self.count(v, domains[v]) for v in range(self.n)],
+            self.options["fragments"],
+        )
+        reasons = [0] * self.n
+        root = list(domains)
+        if self.propagate(domains, reasons, list(range(self.n)), root, 0) is not None:
+            return self.finish([None] * self.n, "unsatisfiable", "")
+        fraction = self.options["rare_letter_cut"]
+        if fraction > 0:
+            self.incomplete = "rare-letter cut"
+            cut = self.problem.cut_rare(domains, fraction)
+            changed = [v for v in range(self.n) if cut[v] is not domains[v]]
+            if self.propagate(cut, reasons, changed, domains, 0) is not None:
+                return self.finish([None] * self.n, "gave_up", "no fill under the " + "cut")
+            domains = cut
+        try:
+            return self.search(domains, reasons)
+        except _Stop as stop:
+            return self.finish(self.best, "gave_up", stop.reason)
+
+    def search(self, root: Domains, root_reasons: list[int]) -> SearchResult:
+        limits = restart_limits(self.options["restarts"], self.options["restart_scale"])
+        limit = next(limits)
+        failures = 0
+        stack: list[_Frame] = []
+        domains, reasons = list(root), list(root_reasons)
+        while True:
+            self.check_limits(domains)
+            var = self.plan.choose([self.count(v, domains[v]) for v in range(self.n)])
+            if var is None:
+                return self.finish(self.assignment(domains), "solved", "")
+            value = self.choose_value(var, domains[var], domains)
+            self.stats["nodes"] += 1
+            stack.append(_Frame(domains, reasons, var, value))
+            level = len(stack)
+            before = domains
+            domains, reasons = list(domains), list(reasons)
+            single = np.zeros(domains[var].size, dtype=bool)
+            single[value] = True
+            domains[var] = single
+            reasons[var] = 1 << level
+            conflict = self.propagate(domains, reasons, [var], before, level)
+            while conflict is not None:
+                self.stats["backtracks"] += 1
+                failures += 1
+                if conflict == 0:
+                    if self.incomplete:
+                        return self.finish(
+                            self.best, "gave_up", f"no fill under the {self.incomplete}"
+                        )
+                    return self.finish([None] * self.n, "unsatisfiable", "")
+                jump = conflict.bit_length() - 1
+                if self.store is not None and self.store.add(
+                    (stack[i - 1].var, stack[i - 1].value) for i in _bits(conflict)
+                ):
+                    self.stats["nogoods"] += 1
+                if jump < len(stack):
+                    self.stats["backjumps"] += 1
+                    self.plan.forget_fragment()
+                frame = stack[jump - 1]
+                del stack[jump - 1 :]
+                domains, reasons = list(frame.domains), list(frame.reasons)
+                refuted = domains[frame.var].copy()
+                refuted[frame.value] = False
+                domains[frame.var] = refuted
+                reasons[frame.var] |= conflict & ~(1 << jump)
+                conflict = self.propagate(domains, reasons, [frame.var], frame.domains, jump - 1)
+            if not stack:
+                root, root_reasons = domains, reasons
+            if failures >= limit:
+                failures = 0
+                limit = next(limits)
+                self.stats["restarts"] += 1
+                self.plan.forget_fragment()
+                self.orders = [None] * self.n
+                stack = []
+                domains, reasons = list(root), list(root_reasons)
+
+    def finish(self, assignment: list[int | None], status: str, reason: str) -> SearchResult:
+        stats = dict(self.stats, time=round(time.monotonic() - self.started, 4))
+        filled = sum(1 for value in assignment if value is not None)
+        self.control.progress(
+            {
+                "filled": filled,
+                "variables": self.n,
+                **stats,
+                "best": self.problem.decode(assignment),
+            }
+        )
+        return SearchResult(assignment, status, reason, stats)  # type: ignore[arg-type]
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """Positions of the set bits of ``mask``."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Backtrack(FillStrategy):
+    """Ordered backtracking with propagation, backjumping, nogoods and restarts."""
+
+    description = (
+        "Complete search (article 004): plan by length and difficulty, dom/wdeg, fragments, "
+        "arc consistency, conflict-directed backjumping, nogoods, restarts"
+    )
+    parameters: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "max_nodes": {"type": ["integer", "null"], "minimum": 1, "default": None},
+            "restarts": {
+                "type": "string",
+                "enum": ["luby", "geometric", "none"],
+                "default": "luby",
+            },
+            "restart_scale": {"type": "integer", "minimum": 1, "default": 100},
+            "backjumping": {"type": "boolean", "default": True},
+            "nogoods": {"type": "boolean", "default": True},
+            "max_nogood_size": {"type": "integer", "minimum": 1, "default": 8},
+            "fragments": {"type": "boolean", "default": True},
+            "rare_letter_cut": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "default": 0,
+                "description": "share below which a crossing letter is cut (0: off)",
+            },
+            "progress_interval": {"type": "number", "minimum": 0, "default": 0.25},
+        },
+    }
+
+    def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
+        options = resolve_parameters("backtrack", self.parameters, params)
+        return _Search(problem, control, options).run()
