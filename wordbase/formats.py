@@ -1,0 +1,305 @@
+"""Word-list file formats: reading lines into entries (with a reason for every bad line)
+and writing entries back so that export → import gives the same list.
+
+Formats:
+- ``stwl``: ``word;score`` per line (Spread the Wordlist, Broda, Ingrid); no score = 50.
+- ``plain``: one word per line, score 50.
+- ``csv``: ``word,score,clue`` (comma or, when the first line has a tab, tab separated;
+  an optional header row starting with ``word``; score and clue may be empty). A word on
+  several rows collects all their clues.
+- ``jsonl``: one object per line: ``word`` (required), ``score``, ``display``, ``clues``
+  (strings or ``{"text", "source", "difficulty"}``), ``tags``, ``source``.
+
+Scores in a file are read on its ``scale`` (100, or 50 for lists scored 0–50) and stored on
+0–100; a missing score means 50 on the stored scale. A word's display form is the text as
+written (trimmed); its key is that text normalized in the list's alphabet.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from wordbase.alphabets import Alphabet
+from wordbase.models import Clue, Entry, Rejection
+
+__all__ = [
+    "DEFAULT_SCORE",
+    "FORMATS",
+    "ParsedFile",
+    "guess_format",
+    "read_entries",
+    "write_entries",
+]
+
+FORMATS = ("stwl", "plain", "csv", "jsonl")
+DEFAULT_SCORE = 50
+_EXTENSIONS = {
+    ".txt": "stwl",
+    ".dict": "stwl",
+    ".stwl": "stwl",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+}
+_JSON_FIELDS = {"word", "score", "display", "clues", "tags", "source"}
+
+
+class LineError(ValueError):
+    """One line of a word-list file is unusable; the message says why."""
+
+
+@dataclass(frozen=True)
+class _Record:
+    line: int
+    text: str
+    word: str
+    score: int | None = None
+    display: str | None = None
+    clues: tuple[Clue, ...] = ()
+    tags: tuple[str, ...] = ()
+    source: str | None = None
+
+
+@dataclass
+class ParsedFile:
+    """The entries of a file by key (repeated keys combined), its line count and rejects."""
+
+    entries: dict[str, Entry]
+    lines: int
+    rejected: list[Rejection]
+
+
+def guess_format(filename: str) -> str:
+    """The format a file name suggests (``stwl`` unless the extension says otherwise)."""
+    lowered = filename.lower()
+    for extension, fmt in _EXTENSIONS.items():
+        if lowered.endswith(extension):
+            return fmt
+    return "stwl"
+
+
+def _scaled(raw: Any, scale: int) -> int:
+    """A file score on 0–``scale`` as a stored score on 0–100."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        if not text:
+            raise LineError("empty score")
+        try:
+            value = int(text)
+        except ValueError:
+            raise LineError(f"score {text!r} is not a whole number") from None
+    elif isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    else:
+        raise LineError(f"score {raw!r} is not a whole number")
+    if not 0 <= value <= scale:
+        raise LineError(f"score {value} is outside 0–{scale}")
+    return round(value * 100 / scale)
+
+
+def _stwl(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+    for number, line in enumerate(lines, 1):
+        text = line.rstrip("\r\n")
+        if not text.strip():
+            continue
+        word, sep, score = text.rpartition(";")
+        if not sep:
+            word, score = text, ""
+        try:
+            value = _scaled(score, scale) if score.strip() else None
+        except LineError as exc:
+            yield Rejection(number, text, str(exc))
+            continue
+        yield _Record(number, text, word.strip(), value)
+
+
+def _plain(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+    for number, line in enumerate(lines, 1):
+        text = line.rstrip("\r\n")
+        if text.strip():
+            yield _Record(number, text, text.strip())
+
+
+def _csv(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+    iterator = iter(lines)
+    first = next(iterator, None)
+    if first is None:
+        return
+    delimiter = "\t" if "\t" in first else ","
+
+    def chained() -> Iterator[str]:
+        yield first
+        yield from iterator
+
+    reader = csv.reader(chained(), delimiter=delimiter)
+    line = 0
+    for row in reader:
+        start, line = line + 1, reader.line_num
+        text = delimiter.join(row)
+        if not any(cell.strip() for cell in row):
+            continue
+        if start == 1 and row[0].strip().lower() == "word":
+            continue
+        if len(row) > 3:
+            yield Rejection(start, text, f"{len(row)} fields, expected word,score,clue")
+            continue
+        word, score, clue = (row + ["", ""])[:3]
+        try:
+            value = _scaled(score, scale) if score.strip() else None
+        except LineError as exc:
+            yield Rejection(start, text, str(exc))
+            continue
+        clues = (Clue(clue.strip()),) if clue.strip() else ()
+        yield _Record(start, text, word.strip(), value, clues=clues)
+
+
+def _json_clue(raw: Any) -> Clue:
+    if isinstance(raw, str):
+        return Clue(raw)
+    if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
+        raise LineError(f"clue {raw!r} is neither a string nor an object with a text")
+    extra = set(raw) - {"text", "source", "difficulty"}
+    if extra:
+        raise LineError(f"clue has unknown field(s) {', '.join(sorted(extra))}")
+    source, difficulty = raw.get("source"), raw.get("difficulty")
+    if source is not None and not isinstance(source, str):
+        raise LineError(f"clue source {source!r} is not a string")
+    if difficulty is not None and (isinstance(difficulty, bool) or not isinstance(difficulty, int)):
+        raise LineError(f"clue difficulty {difficulty!r} is not a whole number")
+    return Clue(raw["text"], source, difficulty)
+
+
+def _json_record(number: int, text: str, scale: int) -> _Record:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(obj, dict):
+        raise LineError("not a JSON object")
+    extra = set(obj) - _JSON_FIELDS
+    if extra:
+        raise LineError(f"unknown field(s) {', '.join(sorted(extra))}")
+    word = obj.get("word")
+    if not isinstance(word, str):
+        raise LineError("no 'word' string")
+    score = obj.get("score")
+    display = obj.get("display")
+    if display is not None and not isinstance(display, str):
+        raise LineError(f"display {display!r} is not a string")
+    clues = obj.get("clues") or []
+    tags = obj.get("tags") or []
+    source = obj.get("source")
+    if not isinstance(clues, list):
+        raise LineError("'clues' is not a list")
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise LineError("'tags' is not a list of strings")
+    if source is not None and not isinstance(source, str):
+        raise LineError(f"source {source!r} is not a string")
+    return _Record(
+        number,
+        text,
+        word.strip(),
+        None if score is None else _scaled(score, scale),
+        display,
+        tuple(_json_clue(c) for c in clues),
+        tuple(tags),
+        source,
+    )
+
+
+def _jsonl(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            yield _json_record(number, text, scale)
+        except LineError as exc:
+            yield Rejection(number, text, str(exc))
+
+
+_READERS = {"stwl": _stwl, "plain": _plain, "csv": _csv, "jsonl": _jsonl}
+
+
+def read_entries(
+    lines: Iterable[str],
+    fmt: str,
+    alphabet: Alphabet,
+    scale: int = 100,
+    source: str | None = None,
+) -> ParsedFile:
+    """Parse and normalize a file's lines; bad lines become rejections, never exceptions.
+
+    A key met again (say "ice cream" and "ICECREAM") is combined into one entry: the
+    highest score, the first display form, every clue and tag. ``source`` is given to
+    entries whose line names none.
+    """
+    if fmt not in _READERS:
+        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    if scale not in (50, 100):
+        raise ValueError(f"scale must be 50 or 100, not {scale}")
+    entries: dict[str, Entry] = {}
+    rejected: list[Rejection] = []
+    counter = _Counted(lines)
+    for item in _READERS[fmt](counter, scale):
+        if isinstance(item, Rejection):
+            rejected.append(item)
+            continue
+        try:
+            key = alphabet.normalize(item.word)
+            entry = Entry(
+                key,
+                item.display if item.display is not None else item.word,
+                DEFAULT_SCORE if item.score is None else item.score,
+                item.clues,
+                item.tags,
+                item.source if item.source is not None else source,
+            )
+        except ValueError as exc:
+            rejected.append(Rejection(item.line, item.text, str(exc)))
+            continue
+        old = entries.get(key)
+        entries[key] = entry if old is None else old.merged(entry, "max")
+    return ParsedFile(entries, counter.count, rejected)
+
+
+class _Counted:
+    """Iterates over lines, counting them."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = lines
+        self.count = 0
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self._lines:
+            self.count += 1
+            yield line
+
+
+def write_entries(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
+    """Write entries in ``fmt``; returns how many entries were written."""
+    written = 0
+    if fmt == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["word", "score", "clue"])
+        for entry in entries:
+            for clue in entry.clues or (Clue(""),):
+                writer.writerow([entry.display, entry.score, clue.text])
+            written += 1
+        return written
+    for entry in entries:
+        if fmt == "stwl":
+            out.write(f"{entry.display};{entry.score}\n")
+        elif fmt == "plain":
+            out.write(f"{entry.display}\n")
+        elif fmt == "jsonl":
+            out.write(json.dumps(entry.to_json(), ensure_ascii=False) + "\n")
+        else:
+            raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        written += 1
+    return written

@@ -1,0 +1,531 @@
+"""The word index: an immutable, query-fast snapshot of one version of a word list.
+
+Words are grouped by length into buckets. In a bucket, word positions run in score order
+(best first, then key), so "every word scoring at least S" is always a prefix of the
+bucket. One bitset per (position, letter) says which words have that letter there; a
+pattern's matches are the AND of the bitsets of its known letters. A marisa-trie holds
+every key for membership and score look-ups.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import marisa_trie
+import numpy as np
+
+from wordbase.alphabets import Alphabet, get_alphabet
+from wordbase.patterns import WILDCARDS, PatternError, RegexFilter, parse_pattern
+
+if TYPE_CHECKING:
+    from wordbase.store import WordStore
+
+__all__ = ["Bucket", "WordIndex"]
+
+FORMAT = 1
+"""Version of the on-disk layout; a saved index of another format is rebuilt."""
+
+MAX_SCORE = 100
+# Below this many matches per bitset word, letters_at reads the matching words' letters;
+# above it, it ANDs the match set with every (position, letter) bitset instead.
+_GATHER_DENSITY = 2.0
+
+
+@dataclass(frozen=True, eq=False)
+class Bucket:
+    """The words of one length, best score first.
+
+    ``codes[j, p]`` is the alphabet index of word j's letter at position p;
+    ``bits[p, c]`` is a bitset over word positions (bit j of word ``j // 64``) of the words
+    with letter c at position p. ``pairs[p, c, q, d]`` is the first position of a word
+    with c at p and d at q (n when none), so ``pairs[p, c] < k`` tells which letters the
+    best k words with c at p have at every position.
+    """
+
+    length: int
+    words: list[str]
+    scores: np.ndarray  # (n,) uint8, non-increasing
+    codes: np.ndarray  # (n, length) uint8
+    bits: np.ndarray  # (length, len(alphabet), ceil(n / 64)) uint64
+    at_least: np.ndarray  # (MAX_SCORE + 2,) int64: at_least[s] = words scoring >= s
+    pairs: np.ndarray  # (length, A, length, A) int32: see _pairs
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @property
+    def width(self) -> int:
+        """Number of 64-bit words in each bitset."""
+        return int(self.bits.shape[2])
+
+    def unpack(self, mask: np.ndarray) -> np.ndarray:
+        """A bitset as a boolean array over the bucket's positions."""
+        flags = np.unpackbits(mask.view(np.uint8), bitorder="little")
+        return flags[: len(self.words)].astype(bool)
+
+
+def positions_to_mask(positions: np.ndarray, width: int) -> np.ndarray:
+    """The bitset of ``width`` 64-bit words with the given positions set."""
+    flags = np.zeros(width * 64, dtype=bool)
+    flags[positions] = True
+    return np.packbits(flags, bitorder="little").view("<u8").copy()
+
+
+def _empty_bucket(length: int, size: int) -> Bucket:
+    return _make_bucket(length, [], np.zeros(0, np.uint8), np.zeros((0, length), np.uint8), size)
+
+
+def _make_bucket(
+    length: int, words: list[str], scores: np.ndarray, codes: np.ndarray, size: int
+) -> Bucket:
+    """A bucket from words already in score order, computing its bitsets."""
+    n = len(words)
+    width = (n + 63) // 64
+    bits = np.zeros((length, size, width), dtype="<u8")
+    letters = np.arange(size, dtype=np.uint8)[:, None]
+    for position in range(length):
+        onehot = codes[:, position][None, :] == letters  # (size, n)
+        padded = np.zeros((size, width * 64), dtype=bool)
+        padded[:, :n] = onehot
+        bits[position] = np.packbits(padded, axis=1, bitorder="little").view("<u8")
+    # at_least[s]: how many words score >= s (scores are non-increasing).
+    thresholds = np.arange(MAX_SCORE + 2)
+    at_least = np.searchsorted(-scores.astype(np.int64), -thresholds, side="right")
+    pairs = _pairs(codes, size)
+    return Bucket(length, words, scores, codes, bits, at_least.astype(np.int64), pairs)
+
+
+def _pairs(codes: np.ndarray, size: int) -> np.ndarray:
+    """``pairs[p, c, q, d]``: first position of a word with c at p and d at q (n if none)."""
+    n, length = codes.shape
+    pairs = np.full((length, size, length, size), n, dtype=np.int32)
+    order = np.repeat(np.arange(n, dtype=np.int32), length)
+    offsets = (np.arange(length, dtype=np.int32) * size)[None, :]
+    wide = codes.astype(np.int32)
+    for position in range(length):
+        cells = (wide[:, position] * (length * size))[:, None] + offsets + wide
+        flat = pairs[position].reshape(-1)
+        np.minimum.at(flat, cells.ravel(), order)
+    return pairs
+
+
+class WordIndex:
+    """An immutable index of scored keys; every query takes a pattern such as ``C?T``.
+
+    Build one with ``WordIndex.build`` or ``WordIndex.for_list``; save and load it with
+    ``save``/``load``. Patterns use ``?``, ``.`` or ``_`` for an unknown letter; their
+    letters fold like keys. A pattern whose length has no words matches nothing.
+    """
+
+    def __init__(
+        self,
+        alphabet: Alphabet,
+        buckets: dict[int, Bucket],
+        trie: marisa_trie.Trie,
+        trie_positions: np.ndarray,
+    ) -> None:
+        self._alphabet = alphabet
+        self._buckets = buckets
+        self._trie = trie
+        self._trie_positions = trie_positions
+        size = len(alphabet.letters)
+        self._letters = alphabet.letters
+        self._codes: dict[str, int] = {ch: i for i, ch in enumerate(alphabet.letters)}
+        for ch, i in list(self._codes.items()):
+            self._codes.setdefault(ch.lower(), i)
+        self._letter_sets: dict[bytes, frozenset[str]] = {}
+        self._size = size
+
+    # --- construction ------------------------------------------------------------------
+
+    @classmethod
+    def build(
+        cls, entries: Iterable[tuple[str, int]], alphabet: Alphabet | None = None
+    ) -> WordIndex:
+        """An index of ``(key, score)`` pairs; keys must already be normalized.
+
+        ``alphabet`` defaults to English. A key repeated keeps its highest score; a key
+        with a character outside the alphabet or a score outside 0–100 raises ValueError.
+        """
+        alphabet = alphabet or get_alphabet("en")
+        letters = alphabet.letters
+        size = len(letters)
+        if size > 255:
+            raise ValueError(f"alphabet {alphabet.name!r} has more than 255 letters")
+        best: dict[str, int] = {}
+        for key, score in entries:
+            if not 0 <= score <= MAX_SCORE:
+                raise ValueError(f"key {key!r}: score {score} is outside 0–{MAX_SCORE}")
+            if score >= best.get(key, -1):
+                best[key] = int(score)
+        translate = {ord(ch): chr(i) for i, ch in enumerate(letters)}
+        by_length: dict[int, list[str]] = {}
+        for key in best:
+            by_length.setdefault(len(key), []).append(key)
+        buckets: dict[int, Bucket] = {}
+        for length, keys in sorted(by_length.items()):
+            if length == 0:
+                raise ValueError("an empty key cannot be indexed")
+            keys.sort(key=lambda k: (-best[k], k))
+            joined = "".join(keys).translate(translate)
+            try:
+                raw = joined.encode("latin-1")
+            except UnicodeEncodeError:
+                bad = next(k for k in keys if any(ch not in letters for ch in k))
+                raise ValueError(
+                    f"key {bad!r} has characters outside the {alphabet.name} alphabet"
+                ) from None
+            codes = np.frombuffer(raw, dtype=np.uint8).reshape(len(keys), length)
+            if codes.size and int(codes.max()) >= size:
+                bad = next(k for k in keys if any(ch not in letters for ch in k))
+                raise ValueError(f"key {bad!r} has characters outside the {alphabet.name} alphabet")
+            scores = np.fromiter((best[k] for k in keys), dtype=np.uint8, count=len(keys))
+            buckets[length] = _make_bucket(length, keys, scores, codes.copy(), size)
+        trie = marisa_trie.Trie(best)
+        trie_positions = np.zeros(len(trie), dtype=np.int32)
+        for bucket in buckets.values():
+            for position, word in enumerate(bucket.words):
+                trie_positions[trie[word]] = position
+        return cls(alphabet, buckets, trie, trie_positions)
+
+    # --- persistence ---------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the index into the folder ``path`` (created; files in it are replaced)."""
+        folder = Path(path)
+        folder.mkdir(parents=True, exist_ok=True)
+        meta = {
+            "format": FORMAT,
+            "alphabet": self._alphabet.name,
+            "settings": dict(self._alphabet.settings),
+            "lengths": sorted(self._buckets),
+        }
+        for length, bucket in self._buckets.items():
+            np.save(folder / f"scores-{length}.npy", bucket.scores)
+            np.save(folder / f"codes-{length}.npy", bucket.codes)
+            np.save(folder / f"bits-{length}.npy", bucket.bits)
+            np.save(folder / f"at-least-{length}.npy", bucket.at_least)
+            np.save(folder / f"pairs-{length}.npy", bucket.pairs)
+            (folder / f"words-{length}.txt").write_text("\n".join(bucket.words), "utf-8")
+        np.save(folder / "trie-positions.npy", self._trie_positions)
+        self._trie.save(str(folder / "keys.marisa"))
+        (folder / "meta.json").write_text(json.dumps(meta), "utf-8")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> WordIndex:
+        """Read an index saved by ``save``; arrays and trie are memory-mapped."""
+        folder = Path(path)
+        meta = json.loads((folder / "meta.json").read_text("utf-8"))
+        if meta.get("format") != FORMAT:
+            raise ValueError(f"{folder}: index format {meta.get('format')}, expected {FORMAT}")
+        alphabet = get_alphabet(meta["alphabet"], **meta["settings"])
+        buckets: dict[int, Bucket] = {}
+        for length in meta["lengths"]:
+            text = (folder / f"words-{length}.txt").read_text("utf-8")
+            # Plain ndarray views of the maps: np.memmap's subclass hooks cost microseconds.
+            arrays = [
+                np.load(folder / f"{kind}-{length}.npy", mmap_mode="r").view(np.ndarray)
+                for kind in ("scores", "codes", "bits", "at-least", "pairs")
+            ]
+            buckets[length] = Bucket(length, text.split("\n") if text else [], *arrays)
+        trie = marisa_trie.Trie()
+        trie.mmap(str(folder / "keys.marisa"))
+        positions = np.load(folder / "trie-positions.npy", mmap_mode="r").view(np.ndarray)
+        return cls(alphabet, buckets, trie, positions)
+
+    @classmethod
+    def for_list(cls, store: WordStore, name: str) -> WordIndex:
+        """The index of list ``name`` at its current version.
+
+        Reuses the index saved under the store's index folder when the list's version is
+        unchanged; otherwise builds it from the store and saves it there (stale versions
+        of the same list are removed). In-memory databases build without saving.
+        """
+        word_list = store.get_list(name)
+        alphabet = word_list.make_alphabet()
+        root = store.index_root
+        if root is None:
+            return cls.build(store.scored_keys(name), alphabet)
+        folder = root / f"{word_list.uid}-v{word_list.version}-f{FORMAT}"
+        cached = _LOADED.get(folder)
+        if cached is not None:
+            return cached
+        if not (folder / "meta.json").exists():
+            root.mkdir(parents=True, exist_ok=True)
+            index = cls.build(store.scored_keys(name), alphabet)
+            scratch = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=root))
+            index.save(scratch)
+            try:
+                scratch.rename(folder)
+            except OSError:  # another process saved the same version first
+                shutil.rmtree(scratch, ignore_errors=True)
+            for stale in root.glob(f"{word_list.uid}-v*"):
+                if stale != folder:
+                    shutil.rmtree(stale, ignore_errors=True)
+        index = cls.load(folder)
+        while len(_LOADED) >= _KEEP_LOADED:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[folder] = index
+        return index
+
+    # --- facts ---------------------------------------------------------------------------
+
+    @property
+    def alphabet(self) -> str:
+        """The letters of the alphabet, in code order."""
+        return self._letters
+
+    @property
+    def alphabet_spec(self) -> Alphabet:
+        """The Alphabet the keys are written in (used to fold pattern letters)."""
+        return self._alphabet
+
+    @property
+    def lengths(self) -> list[int]:
+        """Word lengths present, ascending."""
+        return sorted(self._buckets)
+
+    def __len__(self) -> int:
+        return len(self._trie)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in self._trie
+
+    def score(self, key: str) -> int | None:
+        """The score of ``key``, or None when the index does not hold it."""
+        ident = self._trie.get(key)
+        if ident is None:
+            return None
+        bucket = self._buckets[len(key)]
+        return int(bucket.scores[self._trie_positions[ident]])
+
+    def keys(self, prefix: str = "") -> list[str]:
+        """Keys starting with ``prefix``, in trie order."""
+        return list(self._trie.keys(prefix))
+
+    def bucket(self, length: int) -> Bucket:
+        """The bucket of words of ``length`` (an empty one when there are none)."""
+        found = self._buckets.get(length)
+        if found is None:
+            found = _empty_bucket(length, self._size)
+        return found
+
+    # --- queries -------------------------------------------------------------------------
+
+    def _parse(self, pattern: str) -> tuple[Bucket, list[tuple[int, int]]]:
+        """The pattern's bucket and its known (position, letter code) pairs."""
+        codes = self._codes
+        known: list[tuple[int, int]] = []
+        for position, ch in enumerate(pattern):
+            code = codes.get(ch)
+            if code is not None:
+                known.append((position, code))
+            elif ch not in WILDCARDS:
+                return self._parse_slow(pattern)
+        if not pattern:
+            raise PatternError("empty pattern")
+        return self.bucket(len(pattern)), known
+
+    def _parse_slow(self, pattern: str) -> tuple[Bucket, list[tuple[int, int]]]:
+        slots = parse_pattern(pattern, self._alphabet)
+        known = [(p, self._codes[ch]) for p, ch in enumerate(slots) if ch is not None]
+        return self.bucket(len(pattern)), known
+
+    @staticmethod
+    def _and(bucket: Bucket, known: list[tuple[int, int]], limit: int) -> np.ndarray | None:
+        """The bitset of words matching ``known`` among the first ``limit`` positions.
+
+        None means "all of the first ``limit``" (no known letters). The result may be a
+        read-only view into the bucket: callers must not modify it.
+        """
+        if not known:
+            return None
+        bits = bucket.bits
+        p, c = known[0]
+        if len(known) == 1:
+            mask = bits[p, c]
+        else:
+            q, d = known[1]
+            mask = np.bitwise_and(bits[p, c], bits[q, d])
+            for p, c in known[2:]:
+                np.bitwise_and(mask, bits[p, c], out=mask)
+        if limit < len(bucket.words):
+            whole, rest = divmod(limit, 64)
+            mask = mask[: whole + (1 if rest else 0)].copy()
+            if rest:
+                mask[whole] &= np.uint64((1 << rest) - 1)
+        return mask
+
+    @staticmethod
+    def _prefix(bucket: Bucket, min_score: int) -> int:
+        if min_score <= 0:
+            return len(bucket.words)
+        return int(bucket.at_least[min(min_score, MAX_SCORE + 1)])
+
+    def mask(self, pattern: str, min_score: int = 0) -> np.ndarray:
+        """The bitset (``ceil(n / 64)`` uint64 words) of bucket positions matching."""
+        bucket, known = self._parse(pattern)
+        limit = self._prefix(bucket, min_score)
+        mask = self._and(bucket, known, limit)
+        if mask is None:
+            return positions_to_mask(np.arange(limit), bucket.width)
+        full = np.zeros(bucket.width, dtype="<u8")
+        full[: len(mask)] = mask
+        return full
+
+    def count(self, pattern: str, min_score: int = 0) -> int:
+        """How many words match ``pattern`` with a score of at least ``min_score``."""
+        bucket, known = self._parse(pattern)
+        limit = self._prefix(bucket, min_score)
+        mask = self._and(bucket, known, limit)
+        if mask is None:
+            return limit
+        return int(np.bitwise_count(mask).sum())
+
+    def candidates(
+        self, pattern: str, min_score: int = 0, within: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Bucket positions of the matches, ascending (that is, best score first).
+
+        ``within`` restricts the answer to a caller's candidate set (bucket positions of
+        the same length, any order); the result keeps score order.
+        """
+        bucket, known = self._parse(pattern)
+        limit = self._prefix(bucket, min_score)
+        if within is not None:
+            within = np.unique(np.asarray(within, dtype=np.int64))
+            within = within[(within >= 0) & (within < limit)]
+            if not known:
+                return within
+            positions = np.array([p for p, _ in known])
+            letters = np.array([c for _, c in known], dtype=np.uint8)
+            keep = (bucket.codes[within][:, positions] == letters).all(axis=1)
+            return within[keep]
+        mask = self._and(bucket, known, limit)
+        if mask is None:
+            return np.arange(limit, dtype=np.int64)
+        return _positions(mask)
+
+    def matches(
+        self, pattern: str, min_score: int = 0, limit: int | None = None
+    ) -> list[tuple[str, int]]:
+        """``(key, score)`` of the matches, best score first, at most ``limit`` of them."""
+        bucket, known = self._parse(pattern)
+        prefix = self._prefix(bucket, min_score)
+        mask = self._and(bucket, known, prefix)
+        if mask is None:
+            stop = prefix if limit is None else min(prefix, limit)
+            found = np.arange(stop)
+        else:
+            found = _positions(mask, limit)
+        words = bucket.words
+        picked = found.tolist()
+        return list(zip([words[i] for i in picked], bucket.scores[found].tolist(), strict=True))
+
+    def letter_mask(self, pattern: str, min_score: int = 0) -> np.ndarray:
+        """Boolean ``(length, len(alphabet))``: which letters some match has at each position."""
+        bucket, known = self._parse(pattern)
+        prefix = self._prefix(bucket, min_score)
+        length = len(pattern)
+        if not known:
+            cells = length * self._size
+            first = bucket.pairs.reshape(cells, cells).diagonal()
+            return (first < prefix).reshape(length, self._size)
+        if len(known) == 1:
+            p, c = known[0]
+            return bucket.pairs[p, c] < prefix
+        mask = self._and(bucket, known, prefix)
+        assert mask is not None
+        count = int(np.bitwise_count(mask).sum())
+        if count == 0:
+            return np.zeros((length, self._size), dtype=bool)
+        if count <= _GATHER_DENSITY * len(mask):
+            rows = bucket.codes[_positions(mask)]
+            flat = rows + (np.arange(length, dtype=np.intp) * self._size)
+            seen = np.zeros(length * self._size, dtype=bool)
+            seen[flat.ravel()] = True
+            return seen.reshape(length, self._size)
+        width = len(mask)
+        return np.bitwise_and(bucket.bits[:, :, :width], mask).any(axis=2)
+
+    def letters_at(self, pattern: str, min_score: int = 0) -> list[set[str]]:
+        """For every position, the letters some matching word has there."""
+        raw = self.letter_mask(pattern, min_score).tobytes()
+        size = self._size
+        cache = self._letter_sets
+        out: list[set[str]] = []
+        for start in range(0, len(raw), size):
+            row = raw[start : start + size]
+            letters = cache.get(row)
+            if letters is None:
+                letters = frozenset(ch for ch, on in zip(self._letters, row, strict=True) if on)
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[row] = letters
+            out.append(set(letters))
+        return out
+
+    def regex_filter(
+        self,
+        regex: str,
+        pattern: str | None = None,
+        min_score: int = 0,
+        limit: int | None = None,
+        timeout: float = 1.0,
+    ) -> list[tuple[str, int]]:
+        """``(key, score)`` of words the regex matches in full, best score first.
+
+        With ``pattern`` only that pattern's matches are tried; without it, every length.
+        The whole scan gets ``timeout`` seconds; past that RegexTimeout is raised.
+        """
+        checker = RegexFilter(regex, timeout)
+        if pattern is not None:
+            pool = self.matches(pattern, min_score)
+        else:
+            pool = []
+            for bucket in self._buckets.values():
+                stop = self._prefix(bucket, min_score)
+                pool.extend(zip(bucket.words[:stop], bucket.scores[:stop].tolist(), strict=True))
+            pool.sort(key=lambda item: (-item[1], item[0]))
+        found: list[tuple[str, int]] = []
+        for word, score in pool:
+            if checker.matches(word):
+                found.append((word, score))
+                if limit is not None and len(found) >= limit:
+                    break
+        return found
+
+    def describe(self) -> dict[str, Any]:
+        """Sizes for reports: keys, lengths and bytes held by the arrays."""
+        arrays = sum(
+            b.scores.nbytes + b.codes.nbytes + b.bits.nbytes for b in self._buckets.values()
+        )
+        return {"keys": len(self), "lengths": self.lengths, "array_bytes": arrays}
+
+
+def _positions(mask: np.ndarray, limit: int | None = None) -> np.ndarray:
+    """Positions of the set bits of ``mask``, ascending, at most ``limit`` of them."""
+    nonzero = np.flatnonzero(mask)
+    if limit is not None and len(nonzero) > limit:
+        running = np.cumsum(np.bitwise_count(mask[nonzero]))
+        nonzero = nonzero[: int(np.searchsorted(running, limit)) + 1]
+    if len(nonzero) == 0:
+        return np.zeros(0, dtype=np.int64)
+    flags = np.unpackbits(mask[nonzero].view(np.uint8), bitorder="little").reshape(-1, 64)
+    rows, cols = np.nonzero(flags)
+    found = nonzero[rows] * 64 + cols
+    if limit is not None:
+        found = found[:limit]
+    return found
+
+
+_KEEP_LOADED = 8
+_LOADED: dict[Path, WordIndex] = {}
+"""The indexes ``for_list`` loaded most recently in this process, by folder."""

@@ -1,0 +1,208 @@
+"""Plain records the word store hands out: lists, entries, clues, import and search results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from wordbase.alphabets import Alphabet, get_alphabet
+
+__all__ = [
+    "MAX_KEY_LENGTH",
+    "Clue",
+    "Entry",
+    "ImportSummary",
+    "ListStats",
+    "Merge",
+    "Rejection",
+    "SearchPage",
+    "WordList",
+]
+
+MAX_KEY_LENGTH = 64
+"""Longest key a list accepts."""
+
+Merge = Literal["max", "replace"]
+"""How an import treats a key the list already holds: keep the higher score, or take the
+file's score and display form. Either way new clues and tags are added to the old ones."""
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One clue for an entry; ``difficulty`` is free-form (e.g. 1–5) and optional."""
+
+    text: str
+    source: str | None = None
+    difficulty: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The clue as a JSON object (``source``/``difficulty`` only when set)."""
+        out: dict[str, Any] = {"text": self.text}
+        if self.source is not None:
+            out["source"] = self.source
+        if self.difficulty is not None:
+            out["difficulty"] = self.difficulty
+        return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A word in a list: normalized ``key``, ``display`` form, score 0–100 and metadata."""
+
+    key: str
+    display: str
+    score: int
+    clues: tuple[Clue, ...] = ()
+    tags: tuple[str, ...] = ()
+    source: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            raise ValueError("an entry needs a key with at least one letter")
+        if len(self.key) > MAX_KEY_LENGTH:
+            raise ValueError(f"key {self.key!r} is longer than {MAX_KEY_LENGTH} letters")
+        if isinstance(self.score, bool) or not isinstance(self.score, int):
+            raise ValueError(f"score {self.score!r} of {self.key!r} is not a whole number")
+        if not 0 <= self.score <= 100:
+            raise ValueError(f"score {self.score} of {self.key!r} is outside 0–100")
+
+    @property
+    def length(self) -> int:
+        """Number of letters (cells) of the key."""
+        return len(self.key)
+
+    def merged(self, new: Entry, merge: Merge) -> Entry:
+        """This entry after importing ``new`` (same key) with the given merge rule."""
+        texts = {clue.text for clue in self.clues}
+        clues = self.clues + tuple(c for c in new.clues if c.text not in texts)
+        tags = self.tags + tuple(t for t in new.tags if t not in self.tags)
+        if merge == "max":
+            score, display = max(self.score, new.score), self.display
+        else:
+            score, display = new.score, new.display
+        return Entry(self.key, display, score, clues, tags, self.source or new.source)
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as a JSON object (the shape of jsonl export and ``search --json``)."""
+        return {
+            "word": self.key,
+            "display": self.display,
+            "score": self.score,
+            "clues": [clue.to_json() for clue in self.clues],
+            "tags": list(self.tags),
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A named word list. ``version`` grows by one with every change to it or its entries;
+    ``uid`` is unique per list ever created (a re-created name gets a new one)."""
+
+    id: int
+    name: str
+    uid: str
+    alphabet: str
+    settings: dict[str, Any]
+    description: str
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def make_alphabet(self) -> Alphabet:
+        """The list's Alphabet with its settings."""
+        return get_alphabet(self.alphabet, **self.settings)
+
+    def to_json(self) -> dict[str, Any]:
+        """The list's facts as a JSON object."""
+        return {
+            "name": self.name,
+            "alphabet": self.alphabet,
+            "settings": dict(self.settings),
+            "description": self.description,
+            "version": self.version,
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+        }
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A line of an import file that could not be used, and why."""
+
+    line: int
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}: {self.text.strip()!r}"
+
+
+@dataclass
+class ImportSummary:
+    """What an import did (or, with ``dry_run``, would do) to a list."""
+
+    list_name: str
+    format: str
+    lines: int = 0
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    rejected: list[Rejection] = field(default_factory=list)
+    dry_run: bool = False
+    version: int = 0
+
+    @property
+    def changed(self) -> bool:
+        """Whether the list was (or would be) modified."""
+        return bool(self.added or self.updated)
+
+    def describe(self, show: int = 20) -> str:
+        """A human summary, listing up to ``show`` rejected lines."""
+        verb = "would add" if self.dry_run else "added"
+        head = (
+            f"{self.list_name}: {verb} {self.added}, updated {self.updated}, "
+            f"unchanged {self.unchanged}, rejected {len(self.rejected)} "
+            f"({self.lines} lines, format {self.format})"
+        )
+        if self.dry_run:
+            head += " [dry run: nothing written]"
+        lines = [head] + [f"  {r}" for r in self.rejected[:show]]
+        if len(self.rejected) > show:
+            lines.append(f"  … and {len(self.rejected) - show} more")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON object."""
+        return {
+            "list": self.list_name,
+            "format": self.format,
+            "lines": self.lines,
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "rejected": [
+                {"line": r.line, "text": r.text, "reason": r.reason} for r in self.rejected
+            ],
+            "dry_run": self.dry_run,
+            "version": self.version,
+        }
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    """One page of search results; pass ``next_cursor`` back for the next page (None: done)."""
+
+    entries: list[Entry]
+    next_cursor: str | None
+
+
+@dataclass(frozen=True)
+class ListStats:
+    """Entry counts of a list by length, and a histogram of scores in bands of ten."""
+
+    total: int
+    by_length: dict[int, int]
+    score_bands: dict[int, int]
+    """Band start (0, 10, … 90; band 90 includes 100) → number of entries."""

@@ -1,0 +1,698 @@
+"""The word store: named word lists, their entries and clues, in SQLite or PostgreSQL.
+
+Every public method that writes runs in one transaction, so a failure leaves the
+database exactly as it was. Each list carries a ``version`` that grows by one with every
+change, which is how ``WordIndex.for_list`` knows when a saved index is stale.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from sqlalchemy import (
+    Connection,
+    Row,
+    and_,
+    bindparam,
+    create_engine,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine, make_url
+
+from wordbase.alphabets import get_alphabet
+from wordbase.config import database_url, instance_path
+from wordbase.formats import FORMATS, guess_format, read_entries, write_entries
+from wordbase.models import (
+    Clue,
+    Entry,
+    ImportSummary,
+    ListStats,
+    Merge,
+    SearchPage,
+    WordList,
+)
+from wordbase.patterns import RegexFilter, parse_pattern
+from wordbase.schema import clues, entries, metadata, word_lists
+
+__all__ = ["ImportRejected", "ListExists", "UnknownList", "WordStore"]
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while a bulk write advances."""
+
+CHUNK = 2000
+"""Entries written per statement batch in bulk operations."""
+
+
+class UnknownList(LookupError):
+    """No word list has that name."""
+
+
+class ListExists(ValueError):
+    """A word list with that name already exists."""
+
+
+class ImportRejected(ValueError):
+    """An import found bad lines and ``skip_bad`` was off: nothing was written."""
+
+    def __init__(self, summary: ImportSummary, source: str) -> None:
+        self.summary = summary
+        bad = summary.rejected
+        shown = "; ".join(str(r) for r in bad[:5]) + ("; …" if len(bad) > 5 else "")
+        super().__init__(
+            f"{source}: {len(bad)} bad line(s), nothing imported (use --skip-bad to import "
+            f"the rest): {shown}"
+        )
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _check_merge(merge: str) -> None:
+    if merge not in ("max", "replace"):
+        raise ValueError(f"merge must be 'max' or 'replace', not {merge!r}")
+
+
+class WordStore:
+    """Word lists in a database given by URL (default: ``config.database_url()``).
+
+    Tables are created on first use. Lists are addressed by name; entries by key or by
+    any text that normalizes to it in the list's alphabet.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or database_url()
+        parsed = make_url(self.url)
+        self._sqlite_file: Path | None = None
+        options: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            options["connect_args"] = {"timeout": 30}
+            if parsed.database and parsed.database != ":memory:":
+                self._sqlite_file = Path(parsed.database).resolve()
+                self._sqlite_file.parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(self.url, **options)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> WordStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def index_root(self) -> Path | None:
+        """Folder for saved word indexes: next to a SQLite file, else in the instance
+        folder (one sub-folder per database); None for an in-memory database."""
+        if self._sqlite_file is not None:
+            return self._sqlite_file.parent / "indexes" / self._sqlite_file.stem
+        if make_url(self.url).get_backend_name() == "sqlite":
+            return None
+        safe = make_url(self.url).render_as_string(hide_password=True)
+        digest = hashlib.sha256(safe.encode()).hexdigest()[:16]
+        return instance_path() / "indexes" / digest
+
+    # --- lists ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _row_to_list(row: Row[Any]) -> WordList:
+        return WordList(
+            id=row.id,
+            name=row.name,
+            uid=row.uid,
+            alphabet=row.alphabet,
+            settings=dict(row.settings or {}),
+            description=row.description or "",
+            version=row.version,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+    def _list_row(self, conn: Connection, name: str, lock: bool = False) -> WordList:
+        query = select(word_lists).where(word_lists.c.name == name)
+        if lock:
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            raise UnknownList(f"no word list named {name!r}")
+        return self._row_to_list(row)
+
+    @staticmethod
+    def _bump(conn: Connection, word_list: WordList) -> int:
+        conn.execute(
+            update(word_lists)
+            .where(word_lists.c.id == word_list.id)
+            .values(version=word_lists.c.version + 1, updated_at=_now())
+        )
+        return word_list.version + 1
+
+    def _create(
+        self, conn: Connection, name: str, alphabet: str, description: str, settings: Any
+    ) -> WordList:
+        name = name.strip()
+        if not name:
+            raise ValueError("a word list needs a name")
+        spec = get_alphabet(alphabet, **settings)  # validates name and settings
+        if conn.execute(select(word_lists.c.id).where(word_lists.c.name == name)).first():
+            raise ListExists(f"a word list named {name!r} already exists")
+        now = _now()
+        conn.execute(
+            insert(word_lists).values(
+                name=name,
+                uid=uuid.uuid4().hex,
+                alphabet=spec.name,
+                settings=dict(spec.settings),
+                description=description,
+                version=1,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        return self._list_row(conn, name)
+
+    def create_list(
+        self, name: str, alphabet: str = "en", description: str = "", **settings: Any
+    ) -> WordList:
+        """Create an empty list; ``settings`` are the alphabet's (``fold_yo``, ``fold_small``).
+
+        Raises ListExists when the name is taken, ValueError on a bad alphabet or setting.
+        """
+        with self.engine.begin() as conn:
+            return self._create(conn, name, alphabet, description, settings)
+
+    def lists(self) -> list[WordList]:
+        """Every list, by name."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(word_lists).order_by(word_lists.c.name))
+            return [self._row_to_list(row) for row in rows]
+
+    def get_list(self, name: str) -> WordList:
+        """The list called ``name``; raises UnknownList."""
+        with self.engine.connect() as conn:
+            return self._list_row(conn, name)
+
+    def has_list(self, name: str) -> bool:
+        """Whether a list called ``name`` exists."""
+        with self.engine.connect() as conn:
+            query = select(word_lists.c.id).where(word_lists.c.name == name)
+            return conn.execute(query).first() is not None
+
+    def update_list(
+        self,
+        name: str,
+        *,
+        new_name: str | None = None,
+        description: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> WordList:
+        """Rename a list, change its description or its alphabet settings; bumps its version.
+
+        Alphabet settings change how keys are written, so they can change only while the
+        list is empty (ValueError otherwise).
+        """
+        with self.engine.begin() as conn:
+            word_list = self._list_row(conn, name, lock=True)
+            values: dict[str, Any] = {}
+            if new_name is not None and new_name.strip() != word_list.name:
+                new_name = new_name.strip()
+                if not new_name:
+                    raise ValueError("a word list needs a name")
+                taken = select(word_lists.c.id).where(word_lists.c.name == new_name)
+                if conn.execute(taken).first():
+                    raise ListExists(f"a word list named {new_name!r} already exists")
+                values["name"] = new_name
+            if description is not None and description != word_list.description:
+                values["description"] = description
+            if settings is not None:
+                merged = {**word_list.settings, **settings}
+                spec = get_alphabet(word_list.alphabet, **merged)
+                if dict(spec.settings) != word_list.settings:
+                    if self._count(conn, word_list.id):
+                        raise ValueError(
+                            f"list {name!r} has entries: alphabet settings can change only "
+                            "while it is empty"
+                        )
+                    values["settings"] = dict(spec.settings)
+            if values:
+                conn.execute(
+                    update(word_lists).where(word_lists.c.id == word_list.id).values(**values)
+                )
+                self._bump(conn, word_list)
+            return self._list_row(conn, values.get("name", word_list.name))
+
+    def delete_list(self, name: str) -> None:
+        """Delete a list with all its entries and clues; raises UnknownList."""
+        with self.engine.begin() as conn:
+            word_list = self._list_row(conn, name, lock=True)
+            ids = select(entries.c.id).where(entries.c.list_id == word_list.id)
+            conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
+            conn.execute(delete(entries).where(entries.c.list_id == word_list.id))
+            conn.execute(delete(word_lists).where(word_lists.c.id == word_list.id))
+
+    @staticmethod
+    def _count(conn: Connection, list_id: int) -> int:
+        query = select(func.count()).select_from(entries).where(entries.c.list_id == list_id)
+        return int(conn.execute(query).scalar_one())
+
+    def count(self, name: str) -> int:
+        """Number of entries in the list."""
+        with self.engine.connect() as conn:
+            return self._count(conn, self._list_row(conn, name).id)
+
+    # --- reading entries -----------------------------------------------------------------
+
+    @staticmethod
+    def _with_clues(conn: Connection, rows: Sequence[Row[Any]]) -> list[Entry]:
+        """Entries for entry rows, with their clues fetched in one query."""
+        found: dict[int, list[Clue]] = {row.id: [] for row in rows}
+        if found:
+            query = (
+                select(clues.c.entry_id, clues.c.text, clues.c.source, clues.c.difficulty)
+                .where(clues.c.entry_id.in_(list(found)))
+                .order_by(clues.c.entry_id, clues.c.position)
+            )
+            for clue in conn.execute(query):
+                found[clue.entry_id].append(Clue(clue.text, clue.source, clue.difficulty))
+        return [
+            Entry(
+                row.key,
+                row.display,
+                row.score,
+                tuple(found[row.id]),
+                tuple(row.tags or ()),
+                row.source,
+            )
+            for row in rows
+        ]
+
+    def get_entry(self, name: str, word: str) -> Entry | None:
+        """The entry whose key ``word`` normalizes to, or None."""
+        return self.get_entries(name, [word]).get(self._key(name, word))
+
+    def _key(self, name: str, word: str) -> str:
+        return self.get_list(name).make_alphabet().normalize(word)
+
+    def get_entries(self, name: str, words: Iterable[str]) -> dict[str, Entry]:
+        """Entries by key for the given words (normalized); missing ones are left out."""
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            alphabet = word_list.make_alphabet()
+            keys = sorted({alphabet.normalize(word) for word in words})
+            out: dict[str, Entry] = {}
+            for start in range(0, len(keys), CHUNK):
+                query = select(entries).where(
+                    entries.c.list_id == word_list.id,
+                    entries.c.key.in_(keys[start : start + CHUNK]),
+                )
+                rows = conn.execute(query).all()
+                out.update((e.key, e) for e in self._with_clues(conn, rows))
+            return out
+
+    def iter_entries(self, name: str, chunk: int = CHUNK) -> Iterator[Entry]:
+        """Every entry of the list in key order, read ``chunk`` at a time."""
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            last = ""
+            while True:
+                query = (
+                    select(entries)
+                    .where(entries.c.list_id == word_list.id, entries.c.key > last)
+                    .order_by(entries.c.key)
+                    .limit(chunk)
+                )
+                rows = conn.execute(query).all()
+                if not rows:
+                    return
+                yield from self._with_clues(conn, rows)
+                last = rows[-1].key
+
+    def scored_keys(self, name: str) -> list[tuple[str, int]]:
+        """``(key, score)`` of every entry: what ``WordIndex.build`` takes."""
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            query = select(entries.c.key, entries.c.score).where(entries.c.list_id == word_list.id)
+            return [(key, score) for key, score in conn.execute(query)]
+
+    def search(
+        self,
+        name: str,
+        pattern: str | None = None,
+        *,
+        regex: str | None = None,
+        min_score: int = 0,
+        limit: int = 100,
+        cursor: str | None = None,
+        timeout: float = 1.0,
+    ) -> SearchPage:
+        """Entries matching ``pattern`` (``?``/``.``/``_`` = any letter) and ``regex``
+        (matched against the whole key, case-insensitive), best score first, then key.
+
+        Pages hold at most ``limit`` entries; pass ``next_cursor`` for the next page. The
+        regex gets ``timeout`` seconds in all (RegexTimeout past that).
+        """
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        checker = RegexFilter(regex, timeout) if regex else None
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            conditions = [entries.c.list_id == word_list.id, entries.c.score >= min_score]
+            if pattern is not None:
+                slots = parse_pattern(pattern, word_list.make_alphabet())
+                like = "".join("_" if ch is None else ch for ch in slots)
+                conditions.append(entries.c.length == len(slots))
+                if any(slots):
+                    conditions.append(entries.c.key.like(like))
+            if cursor is not None:
+                score, key = _decode_cursor(cursor)
+                conditions.append(
+                    or_(
+                        entries.c.score < score,
+                        and_(entries.c.score == score, entries.c.key > key),
+                    )
+                )
+            query = (
+                select(entries)
+                .where(*conditions)
+                .order_by(entries.c.score.desc(), entries.c.key)
+                .limit(limit if checker is None else max(limit, CHUNK))
+            )
+            picked: list[Row[Any]] = []
+            while len(picked) < limit:
+                rows = conn.execute(query).all()
+                if not rows:
+                    break
+                for row in rows:
+                    if checker is None or checker.matches(row.key):
+                        picked.append(row)
+                        if len(picked) == limit:
+                            break
+                last = rows[-1]
+                query = query.where(
+                    or_(
+                        entries.c.score < last.score,
+                        and_(entries.c.score == last.score, entries.c.key > last.key),
+                    )
+                )
+            found = self._with_clues(conn, picked)
+        next_cursor = None
+        if len(found) == limit:
+            next_cursor = _encode_cursor(found[-1].score, found[-1].key)
+        return SearchPage(found, next_cursor)
+
+    def stats(self, name: str) -> ListStats:
+        """Counts by length and a score histogram in bands of ten."""
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            where = entries.c.list_id == word_list.id
+            lengths = conn.execute(
+                select(entries.c.length, func.count()).where(where).group_by(entries.c.length)
+            )
+            by_length = {int(length): int(n) for length, n in lengths}
+            scores = conn.execute(
+                select(entries.c.score, func.count()).where(where).group_by(entries.c.score)
+            )
+            bands = dict.fromkeys(range(0, 100, 10), 0)
+            for score, n in scores:
+                bands[min(int(score) // 10 * 10, 90)] += int(n)
+        return ListStats(sum(by_length.values()), dict(sorted(by_length.items())), bands)
+
+    # --- writing entries -----------------------------------------------------------------
+
+    def put_entry(
+        self,
+        name: str,
+        word: str,
+        score: int = 50,
+        *,
+        display: str | None = None,
+        clues: Sequence[Clue | str] = (),
+        tags: Sequence[str] = (),
+        source: str | None = None,
+    ) -> Entry:
+        """Create or overwrite one entry (all its fields and clues) and return it."""
+        with self.engine.begin() as conn:
+            word_list = self._list_row(conn, name, lock=True)
+            key = word_list.make_alphabet().normalize(word)
+            entry = Entry(
+                key,
+                display if display is not None else word.strip(),
+                score,
+                tuple(c if isinstance(c, Clue) else Clue(c) for c in clues),
+                tuple(tags),
+                source,
+            )
+            summary = ImportSummary(word_list.name, "entry")
+            self._write(conn, word_list, {key: entry}, None, summary, False, None)
+            return entry
+
+    def delete_entry(self, name: str, word: str) -> bool:
+        """Delete the entry ``word`` normalizes to; False when there was none."""
+        with self.engine.begin() as conn:
+            word_list = self._list_row(conn, name, lock=True)
+            key = word_list.make_alphabet().normalize(word)
+            ids = select(entries.c.id).where(
+                entries.c.list_id == word_list.id, entries.c.key == key
+            )
+            conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
+            gone = conn.execute(
+                delete(entries).where(entries.c.list_id == word_list.id, entries.c.key == key)
+            ).rowcount
+            if gone:
+                self._bump(conn, word_list)
+            return bool(gone)
+
+    def upsert_entries(
+        self,
+        name: str,
+        new_entries: Iterable[Entry],
+        merge: Merge = "replace",
+        *,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+        chunk: int = CHUNK,
+    ) -> ImportSummary:
+        """Add or merge many entries (keys already normalized) in chunks, in one
+        transaction. A repeated key in ``new_entries`` is combined (max score, all clues).
+        See ``Merge`` for how existing keys are treated."""
+        _check_merge(merge)
+        combined: dict[str, Entry] = {}
+        for entry in new_entries:
+            old = combined.get(entry.key)
+            combined[entry.key] = entry if old is None else old.merged(entry, "max")
+        with self.engine.begin() as conn:
+            word_list = self._list_row(conn, name, lock=True)
+            summary = ImportSummary(word_list.name, "entries", lines=len(combined))
+            self._write(conn, word_list, combined, merge, summary, dry_run, progress, chunk)
+            if dry_run:
+                conn.rollback()
+            return summary
+
+    def import_lines(
+        self,
+        name: str,
+        lines: Iterable[str],
+        fmt: str = "stwl",
+        *,
+        scale: int = 100,
+        merge: Merge = "max",
+        skip_bad: bool = False,
+        dry_run: bool = False,
+        source: str | None = None,
+        alphabet: str = "en",
+        progress: Progress | None = None,
+        label: str = "input",
+    ) -> ImportSummary:
+        """Import word-list lines (see ``wordbase.formats``) into list ``name``.
+
+        The list is created (with ``alphabet``) when missing. Without ``skip_bad`` any bad
+        line raises ImportRejected and nothing is written; with it, bad lines are listed
+        in the summary and the rest is imported. ``dry_run`` reports without writing.
+        Importing the same lines twice changes nothing the second time.
+        """
+        _check_merge(merge)
+        with self.engine.begin() as conn:
+            query = select(word_lists.c.id).where(word_lists.c.name == name)
+            if conn.execute(query).first() is None:
+                word_list = self._create(conn, name, alphabet, "", {})
+            else:
+                word_list = self._list_row(conn, name, lock=True)
+            parsed = read_entries(lines, fmt, word_list.make_alphabet(), scale, source)
+            summary = ImportSummary(word_list.name, fmt, parsed.lines, dry_run=dry_run)
+            summary.rejected = parsed.rejected
+            summary.version = word_list.version
+            if parsed.rejected and not skip_bad:
+                raise ImportRejected(summary, label)
+            self._write(conn, word_list, parsed.entries, merge, summary, dry_run, progress)
+            if dry_run:
+                conn.rollback()
+            return summary
+
+    def import_file(
+        self, name: str, path: str | os.PathLike[str], fmt: str | None = None, **options: Any
+    ) -> ImportSummary:
+        """Import a UTF-8 file; the format defaults to what its extension suggests.
+
+        ``options`` are those of ``import_lines`` (scale, merge, skip_bad, dry_run, …);
+        entries get the file name as their source unless the file names one.
+        """
+        path = Path(path)
+        fmt = fmt or guess_format(path.name)
+        options.setdefault("source", path.name)
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            return self.import_lines(name, handle, fmt, label=str(path), **options)
+
+    def export(self, name: str, out: TextIO, fmt: str = "stwl") -> int:
+        """Write the list to ``out`` in ``fmt``, in key order; returns the entry count."""
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        return write_entries(self.iter_entries(name), out, fmt)
+
+    def _write(
+        self,
+        conn: Connection,
+        word_list: WordList,
+        incoming: dict[str, Entry],
+        merge: Merge | None,
+        summary: ImportSummary,
+        dry_run: bool,
+        progress: Progress | None,
+        chunk: int = CHUNK,
+    ) -> None:
+        """Apply ``incoming`` to the list (``merge`` None = overwrite), counting into
+        ``summary``, and bump the version once when anything changed."""
+        keys = list(incoming)
+        total = len(keys)
+        for start in range(0, total, chunk):
+            part = keys[start : start + chunk]
+            rows = conn.execute(
+                select(entries).where(entries.c.list_id == word_list.id, entries.c.key.in_(part))
+            ).all()
+            ids = {row.key: row.id for row in rows}
+            existing = {entry.key: entry for entry in self._with_clues(conn, rows)}
+            added: list[Entry] = []
+            changed: list[Entry] = []
+            for key in part:
+                new = incoming[key]
+                old = existing.get(key)
+                if old is None:
+                    added.append(new)
+                    continue
+                final = new if merge is None else old.merged(new, merge)
+                if final == old:
+                    summary.unchanged += 1
+                else:
+                    changed.append(final)
+            summary.added += len(added)
+            summary.updated += len(changed)
+            if not dry_run:
+                self._insert(conn, word_list.id, added)
+                self._update(conn, ids, changed, existing)
+            if progress is not None:
+                progress(min(start + chunk, total), total)
+        if summary.changed and not dry_run:
+            summary.version = self._bump(conn, word_list)
+        else:
+            summary.version = word_list.version
+
+    @staticmethod
+    def _insert(conn: Connection, list_id: int, added: list[Entry]) -> None:
+        if not added:
+            return
+        conn.execute(
+            insert(entries),
+            [
+                {
+                    "list_id": list_id,
+                    "key": e.key,
+                    "display": e.display,
+                    "length": e.length,
+                    "score": e.score,
+                    "tags": list(e.tags),
+                    "source": e.source,
+                }
+                for e in added
+            ],
+        )
+        with_clues = [e for e in added if e.clues]
+        if with_clues:
+            query = select(entries.c.key, entries.c.id).where(
+                entries.c.list_id == list_id, entries.c.key.in_([e.key for e in with_clues])
+            )
+            ids = dict(conn.execute(query).tuples().all())
+            _insert_clues(conn, [(ids[e.key], e) for e in with_clues])
+
+    @staticmethod
+    def _update(
+        conn: Connection, ids: dict[str, int], changed: list[Entry], old: dict[str, Entry]
+    ) -> None:
+        if not changed:
+            return
+        conn.execute(
+            update(entries)
+            .where(entries.c.id == bindparam("entry_id"))
+            .values(
+                display=bindparam("new_display"),
+                score=bindparam("new_score"),
+                tags=bindparam("new_tags"),
+                source=bindparam("new_source"),
+            ),
+            [
+                {
+                    "entry_id": ids[e.key],
+                    "new_display": e.display,
+                    "new_score": e.score,
+                    "new_tags": list(e.tags),
+                    "new_source": e.source,
+                }
+                for e in changed
+            ],
+        )
+        reclued = [e for e in changed if e.clues != old[e.key].clues]
+        if reclued:
+            stale = [ids[e.key] for e in reclued]
+            conn.execute(delete(clues).where(clues.c.entry_id.in_(stale)))
+            _insert_clues(conn, [(ids[e.key], e) for e in reclued])
+
+
+def _insert_clues(conn: Connection, owners: list[tuple[int, Entry]]) -> None:
+    rows = [
+        {
+            "entry_id": entry_id,
+            "position": position,
+            "text": clue.text,
+            "source": clue.source,
+            "difficulty": clue.difficulty,
+        }
+        for entry_id, entry in owners
+        for position, clue in enumerate(entry.clues)
+    ]
+    if rows:
+        conn.execute(insert(clues), rows)
+
+
+def _encode_cursor(score: int, key: str) -> str:
+    return base64.urlsafe_b64encode(f"{score}:{key}".encode()).decode().rstrip("=")
+
+
+def _decode_cursor(cursor: str) -> tuple[int, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        score, key = raw.split(":", 1)
+        return int(score), key
+    except (ValueError, UnicodeDecodeError):
+        raise ValueError(f"bad search cursor {cursor!r}") from None
