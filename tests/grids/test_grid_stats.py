@@ -24,7 +24,7 @@ def test_counts_of_a_small_grid() -> None:
     assert stats.checked_percent == round(100 * 11 / 13, 1)
     assert (stats.unchecked_runs, stats.longest_unchecked_run) == (2, 1)
     assert stats.crossings == 11
-    assert stats.complexity == 22
+    assert stats.complexity == 24 + 11
     assert stats.regions == 1
     assert stats.fillability is None
     assert stats.to_dict()["lengths"] == {2: 2, 3: 4, 4: 2}
@@ -37,12 +37,12 @@ def test_unchecked_runs_and_regions() -> None:
     assert stats.longest_unchecked_run == 5
     assert stats.checked_percent == 0.0
     assert stats.regions == 4
-    assert stats.complexity == 0
+    assert stats.complexity == 16
 
 
-def test_complexity_is_total_entry_length_when_fully_checked() -> None:
+def test_complexity_is_three_per_cell_when_fully_checked() -> None:
     grid = Grid.from_rows(["#...", "....", "....", "...#"])
-    assert generation_complexity(grid) == sum(s.length for s in grid.slots())
+    assert generation_complexity(grid) == 3 * len(grid.open_cells())
 
 
 def test_fillability_by_hand() -> None:
