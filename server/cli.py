@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMAND_MODULES = ("wordbase.cli", "plugins.puzzles.cli")
+COMMAND_MODULES = ("wordbase.cli", "plugins.puzzles.cli", "plugins.cli", "server.commands")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,23 +1,39 @@
-"""A finished job's result as a file: JSON always; puzzle files and pictures per kind."""
+"""A finished job's result as a file: JSON always; puzzle files and pictures per kind.
+
+Fill results (the JSON of ``crossforge fill --json``) become a grids ``Puzzle`` (grid
+rows plus each entry's first clue), written by grids' formats; logic-puzzle results are
+drawn by their puzzle type.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Response
 
+from server.context import services
 from server.errors import ApiError
 from server.jobs.records import Job
 
 MEDIA_TYPES = {
     "json": "application/json",
     "txt": "text/plain; charset=utf-8",
+    "svg": "image/svg+xml",
+    "puz": "application/x-crossword",
+    "ipuz": "application/json",
 }
 
 
 def formats_for(job: Job) -> list[str]:
     """The download formats a job's result offers."""
-    return ["json"]
+    if job.result is None:
+        return []
+    if job.kind == "fill" and _complete(job.result):
+        return ["json", "txt", "svg", "puz", "ipuz"]
+    if job.kind == "fill" and not isinstance(job.result.get("grid"), list):
+        return ["json"]
+    return ["json", "txt", "svg"]
 
 
 def render(job: Job, fmt: str) -> Response:
@@ -27,9 +43,69 @@ def render(job: Job, fmt: str) -> Response:
         raise ApiError(
             400,
             "unknown_format",
-            f"a {job.kind} result downloads as {', '.join(offered)}, not {fmt!r}",
+            f"this {job.kind} result downloads as {', '.join(offered)}, not {fmt!r}",
         )
-    body = json.dumps(job.result, indent=2)
+    body: str | bytes
+    if fmt == "json":
+        body = json.dumps(job.result, indent=2)
+    elif job.kind == "fill":
+        body = _fill_file(job.result or {}, fmt)
+    else:
+        body = _logic_file(job, fmt)
     response = Response(body, mimetype=MEDIA_TYPES[fmt])
     response.headers["Content-Disposition"] = f'attachment; filename="{job.kind}-{job.id}.{fmt}"'
     return response
+
+
+def _complete(result: dict[str, Any]) -> bool:
+    rows = result.get("grid")
+    return (
+        result.get("status") == "filled"
+        and isinstance(rows, list)
+        and all(isinstance(row, str) and "." not in row for row in rows)
+    )
+
+
+def fill_puzzle(result: dict[str, Any]) -> Any:
+    """The grids ``Puzzle`` of a fill result: its grid and each entry's first clue."""
+    from grids.model import Grid
+    from grids.puzzle import Puzzle
+
+    grid = Grid.from_rows(result["grid"])
+    clues: dict[str, str] = {}
+    for entry in result.get("entries", []):
+        texts = [_clue_text(c) for c in entry.get("clues") or []]
+        texts = [t for t in texts if t]
+        if texts:
+            clues[f"{entry['number']}{'A' if entry['direction'] == 'across' else 'D'}"] = texts[0]
+    return Puzzle(grid=grid, clues=clues, title="Crossforge fill")
+
+
+def _clue_text(clue: Any) -> str:
+    return str(clue.get("text", "")) if isinstance(clue, dict) else str(clue)
+
+
+def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
+    from grids.formats import dumps
+    from grids.svg import grid_svg
+
+    puzzle = fill_puzzle(result)
+    if fmt == "svg":
+        return grid_svg(puzzle.grid, title="Crossforge fill")
+    if fmt == "txt":
+        return puzzle.grid.to_text()
+    return dumps(puzzle, fmt)
+
+
+def _logic_file(job: Job, fmt: str) -> str:
+    from server.jobs.tasks import logic_type
+
+    ptype = logic_type(services().registry, job.puzzle_type)
+    result = job.result or {}
+    if job.kind == "generate":
+        puzzle, solution = ptype.load(result["puzzle"]), None
+    else:
+        puzzle, solution = ptype.load(job.request["puzzle"]), result.get("solution")
+    if fmt == "svg":
+        return ptype.render_svg(puzzle, solution)
+    return ptype.render_text(puzzle, solution)

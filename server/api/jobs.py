@@ -67,10 +67,10 @@ def submit_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: f
 
 
 def wait_seconds(body: dict[str, Any] | None = None) -> float:
-    """The ``wait`` option (body first, then query), capped by the configured limit."""
+    """The ``wait`` option in seconds (body first, then query), capped at ``wait_limit``."""
     limit = services().config.wait_limit
     source = body if body is not None and "wait" in body else request.args
-    return float(number_arg(dict(source), "wait", 0.0, minimum=0, maximum=limit))
+    return min(float(number_arg(dict(source), "wait", 0.0, minimum=0)), limit)
 
 
 def _wait_until_finished(store: JobStore, job: Job, seconds: float) -> Job:

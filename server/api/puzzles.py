@@ -1,0 +1,65 @@
+"""Logic puzzles: ``POST /v1/puzzles/{type}/solve|rate|generate``, each run as a job."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, request
+
+from server.api.inputs import json_object
+from server.api.jobs import submit_job, wait_seconds
+from server.api.options import job_options
+from server.context import services
+from server.errors import ApiError
+from server.jobs.tasks import logic_type, plugin_options
+
+bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
+
+ACTIONS = ("solve", "rate", "generate")
+
+
+def puzzle_job(type: str, action: str) -> Response:
+    """Check the request here (bad input is a 4xx, not a failed job), then queue it."""
+    body = _body()
+    ptype = logic_type(services().registry, type)
+    options = job_options(body.get("options"), services().config.job_time_limit)
+    job_request: dict[str, Any] = {"options": options}
+    if action != "generate":
+        if "puzzle" not in body:
+            raise ApiError(400, "missing_field", f"{action} needs a 'puzzle' (text or JSON)")
+        source = body["puzzle"]
+        if not isinstance(source, str | dict):
+            raise ApiError(400, "invalid_field", "'puzzle' must be text or a JSON object")
+        ptype.load(source)  # raises ValueError naming what is wrong
+        job_request["puzzle"] = source
+    strategy = body.get("strategy")
+    if strategy is not None:
+        if action != "solve":
+            raise ApiError(400, "invalid_field", "'strategy' applies to solve only")
+        _check_strategy(str(strategy), plugin_options(job_request))
+        job_request["strategy"] = strategy
+    return submit_job(action, type, job_request, wait_seconds(body))
+
+
+def _body() -> dict[str, Any]:
+    if request.mimetype == "text/plain":
+        text = request.get_data(as_text=True)
+        return {"puzzle": text, "options": dict(request.args)} if text.strip() else {}
+    return json_object()
+
+
+def _check_strategy(name: str, params: dict[str, Any]) -> None:
+    from plugins.strategies.parameters import resolve_parameters
+
+    strategy = services().registry.strategy(name)
+    resolve_parameters(name, strategy.parameters, params)
+
+
+for _action in ACTIONS:
+    bp.add_url_rule(
+        f"/<type>/{_action}",
+        endpoint=_action,
+        view_func=puzzle_job,
+        methods=["POST"],
+        defaults={"action": _action},
+    )

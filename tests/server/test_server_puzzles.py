@@ -1,0 +1,71 @@
+"""Logic-puzzle jobs: solve, rate and generate through the API with the sudoku type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask
+
+from server.jobs.tasks import execute
+
+PUZZLE = "..8..1....152.........6.7.1...73...9.84...36.7...85...9.3.5.........742....4..9..\n"
+
+
+def test_solve_with_wait_returns_the_answer(make_app: Callable[..., Flask]) -> None:
+    client = make_app(execute=execute).test_client()
+    answer = client.post("/v1/puzzles/sudoku/solve", json={"puzzle": PUZZLE, "wait": 10})
+    assert answer.status_code == 200, answer.get_json()
+    job = answer.get_json()
+    assert answer.headers["Location"] == f"/v1/jobs/{job['id']}"
+    assert (job["kind"], job["type"], job["status"]) == ("solve", "sudoku", "succeeded")
+    result = job["result"]
+    assert result["status"] == "solved" and result["unique"] is True
+    assert result["difficulty"]["score"] > 0
+    assert set(job["links"]["downloads"]) == {"json", "txt", "svg"}
+    picture = client.get(job["links"]["downloads"]["svg"])
+    assert picture.mimetype == "image/svg+xml" and b"<svg" in picture.data
+    text = client.get(job["links"]["downloads"]["txt"]).get_data(as_text=True)
+    digits = "".join(ch for ch in text if ch.isdigit())
+    assert digits == result["solution"]  # the solved picture, row by row
+
+
+def test_rate_and_generate_as_queued_jobs(make_app: Callable[..., Flask]) -> None:
+    app = make_app(execute=execute)
+    client = app.test_client()
+    rated = client.post("/v1/puzzles/sudoku/rate", data=PUZZLE, content_type="text/plain")
+    assert rated.status_code in (200, 202)
+    made = client.post(
+        "/v1/puzzles/sudoku/generate", json={"options": {"seed": 3, "timeout": 20}, "wait": 60}
+    )
+    assert made.status_code == 200, made.get_json()
+    generated = made.get_json()["result"]
+    assert generated["rating"]["unique"] is True
+    assert len(generated["text"].strip()) == 81
+    again = client.get(rated.headers["Location"] + "/events")
+    assert b"event: done" in again.data
+
+
+def test_bad_puzzle_requests_are_4xx(make_app: Callable[..., Flask]) -> None:
+    client = make_app(execute=execute).test_client()
+    cases = [
+        ("/v1/puzzles/nonesuch/solve", {"puzzle": PUZZLE}, 404),
+        ("/v1/puzzles/sudoku/solve", {}, 400),
+        ("/v1/puzzles/sudoku/solve", {"puzzle": "12"}, 400),
+        ("/v1/puzzles/sudoku/solve", {"puzzle": 7}, 400),
+        ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "strategy": "nonesuch"}, 404),
+        ("/v1/puzzles/sudoku/rate", {"puzzle": PUZZLE, "strategy": "genetic"}, 400),
+        ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "options": {"timeout": "soon"}}, 400),
+        ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "options": []}, 400),
+        ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "wait": -1}, 400),
+        (
+            "/v1/puzzles/sudoku/solve",
+            {"puzzle": PUZZLE, "strategy": "genetic", "options": {"bogus": 1}},
+            400,
+        ),
+    ]
+    for url, body, status in cases:
+        answer = client.post(url, json=body)
+        assert answer.status_code == status, (body, answer.get_json())
+        error = answer.get_json()["error"]
+        assert error["code"] and error["message"]
+    assert client.post("/v1/puzzles/sudoku/solve", data="x").status_code == 415
