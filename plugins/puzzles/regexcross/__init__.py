@@ -1,0 +1,7 @@
+"""Regex crosswords (article 000): the ``regex`` puzzle type and its parts."""
+
+from __future__ import annotations
+
+from plugins.puzzles.regexcross.plugin import RegexCrosswordType
+
+__all__ = ["RegexCrosswordType"]
