@@ -40,6 +40,7 @@ __all__ = [
     "ConformanceError",
     "GraphColouring",
     "MiniCrossword",
+    "MiniCrosswordType",
     "PairwiseProblem",
     "Queens",
     "ReferenceSearch",
@@ -388,6 +389,45 @@ def _singletons(domains: Domains) -> list[int | None]:
     return [int(np.flatnonzero(d)[0]) if d.sum() == 1 else None for d in domains]
 
 
+class MiniCrosswordType(PuzzleType):
+    """A puzzle type of mini crosswords, a test double for pipelines and servers.
+
+    Request: ``{"rows": ["#..", ...], "words": [...]}`` (``words`` defaults to the kit's
+    list); answer: ``status``, ``grid`` (rows, ``.`` where unfilled) and ``words``.
+    """
+
+    description = "Mini crosswords from the conformance kit (a test double)."
+    parameters: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "rows": {"type": "array", "items": {"type": "string"}},
+            "words": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["rows"],
+    }
+
+    def problem(self, request: Mapping[str, Any]) -> MiniCrossword:
+        unknown = sorted(set(request) - set(self.parameters["properties"]))
+        if unknown:
+            raise ValueError(f"unknown request field(s): {', '.join(unknown)}")
+        rows = request.get("rows")
+        if not rows or not all(isinstance(row, str) for row in rows):
+            raise ValueError("rows: a grid needs at least one row of text")
+        return MiniCrossword(rows, request.get("words", MINI_WORDS))
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        if not isinstance(problem, MiniCrossword):
+            raise TypeError(f"not a mini crossword: {type(problem).__name__}")
+        return {
+            "status": outcome.status,
+            "grid": problem.decode(outcome.assignment),
+            "words": [
+                None if value is None else problem.value_label(var, value)
+                for var, value in enumerate(outcome.assignment)
+            ],
+        }
+
+
 # --- checks -------------------------------------------------------------------------
 
 
@@ -510,7 +550,7 @@ def _case_failures(
     strategy: FillStrategy, case: Case, complete: bool, timeout: float, seed: int
 ) -> list[str]:
     problem = case.build()
-    limit = timeout if complete or case.satisfiable else min(timeout, 1.0)
+    limit = timeout if complete or case.satisfiable else min(timeout, 0.5)
     result = strategy.solve(problem, Control.with_timeout(limit, seed=seed))
     failures = check_result(problem, result, case.satisfiable)
     if failures:

@@ -11,13 +11,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from plugins.contract import Control, Domains, Problem, PuzzleType, SearchResult
+from plugins.contract import Control, Domains, Problem, SearchResult
 from plugins.testing import (
     CASES,
     MINI_WORDS,
     Check,
     ConformanceError,
     MiniCrossword,
+    MiniCrosswordType,
     Queens,
     ReferenceSearch,
     check_problem,
@@ -252,25 +253,10 @@ def test_check_problem_catches_a_wrong_solution() -> None:
 # --- puzzle types -------------------------------------------------------------------
 
 
-class MiniType(PuzzleType):
-    """Mini crosswords from a request's rows and words."""
-
-    description = "mini crosswords"
-    parameters: dict[str, Any] = {"type": "object", "properties": {"rows": {"type": "array"}}}
-
-    def problem(self, request: Mapping[str, Any]) -> Problem:
-        if not request.get("rows"):
-            raise ValueError("rows: a grid needs at least one row")
-        return MiniCrossword(request["rows"], request.get("words", MINI_WORDS))
-
-    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
-        return {"status": outcome.status, "grid": problem.decode(outcome.assignment)}
-
-
-class LeakyType(MiniType):
+class LeakyType(MiniCrosswordType):
     """Returns numpy values and accepts anything."""
 
-    def problem(self, request: Mapping[str, Any]) -> Problem:
+    def problem(self, request: Mapping[str, Any]) -> MiniCrossword:
         return MiniCrossword(request.get("rows") or ["..."], MINI_WORDS)
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
@@ -279,7 +265,9 @@ class LeakyType(MiniType):
 
 def test_check_puzzle_type_passes_a_good_type() -> None:
     check_puzzle_type(
-        MiniType(), [{"rows": ["...", "...", "..."]}, {"rows": BLOCKED}], bad_requests=[{}]
+        MiniCrosswordType(),
+        [{"rows": ["...", "...", "..."]}, {"rows": BLOCKED}],
+        bad_requests=[{}, {"rows": ["..."], "colour": "red"}],
     )
 
 
@@ -293,7 +281,7 @@ def test_check_puzzle_type_catches_bad_results_and_lax_requests() -> None:
 
 
 def test_check_puzzle_type_needs_solvable_requests() -> None:
-    checks = puzzle_type_checks(MiniType(), [{"rows": ["Q..", "...", "..."]}], timeout=2)
+    checks = puzzle_type_checks(MiniCrosswordType(), [{"rows": ["Q..", "...", "..."]}], timeout=2)
     assert "ReferenceSearch did not solve it (unsatisfiable)" in failures_of(checks, "request 0")
 
 

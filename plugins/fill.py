@@ -1,0 +1,83 @@
+"""The fill pipeline: request → problem → strategy → answer, shared by CLI and server jobs.
+
+A fill request is a JSON-ready mapping::
+
+    {"type": "american", "strategy": "backtrack", "params": {...},   # who does the work
+     "grid": ["#...", "....", ...], "list": "default", "min_score": 30, ...}
+
+``type`` (default ``american``) names the puzzle type and ``strategy`` (default
+``backtrack``) the fill strategy; ``params`` holds the strategy's keyword parameters;
+every other key is the puzzle type's own request (its ``parameters`` schema says which).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from plugins.contract import Control
+from plugins.registry import Registry
+
+DEFAULT_TYPE = "american"
+DEFAULT_STRATEGY = "backtrack"
+PIPELINE_KEYS = ("type", "strategy", "params")
+"""Request keys run_fill consumes; the rest goes to the puzzle type."""
+
+
+def run_fill(request: Mapping[str, Any], registry: Registry, control: Control) -> dict[str, Any]:
+    """Build the problem with the puzzle type, search it, and return the type's answer.
+
+    The answer is the puzzle type's ``result`` (for crosswords: ``status``, ``grid``,
+    ``entries``, ``metrics``, ``stats``) plus ``type``, ``strategy``, ``reason`` and
+    ``time_s`` (wall time of the whole pipeline). Unknown plugins raise ``LookupError``,
+    bad requests and parameters ``ValueError``.
+    """
+    started = time.monotonic()
+    type_name = str(request.get("type") or DEFAULT_TYPE)
+    strategy_name = str(request.get("strategy") or DEFAULT_STRATEGY)
+    params = request.get("params") or {}
+    if not isinstance(params, Mapping):
+        raise ValueError(f"params must be an object of strategy parameters, got {params!r}")
+    puzzle_type = registry.puzzle_type(type_name)
+    strategy = registry.strategy(strategy_name)
+    problem = puzzle_type.problem({k: v for k, v in request.items() if k not in PIPELINE_KEYS})
+    outcome = strategy.solve(problem, control, **params)
+    answer = dict(puzzle_type.result(problem, outcome))
+    answer.setdefault("status", outcome.status)
+    answer.setdefault("reason", outcome.reason)
+    answer.setdefault("stats", outcome.stats)
+    answer.update(
+        type=type_name, strategy=strategy_name, time_s=round(time.monotonic() - started, 4)
+    )
+    return answer
+
+
+def fill_request_from_file(
+    path: str | Path,
+    *,
+    puzzle_type: str = DEFAULT_TYPE,
+    strategy: str = DEFAULT_STRATEGY,
+    word_list: str | None = None,
+    min_score: float | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A fill request for the grid in a puzzle file (any format ``grids.formats`` reads).
+
+    Letters already in the file's grid stay as given letters of the fill.
+    """
+    from grids.formats import load
+
+    request: dict[str, Any] = {
+        "type": puzzle_type,
+        "strategy": strategy,
+        "grid": list(load(path).grid.rows),
+    }
+    if word_list is not None:
+        request["list"] = word_list
+    if min_score is not None:
+        request["min_score"] = min_score
+    if params:
+        request["params"] = dict(params)
+    return request
