@@ -1,0 +1,7 @@
+"""Tents and Trees (article 003): the ``tents`` puzzle type and its parts."""
+
+from __future__ import annotations
+
+from plugins.puzzles.tents.plugin import TentsType
+
+__all__ = ["TentsType"]

@@ -1,0 +1,163 @@
+"""Tents as a Problem: propagation, graded cost, deltas and compound moves."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from plugins.contract import Domains, SearchResult
+from plugins.puzzles.tents import TentsType
+from plugins.puzzles.tents.model import parse_solution, parse_text, tree_matching, validate
+from plugins.puzzles.tents.problem import TentsProblem
+
+DATA = Path(__file__).parent / "data"
+TYPE = TentsType()
+
+
+def load(size: str) -> TentsProblem:
+    return TYPE.problem({"puzzle": (DATA / f"tents_article_{size}.txt").read_text()})
+
+
+def depth_first(problem: TentsProblem, domains: Domains) -> list[int] | None:
+    """A plain search over the problem's propagation (what ``backtrack`` builds on)."""
+    if problem.propagate(domains, range(problem.size)) is not None:
+        return None
+    open_vars = [v for v in range(problem.size) if domains[v].sum() > 1]
+    if not open_vars:
+        values = [int(np.flatnonzero(d)[0]) for d in domains]
+        return values if problem.cost(values) == 0 else None
+    var = min(open_vars, key=lambda v: domains[v].sum())
+    for value in np.flatnonzero(domains[var]):
+        trial = list(domains)
+        mask = np.zeros_like(trial[var])
+        mask[value] = True
+        trial[var] = mask
+        found = depth_first(problem, trial)
+        if found is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("size", ["5x5", "10x10", "18x18"])
+def test_propagation_reaches_the_article_answer(size: str) -> None:
+    problem = load(size)
+    values = depth_first(problem, problem.initial_domains())
+    assert values is not None
+    answer = (DATA / f"tents_article_{size}_solution.txt").read_text().split()
+    assert problem.decode(values) == answer
+
+
+def test_propagate_detects_a_wipe_out_and_never_mutates_masks() -> None:
+    problem = load("5x5")
+    domains = problem.initial_domains()
+    before = [d.copy() for d in domains]
+    originals = list(domains)
+    # Put the first two trees' tents on cells that touch: impossible.
+    clash = next(
+        (a, b)
+        for a, ca in enumerate(problem.cells[0])
+        for b, cb in enumerate(problem.cells[1])
+        if cb in problem.geo.around[ca]
+    )
+    for var, value in enumerate(clash):
+        mask = np.zeros_like(domains[var])
+        mask[value] = True
+        domains[var] = mask
+    assert problem.propagate(domains, [0, 1]) is not None
+    for original, saved in zip(originals, before, strict=True):
+        assert np.array_equal(original, saved)
+
+
+def test_initial_domains_drop_cells_in_zero_lines() -> None:
+    problem = load("5x5")
+    for var, mask in enumerate(problem.initial_domains()):
+        for value, cell in enumerate(problem.cells[var]):
+            r, c = divmod(cell, 5)
+            zero = problem.puzzle.row_counts[r] == 0 or problem.puzzle.col_counts[c] == 0
+            assert bool(mask[value]) is not zero
+
+
+def test_cost_grades_every_rule_and_is_zero_only_when_valid() -> None:
+    puzzle = parse_text("1 3\nT.T 1\n0 1 0\n")
+    problem = TentsProblem(puzzle)
+    # Both trees on the middle cell: one shared cell, column and row counts fine.
+    assert problem.cost([0, 0]) == 1
+    rng = random.Random(2)
+    big = load("10x10")
+    for _ in range(50):
+        values = [rng.randrange(len(cells)) for cells in big.cells]
+        rows = big.decode(values)
+        valid = validate(big.puzzle, parse_solution(big.puzzle, rows)) == []
+        assert (big.cost(values) == 0) == valid
+        assert big.cost(values) >= 0
+
+
+def test_delta_and_conflicts_agree_with_cost() -> None:
+    problem = load("18x18")
+    fresh = load("18x18")
+    rng = random.Random(4)
+    values = [rng.randrange(len(cells)) for cells in problem.cells]
+    for _ in range(200):
+        changes = {
+            t: rng.randrange(len(problem.cells[t]))
+            for t in rng.sample(range(problem.size), rng.randint(1, 3))
+        }
+        after = list(values)
+        for t, v in changes.items():
+            after[t] = v
+        expected = fresh.cost(after) - fresh.cost(values)
+        assert problem.delta(values, changes) == pytest.approx(expected)
+        if rng.random() < 0.5:
+            values = after
+    assert problem.cost(values) == fresh.cost(values)
+
+
+def test_conflicts_flag_only_troubled_trees() -> None:
+    problem = load("10x10")
+    answer = (DATA / "tents_article_10x10_solution.txt").read_text().split()
+    pairs = tree_matching(problem.puzzle, parse_solution(problem.puzzle, answer))
+    values = [
+        problem.cells[t].index(r * 10 + c)
+        for t, (r, c) in enumerate(pairs[tree] for tree in problem.puzzle.trees)
+    ]
+    assert problem.cost(values) == 0
+    assert all(problem.conflicts(values, t, values[t]) == 0 for t in range(problem.size))
+    other = next(t for t in range(problem.size) if len(problem.cells[t]) > 1)
+    moved = next(k for k in range(len(problem.cells[other])) if k != values[other])
+    assert problem.conflicts(values, other, moved) > 0
+
+
+def test_compound_moves_move_a_tent_and_re_pair() -> None:
+    problem = load("18x18")
+    rng = random.Random(8)
+    values = [rng.randrange(len(cells)) for cells in problem.cells]
+    moves = problem.compound_moves(values, rng)
+    assert moves and any(len(move) == 2 for move in moves)
+    for move in moves:
+        for t, v in move.items():
+            assert 0 <= v < len(problem.cells[t]) and v != values[t]
+
+
+def test_regions_partition_the_trees_in_small_groups() -> None:
+    problem = load("18x18")
+    regions = problem.regions()
+    assert sorted(t for group in regions for t in group) == list(range(problem.size))
+    assert max(len(group) for group in regions) <= 6
+
+
+def test_result_reports_solution_and_difficulty() -> None:
+    problem = load("5x5")
+    values = depth_first(problem, problem.initial_domains())
+    assert values is not None
+    answer = TYPE.result(problem, SearchResult(list(values), "solved", stats={"nodes": 3}))
+    assert answer["status"] == "solved" and answer["unique"] is True
+    assert answer["solution"] == (DATA / "tents_article_5x5_solution.txt").read_text().split()
+    assert answer["difficulty"]["level_name"] == "basic" and answer["stats"] == {"nodes": 3}
+    given_up = TYPE.result(problem, SearchResult([0] * problem.size, "gave_up", "timeout"))
+    assert given_up["solution"] is None and given_up["best"] is not None
+    with pytest.raises(ValueError, match="needs a 'puzzle'"):
+        TYPE.problem({})
+    assert problem.value_label(0, 0) == "(0, 1)"
