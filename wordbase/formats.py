@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from wordbase.alphabets import Alphabet
-from wordbase.models import Clue, Entry, Rejection
+from wordbase.models import Clue, Entry, Rejection, combine_entries
 
 __all__ = [
     "DEFAULT_SCORE",
@@ -243,7 +243,7 @@ def read_entries(
         raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     if scale not in (50, 100):
         raise ValueError(f"scale must be 50 or 100, not {scale}")
-    entries: dict[str, Entry] = {}
+    found: list[Entry] = []
     rejected: list[Rejection] = []
     counter = _Counted(lines)
     for item in _READERS[fmt](counter, scale):
@@ -251,21 +251,19 @@ def read_entries(
             rejected.append(item)
             continue
         try:
-            key = alphabet.normalize(item.word)
-            entry = Entry(
-                key,
-                item.display if item.display is not None else item.word,
-                DEFAULT_SCORE if item.score is None else item.score,
-                item.clues,
-                item.tags,
-                item.source if item.source is not None else source,
+            found.append(
+                Entry(
+                    alphabet.normalize(item.word),
+                    item.display if item.display is not None else item.word,
+                    DEFAULT_SCORE if item.score is None else item.score,
+                    item.clues,
+                    item.tags,
+                    item.source if item.source is not None else source,
+                )
             )
         except ValueError as exc:
             rejected.append(Rejection(item.line, item.text, str(exc)))
-            continue
-        old = entries.get(key)
-        entries[key] = entry if old is None else old.merged(entry, "max")
-    return ParsedFile(entries, counter.count, rejected)
+    return ParsedFile(combine_entries(found), counter.count, rejected)
 
 
 class _Counted:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -18,6 +19,7 @@ __all__ = [
     "Rejection",
     "SearchPage",
     "WordList",
+    "combine_entries",
 ]
 
 MAX_KEY_LENGTH = 64
@@ -93,6 +95,16 @@ class Entry:
             "tags": list(self.tags),
             "source": self.source,
         }
+
+
+def combine_entries(items: Iterable[Entry]) -> dict[str, Entry]:
+    """Entries by key; a repeated key keeps the best score, the first display form and
+    gathers every clue and tag."""
+    combined: dict[str, Entry] = {}
+    for entry in items:
+        old = combined.get(entry.key)
+        combined[entry.key] = entry if old is None else old.merged(entry, "max")
+    return combined
 
 
 @dataclass(frozen=True)

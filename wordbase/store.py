@@ -42,6 +42,7 @@ from wordbase.models import (
     Merge,
     SearchPage,
     WordList,
+    combine_entries,
 )
 from wordbase.patterns import RegexFilter, parse_pattern
 from wordbase.schema import clues, entries, metadata, word_lists
@@ -462,19 +463,56 @@ class WordStore:
 
     def delete_entry(self, name: str, word: str) -> bool:
         """Delete the entry ``word`` normalizes to; False when there was none."""
+        return self.delete_entries(name, [word]) == 1
+
+    def delete_entries(self, name: str, words: Iterable[str], *, dry_run: bool = False) -> int:
+        """Delete the entries the words normalize to, in one transaction; returns how
+        many existed (and, unless ``dry_run``, are gone)."""
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
-            key = word_list.make_alphabet().normalize(word)
-            ids = select(entries.c.id).where(
-                entries.c.list_id == word_list.id, entries.c.key == key
-            )
-            conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
-            gone = conn.execute(
-                delete(entries).where(entries.c.list_id == word_list.id, entries.c.key == key)
-            ).rowcount
-            if gone:
+            alphabet = word_list.make_alphabet()
+            keys = sorted({alphabet.normalize(word) for word in words})
+            gone = 0
+            for start in range(0, len(keys), CHUNK):
+                part = keys[start : start + CHUNK]
+                where = and_(entries.c.list_id == word_list.id, entries.c.key.in_(part))
+                if dry_run:
+                    query = select(func.count()).select_from(entries).where(where)
+                    gone += int(conn.execute(query).scalar_one())
+                    continue
+                ids = select(entries.c.id).where(where)
+                conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
+                gone += conn.execute(delete(entries).where(where)).rowcount
+            if gone and not dry_run:
                 self._bump(conn, word_list)
-            return bool(gone)
+            return gone
+
+    def replace_entries(
+        self,
+        name: str,
+        new_entries: Iterable[Entry],
+        *,
+        alphabet: str = "en",
+        description: str = "",
+        progress: Progress | None = None,
+        **settings: Any,
+    ) -> ImportSummary:
+        """Make list ``name`` hold exactly ``new_entries`` (keys already normalized), in
+        one transaction; the list is created with ``alphabet`` and settings if missing."""
+        with self.engine.begin() as conn:
+            if conn.execute(select(word_lists.c.id).where(word_lists.c.name == name)).first():
+                word_list = self._list_row(conn, name, lock=True)
+                ids = select(entries.c.id).where(entries.c.list_id == word_list.id)
+                conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
+                conn.execute(delete(entries).where(entries.c.list_id == word_list.id))
+            else:
+                word_list = self._create(conn, name, alphabet, description, settings)
+            combined = combine_entries(new_entries)
+            summary = ImportSummary(word_list.name, "entries", lines=len(combined))
+            self._write(conn, word_list, combined, None, summary, False, progress)
+            if not summary.changed:  # emptied, nothing added: still a change
+                summary.version = self._bump(conn, word_list)
+            return summary
 
     def upsert_entries(
         self,
@@ -490,10 +528,7 @@ class WordStore:
         transaction. A repeated key in ``new_entries`` is combined (max score, all clues).
         See ``Merge`` for how existing keys are treated."""
         _check_merge(merge)
-        combined: dict[str, Entry] = {}
-        for entry in new_entries:
-            old = combined.get(entry.key)
-            combined[entry.key] = entry if old is None else old.merged(entry, "max")
+        combined = combine_entries(new_entries)
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
             summary = ImportSummary(word_list.name, "entries", lines=len(combined))
