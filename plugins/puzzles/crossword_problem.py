@@ -16,6 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from plugins.contract import Domains, Problem
+from plugins.puzzles.crossword_tables import FactCache, LengthTable, WordTable, letters_of
 
 Cell = tuple[int, int]
 BLOCK = "#"
@@ -35,57 +36,8 @@ class SlotLike(Protocol):
     def cells(self) -> tuple[Cell, ...]: ...
 
 
-class WordTable(Protocol):
-    """The candidate words of one length, best first (``wordbase.index.Bucket`` fits)."""
-
-    @property
-    def words(self) -> Sequence[str]: ...
-
-    @property
-    def scores(self) -> np.ndarray:
-        """Scores (0–100), one per word."""
-
-    @property
-    def codes(self) -> np.ndarray:
-        """uint8 ``(n, length)``: each letter's index in the alphabet."""
-
-
 class CrosswordError(ValueError):
     """A crossword request that cannot become a problem (bad word, letter or entry)."""
-
-
-class _Lengths:
-    """Per-length arrays shared by every slot of that length."""
-
-    def __init__(self, table: WordTable | None, length: int, alphabet_size: int) -> None:
-        self.words = [] if table is None else list(table.words)
-        scores = np.zeros(0) if table is None else table.scores
-        self.scores = np.asarray(scores, dtype=np.float64)
-        codes = np.zeros(0, np.uint8) if table is None else np.asarray(table.codes, np.uint8)
-        codes = codes.reshape(len(self.words), length)
-        self.codes = codes
-        self.columns = np.ascontiguousarray(codes.T)
-        offsets = np.arange(length, dtype=np.uint16) * alphabet_size
-        self.flat = codes.astype(np.uint16) + offsets
-        self.positions: dict[str, int] | None = None
-
-    def position(self, word: str) -> int | None:
-        if self.positions is None:
-            self.positions = {w: i for i, w in enumerate(self.words)}
-        return self.positions.get(word)
-
-    def append(self, word: str, codes: np.ndarray, score: float, alphabet_size: int) -> int:
-        """Add a word the list lacks (a theme answer); returns its position."""
-        position = len(self.words)
-        self.words.append(word)
-        self.scores = np.append(self.scores, score)
-        self.codes = np.vstack([self.codes, codes[None, :]])
-        self.columns = np.ascontiguousarray(self.codes.T)
-        offsets = np.arange(len(codes), dtype=np.uint16) * alphabet_size
-        self.flat = self.codes.astype(np.uint16) + offsets
-        if self.positions is not None:
-            self.positions[word] = position
-        return position
 
 
 class CrosswordProblem(Problem):
@@ -120,7 +72,7 @@ class CrosswordProblem(Problem):
         size = len(alphabet)
         self._size = size
         lengths = sorted({len(slot.cells) for slot in self.slots})
-        self._tables = {n: _Lengths(tables.get(n), n, size) for n in lengths}
+        self._tables = {n: LengthTable(tables.get(n), n, size) for n in lengths}
         locked = dict(locked or {})
         for index, word in locked.items():
             if not 0 <= index < len(self.slots):
@@ -135,7 +87,7 @@ class CrosswordProblem(Problem):
         for word, score in extra.items():
             table = self._tables.get(len(word))
             if table is not None and table.position(word) is None:
-                table.append(word, self._encode(word), score, size)
+                table.append(word, self._encode(word), score)
         self._base = {n: self._base_mask(n, allow, ban) for n in self._tables}
         self._slot_table = [self._tables[len(slot.cells)] for slot in self.slots]
         self._locked = {i: self._slot_table[i].position(w) for i, w in locked.items()}
@@ -181,8 +133,7 @@ class CrosswordProblem(Problem):
         self._same_length = [
             [t for t in by_length[len(slot.cells)] if t != s] for s, slot in enumerate(self.slots)
         ]
-        self._idx_cache: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.slots)
-        self._support_cache: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.slots)
+        self._facts = FactCache()
         self._initial: Domains | None = None
 
     # -- the contract -------------------------------------------------------------
@@ -196,9 +147,9 @@ class CrosswordProblem(Problem):
             domains = []
             for s, slot in enumerate(self.slots):
                 table = self._slot_table[s]
-                mask = self._base[len(slot.cells)].copy()
+                mask = self._base[len(slot.cells)]
                 if s in self._locked:
-                    mask[:] = False
+                    mask = np.zeros_like(mask)
                     mask[self._locked[s]] = True
                 for p, (r, c) in enumerate(slot.cells):
                     ch = self.template[r][c]
@@ -226,56 +177,64 @@ class CrosswordProblem(Problem):
         return self._propagate(domains, changed, reasons)
 
     def _indices(self, s: int, mask: np.ndarray) -> np.ndarray:
-        cached = self._idx_cache[s]
-        if cached is not None and cached[0] is mask:
-            return cached[1]
-        idx = np.flatnonzero(mask)
-        self._idx_cache[s] = (mask, idx)
-        return idx
-
-    def _support(self, s: int, mask: np.ndarray) -> np.ndarray:
-        """``(length, alphabet)`` booleans: letters some candidate of ``s`` has there."""
-        cached = self._support_cache[s]
-        if cached is not None and cached[0] is mask:
-            return cached[1]
-        table = self._slot_table[s]
-        length = len(self.slots[s].cells)
-        present = np.zeros(length * self._size, dtype=bool)
-        present[table.flat[self._indices(s, mask)].ravel()] = True
-        support = present.reshape(length, self._size)
-        self._support_cache[s] = (mask, support)
-        return support
+        return self._facts.indices(mask, self._slot_table[s])
 
     def _propagate(
         self, domains: Domains, changed: Sequence[int], reasons: list[int] | None
     ) -> int | None:
+        """Arc consistency on letter sets, working on changed slots only.
+
+        A slot whose candidates changed tells each crossing slot which letters it still
+        allows at their common cell; the crossing slot drops the candidates with any other
+        letter there (found through the table's words-by-letter lists or its own
+        candidates, whichever is shorter), and its letter counts are updated from the
+        dropped words.
+        """
+        facts = self._facts
         queue = deque(dict.fromkeys(changed))
         queued = set(queue)
         while queue:
             s = queue.popleft()
             queued.discard(s)
-            idx = self._indices(s, domains[s])
-            if idx.size == 0:
+            s_table = self._slot_table[s]
+            counts = facts.counts(domains[s], s_table)
+            left = int(counts[0].sum()) if s_table.length else 0
+            if left == 0:
                 return s
-            if idx.size == 1 and self.no_duplicates:
-                wiped = self._exclude(s, int(idx[0]), domains, reasons, queue, queued)
+            if left == 1 and self.no_duplicates:
+                word = int(facts.indices(domains[s], s_table)[0])
+                wiped = self._exclude(s, word, domains, reasons, queue, queued)
                 if wiped is not None:
                     return wiped
-            support = self._support(s, domains[s])
+            allowed = facts.letter_sets(domains[s], s_table)
             for p, t, q in self._crossings[s]:
-                t_mask = domains[t]
-                t_idx = self._indices(t, t_mask)
-                keep = support[p][self._slot_table[t].columns[q][t_idx]]
-                if keep.all():
+                mask = domains[t]
+                table = self._slot_table[t]
+                lost_bits = facts.letter_sets(mask, table)[q] & ~allowed[p]
+                if not lost_bits:
                     continue
-                kept = t_idx[keep]
-                narrowed = np.zeros(t_mask.size, dtype=bool)
-                narrowed[kept] = True
+                lost = letters_of(lost_bits)
+                t_counts = facts.counts(mask, table)
+                column = t_counts[q]
+                size = int(column.sum())
+                dropping = int(column[lost].sum())
+                if int(table.totals[q][lost].sum()) <= size:
+                    listed = table.with_letters(q, lost)
+                    removed = listed[mask[listed]]
+                else:
+                    idx = facts.indices(mask, table)
+                    drop = np.zeros(self._size, dtype=bool)
+                    drop[lost] = True
+                    removed = idx[drop[table.columns[q][idx]]]
+                narrowed = mask.copy()
+                narrowed[removed] = False
                 domains[t] = narrowed
-                self._idx_cache[t] = (narrowed, kept)
                 if reasons is not None:
                     reasons[t] |= reasons[s]
-                if kept.size == 0:
+                kept = size - dropping
+                update = t_counts - table.counts_of(removed) if dropping <= kept else None
+                facts.remember(narrowed, table, update)
+                if kept == 0:
                     return t
                 if t not in queued:
                     queue.append(t)
@@ -292,14 +251,19 @@ class CrosswordProblem(Problem):
         queued: set[int],
     ) -> int | None:
         """Remove the word ``s`` holds from every other slot of its length."""
+        table = self._slot_table[s]
         for t in self._same_length[s]:
-            if domains[t][word]:
-                narrowed = domains[t].copy()
+            mask = domains[t]
+            if mask[word]:
+                counts = self._facts.counts(mask, table).copy()
+                counts.reshape(-1)[table.flat[word]] -= 1
+                narrowed = mask.copy()
                 narrowed[word] = False
                 domains[t] = narrowed
+                self._facts.remember(narrowed, table, counts)
                 if reasons is not None:
                     reasons[t] |= reasons[s]
-                if not narrowed.any():
+                if counts[0].sum() == 0:
                     return t
                 if t not in queued:
                     queue.append(t)
@@ -311,22 +275,38 @@ class CrosswordProblem(Problem):
     ) -> np.ndarray:
         """Higher score first; among equal scores, words whose crossing letters leave the
         crossing slots the most candidates (randomised among near-equals with ``rng``)."""
-        idx = self._indices(var, domains[var])
+        table = self._slot_table[var]
+        idx = self._facts.indices(domains[var], table)
         if idx.size <= 1:
             return idx
-        table = self._slot_table[var]
         fill = np.zeros(idx.size)
         for p, t, q in self._crossings[var]:
-            t_idx = self._indices(t, domains[t])
-            if t_idx.size <= 1:
-                continue
-            counts = np.bincount(self._slot_table[t].columns[q][t_idx], minlength=self._size)
-            fill += np.log1p(counts)[table.columns[p][idx]]
+            counts = self._facts.counts(domains[t], self._slot_table[t])[q]
+            if counts.sum() > 1:
+                fill += np.log1p(counts)[table.columns[p][idx]]
         if rng is not None:
             noise = np.random.default_rng(rng.getrandbits(32)).random(idx.size)
             fill += noise * 0.5
         order = np.lexsort((-fill, -table.scores[idx]))
         return idx[order]
+
+    def cut_rare(self, domains: Domains, fraction: float) -> Domains:
+        """Drop words putting, at a crossing, a letter that fewer than ``fraction`` of the
+        crossing slot's candidates have there (article 004, decision 7)."""
+        cut = list(domains)
+        for s in range(self.size):
+            table = self._slot_table[s]
+            idx = self._facts.indices(domains[s], table)
+            keep = np.ones(idx.size, dtype=bool)
+            for p, t, q in self._crossings[s]:
+                column = self._facts.counts(domains[t], self._slot_table[t])[q]
+                rare = column < fraction * column.sum()
+                keep &= ~rare[table.columns[p][idx]]
+            if not keep.all():
+                narrowed = np.zeros_like(domains[s])
+                narrowed[idx[keep]] = True
+                cut[s] = narrowed
+        return cut
 
     # -- grading, for the metaheuristics --------------------------------------------
 

@@ -78,7 +78,7 @@ class _Search:
         self.rng = None if control.seed is None else random.Random(control.seed)
         self.backjumping: bool = options["backjumping"]
         self.store = NogoodStore(options["max_nogood_size"]) if options["nogoods"] else None
-        self.counts: list[tuple[np.ndarray, int] | None] = [None] * self.n
+        self.counts: list[tuple[np.ndarray, int, int | None] | None] = [None] * self.n
         self.orders: list[np.ndarray | None] = [None] * self.n
         self.stats = {"nodes": 0, "backtracks": 0, "backjumps": 0, "restarts": 0, "nogoods": 0}
         self.started = time.monotonic()
@@ -90,17 +90,20 @@ class _Search:
     # -- small helpers ------------------------------------------------------------
 
     def count(self, var: int, domain: np.ndarray) -> int:
-        cached = self.counts[var]
-        if cached is not None and cached[0] is domain:
-            return cached[1]
-        size = int(np.count_nonzero(domain))
-        self.counts[var] = (domain, size)
-        return size
+        return self._facts(var, domain)[0]
 
     def value_of(self, var: int, domain: np.ndarray) -> int | None:
-        if self.count(var, domain) != 1:
-            return None
-        return int(np.flatnonzero(domain)[0])
+        return self._facts(var, domain)[1]
+
+    def _facts(self, var: int, domain: np.ndarray) -> tuple[int, int | None]:
+        """The domain's size and, when it holds a single value, that value."""
+        cached = self.counts[var]
+        if cached is not None and cached[0] is domain:
+            return cached[1], cached[2]
+        size = int(np.count_nonzero(domain))
+        value = int(np.flatnonzero(domain)[0]) if size == 1 else None
+        self.counts[var] = (domain, size, value)
+        return size, value
 
     def assignment(self, domains: Domains) -> list[int | None]:
         return [self.value_of(v, domains[v]) for v in range(self.n)]

@@ -1,0 +1,184 @@
+"""The ``american`` and ``canadian`` crossword puzzle types.
+
+A request names a grid (rows of ``#``, ``.`` and given letters), a word list, a minimum
+score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, and
+words allowed or banned for this request. The grid must pass the type's rules
+(``grids.rules``). Answers carry the filled grid, the entries with their scores and
+clues, quality and difficulty metrics, and the strategy's statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from plugins.contract import Problem, PuzzleType, SearchResult
+from plugins.puzzles.crossword_metrics import EntryFill, fill_metrics
+from plugins.puzzles.crossword_problem import CrosswordError, CrosswordProblem
+
+if TYPE_CHECKING:
+    from grids.model import Grid
+    from wordbase.index import WordIndex
+
+DEFAULT_LIST = "default-en"
+IndexSource = Callable[[str], "WordIndex"]
+ClueSource = Callable[[str, Sequence[str]], Mapping[str, list[dict[str, Any]]]]
+"""(list name, words) → clues (JSON objects) per word found."""
+
+
+def store_index(name: str) -> WordIndex:
+    """The index of a list of the configured word store."""
+    from wordbase.index import WordIndex
+    from wordbase.store import WordStore
+
+    with WordStore() as store:
+        return WordIndex.for_list(store, name)
+
+
+def store_clues(name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
+    """The clues the configured word store holds for ``words`` of list ``name``."""
+    from wordbase.store import WordStore
+
+    with WordStore() as store:
+        found = store.get_entries(name, words)
+    return {key: [clue.to_json() for clue in entry.clues] for key, entry in found.items()}
+
+
+class ListCrossword(CrosswordProblem):
+    """A crossword problem that remembers its word list and quality threshold."""
+
+    word_list: str = DEFAULT_LIST
+    threshold: float = 40
+
+
+class CrosswordType(PuzzleType):
+    """Crosswords on a rule set of ``grids.rules``; subclasses name the rules."""
+
+    rules = "american"
+    parameters: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "grid": {
+                "type": ["array", "string"],
+                "items": {"type": "string"},
+                "description": "rows of '#' (block), '.' (open) and given letters",
+            },
+            "list": {"type": "string", "default": DEFAULT_LIST},
+            "min_score": {"type": "number", "minimum": 0, "maximum": 100, "default": 0},
+            "locked": {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "entries fixed in advance, by slot id ('17A', '5D')",
+            },
+            "no_duplicates": {"type": "boolean", "default": True},
+            "allowed": {"type": "array", "items": {"type": "string"}},
+            "banned": {"type": "array", "items": {"type": "string"}},
+            "threshold": {
+                "type": "number",
+                "default": 40,
+                "description": "entries scoring below it are listed in the quality metrics",
+            },
+        },
+        "required": ["grid"],
+    }
+
+    def __init__(self, indexes: IndexSource | None = None, clues: ClueSource | None = None) -> None:
+        self._indexes = indexes or store_index
+        self._clues = clues or store_clues
+
+    def problem(self, request: Mapping[str, Any]) -> ListCrossword:
+        from grids.rules import check
+
+        unknown = sorted(set(request) - set(self.parameters["properties"]))
+        if unknown:
+            raise CrosswordError(f"unknown request field(s): {', '.join(unknown)}")
+        grid = _grid(request.get("grid"))
+        violations = check(grid, self.rules)
+        if violations:
+            shown = "; ".join(v.message for v in violations[:5])
+            more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
+            raise CrosswordError(f"grid breaks the {self.rules} rules: {shown}{more}")
+        name = str(request.get("list") or DEFAULT_LIST)
+        index = self._indexes(name)
+        normalize = index.alphabet_spec.normalize
+        slots = grid.slots()
+        ids = {slot.id: i for i, slot in enumerate(slots)}
+        locked = {}
+        for slot_id, word in dict(request.get("locked") or {}).items():
+            if str(slot_id).upper() not in ids:
+                raise CrosswordError(f"locked entry {slot_id!r} is not a slot of the grid")
+            locked[ids[str(slot_id).upper()]] = normalize(word)
+        problem = ListCrossword(
+            [normalize_row(row, normalize) for row in grid.rows],
+            slots,
+            {length: index.bucket(length) for length in {slot.length for slot in slots}},
+            index.alphabet,
+            min_score=float(request.get("min_score") or 0),
+            no_duplicates=bool(request.get("no_duplicates", True)),
+            locked=locked,
+            allowed=[normalize(w) for w in request.get("allowed") or ()],
+            banned=[normalize(w) for w in request.get("banned") or ()],
+        )
+        problem.word_list = name
+        problem.threshold = float(request.get("threshold", 40))
+        return problem
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        if not isinstance(problem, ListCrossword):
+            raise TypeError(f"not a crossword problem of this type: {type(problem).__name__}")
+        words = problem.words(outcome.assignment)
+        filled = [w for w in words if w is not None]
+        clues = self._clues(problem.word_list, filled) if filled else {}
+        entries = []
+        fills = []
+        for var, (slot, word) in enumerate(zip(problem.slots, words, strict=True)):
+            value = outcome.assignment[var]
+            score = None if value is None else problem.score(var, value)
+            entries.append(
+                {
+                    "number": slot.number,
+                    "direction": slot.direction,
+                    "word": word,
+                    "score": score,
+                    "clues": clues.get(word, []) if word else [],
+                }
+            )
+            if word is not None:
+                fills.append(EntryFill(slot.number, slot.direction, word, score))
+        return {
+            "status": outcome.status,
+            "reason": outcome.reason,
+            "grid": problem.decode(outcome.assignment),
+            "entries": entries,
+            "metrics": fill_metrics(fills, problem.threshold, effort=outcome.stats),
+            "stats": outcome.stats,
+        }
+
+
+class American(CrosswordType):
+    """American crosswords: 180° symmetry, entries of 3+ letters, every cell checked."""
+
+    description = "American crossword: symmetric, every letter checked, entries of 3+ letters"
+    rules = "american"
+
+
+class Canadian(CrosswordType):
+    """Canadian crosswords (article 004): every letter of every word is crossed."""
+
+    description = "Canadian crossword: every letter of every word crossed (fully checked)"
+    rules = "canadian"
+
+
+def _grid(value: Any) -> Grid:
+    from grids.model import Grid
+
+    if isinstance(value, str):
+        return Grid.from_text(value)
+    if isinstance(value, Sequence) and value and all(isinstance(r, str) for r in value):
+        return Grid.from_rows(list(value))
+    raise CrosswordError("grid: give rows of text ('#' block, '.' open, letters given)")
+
+
+def normalize_row(row: str, normalize: Callable[[str], str]) -> str:
+    """A grid row with its given letters in the word list's alphabet."""
+    return "".join(ch if ch in "#." else normalize(ch) for ch in row)
