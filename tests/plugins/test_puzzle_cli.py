@@ -1,0 +1,154 @@
+"""``crossforge puzzle solve|rate|generate``: for the built-in types and any logic type."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plugins.contract import Control, Problem, SearchResult
+from plugins.puzzles.logic import Grade, LogicalSolve, LogicPuzzleType, Technique
+from plugins.registry import registry
+from server.cli import main
+
+ARTICLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SMALL_REGEX = {
+    "shape": "rect",
+    "rows": ["HE|LL|O+", "[PLEASE]+"],
+    "cols": ["[^SPEAK]+", "EP|IP|EF"],
+}
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_solve_sudoku_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text(ARTICLE + "\n")
+    code, out, _ = _run(capsys, "puzzle", "solve", "sudoku", str(path), "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["status"] == "solved" and answer["unique"] is True
+    assert answer["solution"].startswith("534678912")
+    assert answer["difficulty"]["level_label"] == "easy" and answer["difficulty"]["steps"]
+    assert "search_nodes" in answer["stats"]
+
+
+def test_solve_regex_text_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(SMALL_REGEX))
+    svg = tmp_path / "r.svg"
+    code, out, _ = _run(capsys, "puzzle", "solve", "regex", str(path), "--svg", str(svg))
+    assert code == 0 and "status: solved (unique)" in out and "H E" in out
+    assert svg.read_text().startswith("<svg")
+
+
+def test_solve_with_a_strategy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(SMALL_REGEX))
+    argv = ["puzzle", "solve", "regex", str(path), "--strategy", "annealing", "--seed", "3"]
+    code, out, _ = _run(capsys, *argv, "--timeout", "20", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["solution"] == ["HE", "LP"] and answer["unique"] is True
+
+
+def test_rate_lists_the_steps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text(ARTICLE)
+    code, out, _ = _run(capsys, "puzzle", "rate", "sudoku", str(path))
+    assert code == 0 and "level 1 (easy)" in out and "[hidden single" in out
+
+
+def test_generate_sudoku_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["puzzle", "generate", "sudoku", "--level", "easy", "--seed", "4"]
+    _, first, _ = _run(capsys, *argv)
+    _, again, _ = _run(capsys, *argv)
+    assert first == again and len(first.strip()) == 81
+    code, out, _ = _run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["puzzle"]["puzzle"] == first.strip()
+    assert data["rating"]["unique"] is True and data["rating"]["difficulty"]["level"] == 1
+
+
+def test_errors_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "puzzle", "generate", "regex")
+    assert code == 1 and "not generated" in err
+    code, _, err = _run(capsys, "puzzle", "rate", "nosuchtype", str(tmp_path / "x"))
+    assert code == 1 and "unknown puzzle type" in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12345\n")
+    code, _, err = _run(capsys, "puzzle", "solve", "sudoku", str(bad))
+    assert code == 1 and "line 1" in err
+
+
+STEP = Technique("look", 1, 1, "read the answer")
+
+
+class EchoType(LogicPuzzleType):
+    """A toy logic type: the puzzle is a word, its solution the word reversed."""
+
+    techniques = (STEP,)
+
+    def parse_text(self, text: str) -> str:
+        return text.strip()
+
+    def parse_json(self, data: Mapping[str, Any]) -> str:
+        return str(data["word"])
+
+    def to_json(self, puzzle: str) -> dict[str, Any]:
+        return {"word": puzzle}
+
+    def to_text(self, puzzle: str) -> str:
+        return puzzle + "\n"
+
+    def validate(self, puzzle: str, solution: Any) -> list[str]:
+        return [] if solution == puzzle[::-1] else ["not reversed"]
+
+    def solve_logically(self, puzzle: str, control: Control) -> LogicalSolve:
+        grade = Grade()
+        grade.record(STEP, [1.0], f"reverse {puzzle}")
+        return LogicalSolve(puzzle[::-1], "solved", True, grade)
+
+    def count_solutions(self, puzzle: str, limit: int = 2, control: Control | None = None) -> int:
+        return 1
+
+    def generate(self, rng: random.Random, control: Control, **options: Any) -> str:
+        return "".join(rng.choice("AB") for _ in range(int(options.get("size") or 3)))
+
+    def render_text(self, puzzle: str, solution: Any | None = None) -> str:
+        return f"{solution or puzzle}\n"
+
+    def render_svg(self, puzzle: str, solution: Any | None = None) -> str:
+        return "<svg/>"
+
+    def problem(self, request: Mapping[str, Any]) -> Problem:
+        raise ValueError("no search for echoes")
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        return {}
+
+
+@pytest.fixture
+def echo_type() -> Iterator[None]:
+    registry().register(EchoType(), "echo")
+    yield
+    registry().unregister("echo")
+
+
+@pytest.mark.usefixtures("echo_type")
+def test_any_logic_type_works_through_the_commands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "w.txt"
+    path.write_text("ABC\n")
+    code, out, _ = _run(capsys, "puzzle", "solve", "echo", str(path), "--json")
+    assert code == 0 and json.loads(out)["solution"] == "CBA"
+    assert json.loads(out)["difficulty"]["level_label"] == "look"
+    code, out, _ = _run(capsys, "puzzle", "generate", "echo", "--size", "5", "--seed", "1")
+    assert code == 0 and len(out.strip()) == 5
