@@ -1,0 +1,36 @@
+"""Every fill strategy Crossforge ships passes the conformance kit plugin authors use."""
+
+from __future__ import annotations
+
+import pytest
+
+from plugins.registry import Registry
+from plugins.testing import Check, strategy_checks
+
+COMPLETE = {"backtrack"}
+"""Built-in strategies that must solve every satisfiable case and prove the others."""
+
+
+def builtin_checks() -> list[tuple[str, Check]]:
+    plugins = Registry()
+    names = [
+        info.name
+        for info in plugins.plugins()
+        if info.distribution == "crossforge" and info.kind == "strategy" and not info.error
+    ]
+    return [
+        (name, check)
+        for name in names
+        for check in strategy_checks(plugins.strategy(name), complete=name in COMPLETE)
+    ]
+
+
+def test_complete_strategies_are_registered() -> None:
+    assert set(Registry().strategies()) >= COMPLETE
+
+
+@pytest.mark.parametrize(
+    ("name", "check"), builtin_checks(), ids=[f"{n}-{c}" for n, c in builtin_checks()]
+)
+def test_builtin_strategy_conforms(name: str, check: Check) -> None:
+    check()
