@@ -42,7 +42,7 @@ class Operation:
     produces: tuple[str, ...] = ("application/json",)
 
 
-LIST = Param("list", "path", "word list name")
+LIST = Param("name", "path", "word list name")
 WORD = Param("word", "path", "the entry's word (normalised to its key)")
 JOB_ID = Param("job_id", "path", "job id")
 TYPE = Param("type", "path", "puzzle type name, e.g. sudoku, tents, shikaku")
@@ -119,11 +119,11 @@ OPERATIONS: tuple[Operation, ...] = (
         errors=(400, 409),
     ),
     Operation(
-        "get", "/v1/lists/{list}", "word lists", "One list's settings and counts", params=(LIST,)
+        "get", "/v1/lists/{name}", "word lists", "One list's settings and counts", params=(LIST,)
     ),
     Operation(
         "patch",
-        "/v1/lists/{list}",
+        "/v1/lists/{name}",
         "word lists",
         "Rename or describe a list",
         params=(LIST,),
@@ -132,7 +132,7 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "delete",
-        "/v1/lists/{list}",
+        "/v1/lists/{name}",
         "word lists",
         "Delete a list with its entries",
         ok=(204, "Deleted", OBJECT),
@@ -141,7 +141,7 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "get",
-        "/v1/lists/{list}/words",
+        "/v1/lists/{name}/words",
         "words",
         "Search entries by pattern and regex, best score first, paged by cursor",
         params=(
@@ -155,14 +155,14 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "get",
-        "/v1/lists/{list}/words/{word}",
+        "/v1/lists/{name}/words/{word}",
         "words",
         "One entry with its clues",
         params=(LIST, WORD),
     ),
     Operation(
         "put",
-        "/v1/lists/{list}/words/{word}",
+        "/v1/lists/{name}/words/{word}",
         "words",
         "Create or replace an entry and its clues",
         params=(LIST, WORD),
@@ -171,7 +171,7 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "delete",
-        "/v1/lists/{list}/words/{word}",
+        "/v1/lists/{name}/words/{word}",
         "words",
         "Delete an entry",
         ok=(204, "Deleted", OBJECT),
@@ -180,7 +180,7 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "post",
-        "/v1/lists/{list}/imports",
+        "/v1/lists/{name}/imports",
         "words",
         "Bulk import (the CLI's formats), answering with the import summary",
         params=(
@@ -196,7 +196,7 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "get",
-        "/v1/lists/{list}/export",
+        "/v1/lists/{name}/export",
         "words",
         "Export a list in an import format",
         params=(LIST, Param("format", "query", "stwl, plain, csv or jsonl")),
@@ -273,10 +273,10 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
     Operation(
         "get",
-        "/v1/jobs/{job_id}/result.{format}",
+        "/v1/jobs/{job_id}/result.{fmt}",
         "jobs",
         "Download the result: json, puz, ipuz, svg or txt (as the job's kind allows)",
-        params=(JOB_ID, Param("format", "path", "json, puz, ipuz, svg or txt")),
+        params=(JOB_ID, Param("fmt", "path", "json, puz, ipuz, svg or txt")),
         errors=(400, 404, 409),
         produces=("application/json", "application/x-crossword", "image/svg+xml", "text/plain"),
     ),

@@ -37,7 +37,7 @@ def execute(
     if kind == "fill":
         from plugins.fill import run_fill
 
-        return run_fill(request, registry(), control)
+        return run_fill(request["fill"], registry(), control)
     ptype = logic_type(registry(), puzzle_type)
     if kind == "generate":
         return _generate(ptype, request, control)

@@ -1,0 +1,119 @@
+"""Service resources, JSON errors, limits, the token check and the OpenAPI document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+
+from plugins.contract import Control, FillStrategy, Problem, SearchResult
+from plugins.registry import Registry
+from server.auth import check_token
+from server.config import ServerConfig
+from server.errors import ApiError
+
+
+class _Echo(FillStrategy):
+    description = "test strategy"
+    parameters = {"type": "object", "properties": {"depth": {"type": "integer"}}}
+
+    def solve(self, problem: Problem, control: Control, **params: object) -> SearchResult:
+        return SearchResult([], "gave_up")
+
+
+def test_health_reports_database_and_jobs(make_app: Callable[..., Flask]) -> None:
+    answer = make_app().test_client().get("/v1/health")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["status"] == "ok" and body["database"] == "ok"
+    assert body["jobs"] == {"workers": 1, "running": 0, "queued": 0}
+
+
+def test_plugins_lists_the_registry(make_app: Callable[..., Flask]) -> None:
+    plugins = Registry(source=lambda group: [])
+    plugins.register(_Echo(), "echo")
+    app = make_app(plugins=plugins)
+    body = app.test_client().get("/v1/plugins").get_json()
+    assert body == {"plugins": [plugins.plugins()[0].as_dict()]}
+    assert body["plugins"][0]["name"] == "echo"
+    assert body["plugins"][0]["parameters"] == _Echo.parameters
+
+
+def test_errors_are_json_with_code_and_message(make_app: Callable[..., Flask]) -> None:
+    client = make_app(max_body_bytes=100).test_client()
+    missing = client.get("/v1/nothing-here")
+    assert missing.status_code == 404
+    assert missing.get_json()["error"]["code"] == "not_found"
+    wrong_method = client.delete("/v1/health")
+    assert wrong_method.status_code == 405
+    assert wrong_method.get_json()["error"]["code"] == "method_not_allowed"
+    assert "GET" in wrong_method.headers["Allow"]
+    too_big = client.post("/v1/jobs/x/cancel", data=b"x" * 1000)
+    assert too_big.status_code in (404, 413)
+
+
+def test_lower_layer_errors_map_to_4xx(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+
+    @app.get("/boom/<kind>")
+    def boom(kind: str) -> str:
+        raise {"value": ValueError("bad grid"), "lookup": LookupError("no list 'x'")}.get(
+            kind, RuntimeError("bug")
+        )
+
+    client = app.test_client()
+    assert client.get("/boom/value").get_json() == {
+        "error": {"code": "invalid_input", "message": "bad grid"}
+    }
+    assert client.get("/boom/lookup").status_code == 404
+    bug = client.get("/boom/other")
+    assert bug.status_code == 500
+    assert bug.get_json()["error"]["code"] == "internal_error"
+
+
+def test_token_check() -> None:
+    check_token(None, None)
+    check_token("s3cret", "Bearer s3cret")
+    for header in (None, "Basic s3cret", "Bearer wrong", "Bearer "):
+        with pytest.raises(ApiError) as caught:
+            check_token("s3cret", header)
+        assert caught.value.status == 401
+        assert caught.value.headers["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_openapi_describes_exactly_the_routes(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    document = app.test_client().get("/v1/openapi.json").get_json()
+    assert document["openapi"].startswith("3.")
+    described = {
+        (method.upper(), path) for path, ops in document["paths"].items() for method in ops
+    }
+    served = set()
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/v1"):
+            continue
+        path = rule.rule.replace("<", "{").replace(">", "}")
+        path = path.replace("{path:", "{")
+        for method in rule.methods or ():
+            if method not in ("HEAD", "OPTIONS"):
+                served.add((method, path))
+    assert described == served
+    page = app.test_client().get("/v1/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    for _, path in served:
+        assert path in page.get_data(as_text=True)
+
+
+def test_config_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CROSSFORGE_WORKERS", "3")
+    monkeypatch.setenv("CROSSFORGE_API_TOKEN", "t")
+    monkeypatch.setenv("CROSSFORGE_DATABASE_URL", "sqlite:///x.db")
+    config = ServerConfig.from_env(max_queued=5, job_time_limit=None)
+    assert (config.workers, config.api_token, config.max_queued) == (3, "t", 5)
+    assert config.database_url == "sqlite:///x.db" and config.job_time_limit == 300.0
+    monkeypatch.setenv("CROSSFORGE_WORKERS", "many")
+    with pytest.raises(ValueError, match="CROSSFORGE_WORKERS"):
+        ServerConfig.from_env()
+    with pytest.raises(ValueError, match="workers"):
+        ServerConfig("sqlite://", workers=0).checked()
