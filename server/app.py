@@ -41,7 +41,12 @@ def create_app(
 
             execute = default_execute
         runner = ProcessRunner(
-            jobs, execute, config.workers, config.max_queued, config.job_time_limit
+            jobs,
+            execute,
+            config.workers,
+            config.max_queued,
+            config.job_time_limit,
+            environment={"CROSSFORGE_DATABASE_URL": config.database_url},
         )
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 

@@ -60,7 +60,7 @@ def render(job: Job, fmt: str) -> Response:
 def _complete(result: dict[str, Any]) -> bool:
     rows = result.get("grid")
     return (
-        result.get("status") == "filled"
+        result.get("status") in ("filled", "solved")
         and isinstance(rows, list)
         and all(isinstance(row, str) and "." not in row for row in rows)
     )

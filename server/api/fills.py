@@ -48,6 +48,7 @@ def create_fill() -> Response:
 
     if isinstance(ptype, LogicPuzzleType):
         raise ApiError(400, "not_a_crossword", f"{type_name!r} is a logic puzzle: use /v1/puzzles")
+    _check_rules(rows, getattr(ptype, "rules", None))
     strategy = app.registry.strategy(strategy_name)
     app.words.get_list(list_name)  # an unknown list is a 404 now, not a failed job
     options = job_options(body.get("options"), app.config.job_time_limit)
@@ -62,6 +63,24 @@ def create_fill() -> Response:
     }
     control = {k: options[k] for k in COMMON_OPTIONS if k in options}
     return submit_job("fill", type_name, {"fill": fill, "options": control}, wait_seconds(body))
+
+
+def _check_rules(rows: list[str], rules: Any) -> None:
+    """A grid breaking its type's construction rules is a 400 (types that name them)."""
+    if not isinstance(rules, str):
+        return
+    from grids.model import Grid
+    from grids.rules import check
+
+    violations = check(Grid.from_rows(rows), rules)
+    if violations:
+        raise ApiError(
+            400,
+            "grid_breaks_rules",
+            f"the grid breaks the {rules} rules: "
+            + "; ".join(v.message for v in violations[:5])
+            + (f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""),
+        )
 
 
 def _split(

@@ -17,6 +17,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
@@ -68,7 +69,10 @@ class _Slot:
 
 
 class ProcessRunner(JobRunner):
-    """A fixed pool of worker processes fed from a bounded queue."""
+    """A fixed pool of worker processes fed from a bounded queue.
+
+    ``environment`` is set in every worker before it runs a job.
+    """
 
     def __init__(
         self,
@@ -77,9 +81,11 @@ class ProcessRunner(JobRunner):
         workers: int,
         max_queued: int,
         time_limit: float,
+        environment: Mapping[str, str] | None = None,
         grace: float = GRACE_SECONDS,
     ) -> None:
         self._store = store
+        self._environment = dict(environment or {})
         self._execute = execute
         self._workers = workers
         self._max_queued = max_queued
@@ -163,7 +169,7 @@ class ProcessRunner(JobRunner):
         cancel = self._ctx.Event()
         process = self._ctx.Process(
             target=worker_main,
-            args=(self._execute, child_end, cancel),
+            args=(self._execute, child_end, cancel, self._environment),
             name="crossforge-worker",
             daemon=True,
         )

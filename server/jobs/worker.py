@@ -8,9 +8,10 @@ indexes above all) is loaded once per worker. Messages to the parent:
 
 from __future__ import annotations
 
+import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from plugins.contract import Control
@@ -97,9 +98,16 @@ def run_job(
         channel.send(("done", job_id, status, result, None))
 
 
-def worker_main(execute: Execute, channel: Channel, cancel: Flag) -> None:
-    """Entry point of a worker process; returns when it receives None."""
+def worker_main(
+    execute: Execute, channel: Channel, cancel: Flag, environment: Mapping[str, str]
+) -> None:
+    """Entry point of a worker process; returns when it receives None.
+
+    ``environment`` is set first, so that plugins opening the configured word store
+    reach the server's database.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
+    os.environ.update(environment)
     while True:
         task = channel.recv()
         if task is None:

@@ -31,9 +31,11 @@ def make_app(config: ServerConfig) -> Iterator[Callable[..., Flask]]:
     """Build apps (closed at the end); keyword arguments override ``config`` fields."""
     apps: list[Flask] = []
 
-    def build(execute: Any = job_doubles.execute, plugins: Any = None, **changes: Any) -> Flask:
+    def build(
+        execute: Any = job_doubles.execute, plugins: Any = None, runner: Any = None, **changes: Any
+    ) -> Flask:
         settings = ServerConfig(**{**config.__dict__, **changes})
-        app = create_app(settings, execute=execute, plugins=plugins)
+        app = create_app(settings, execute=execute, plugins=plugins, runner=runner)
         app.testing = True
         apps.append(app)
         return app
@@ -41,3 +43,19 @@ def make_app(config: ServerConfig) -> Iterator[Callable[..., Flask]]:
     yield build
     for app in apps:
         app.extensions["crossforge"].close()
+
+
+SQUARE = {"WAS": 60, "ERA": 50, "BED": 70, "WEB": 55, "ARE": 65, "SAD": 45, "CAT": 30, "DOG": 20}
+"""A tiny list whose only 3x3 fill with six distinct words is WAS/ERA/BED."""
+
+
+@pytest.fixture
+def tiny_list(config: ServerConfig) -> str:
+    """The list 'tiny' (``SQUARE``, a clue on WAS) in the test database; returns its name."""
+    from wordbase.store import WordStore
+
+    with WordStore(config.database_url) as store:
+        store.create_list("tiny")
+        for word, score in SQUARE.items():
+            store.put_entry("tiny", word, score, clues=["Existed"] if word == "WAS" else [])
+    return "tiny"

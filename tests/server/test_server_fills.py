@@ -1,0 +1,128 @@
+"""``POST /v1/fills``: grids as JSON, text or files; checks; results and their downloads."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+
+import puz
+from flask import Flask
+
+from grids.formats import dumps, loads
+from grids.model import Grid
+from grids.puzzle import Puzzle
+from server.jobs.runner import JobRunner, QueueFull
+from server.jobs.tasks import execute
+
+OPEN = ["...", "...", "..."]
+
+
+def test_fill_with_wait_and_every_download(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(execute=execute).test_client()
+    body = {"grid": OPEN, "list": tiny_list, "options": {"seed": 1}, "wait": 20}
+    answer = client.post("/v1/fills", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    job = answer.get_json()
+    assert job["status"] == "succeeded"
+    assert job["result"]["grid"] == ["WAS", "ERA", "BED"]
+    assert {e["word"] for e in job["result"]["entries"]} == {
+        "WAS",
+        "ERA",
+        "BED",
+        "WEB",
+        "ARE",
+        "SAD",
+    }
+    downloads = job["links"]["downloads"]
+    assert set(downloads) == {"json", "txt", "svg", "puz", "ipuz"}
+    across_lite = puz.load(client.get(downloads["puz"]).data)
+    assert across_lite.solution == "WASERABED"
+    assert across_lite.clues[0] == "Existed"
+    ipuz = loads(client.get(downloads["ipuz"]).data, "ipuz")
+    assert ipuz.grid.rows == ("WAS", "ERA", "BED")
+    assert b"<svg" in client.get(downloads["svg"]).data
+    assert client.get(downloads["txt"]).get_data(as_text=True) == "WAS\nERA\nBED\n"
+    assert client.get(f"/v1/jobs/{job['id']}/result.pdf").status_code == 400
+
+
+def test_text_body_and_uploaded_file(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(execute=execute).test_client()
+    text = client.post(
+        f"/v1/fills?list={tiny_list}&wait=20", data="...\n...\n...\n", content_type="text/plain"
+    )
+    assert text.status_code == 200 and text.get_json()["result"]["grid"][0] == "WAS"
+    blank = dumps(Puzzle(Grid.from_rows(OPEN)), "ipuz")
+    upload = client.post(
+        "/v1/fills",
+        data={
+            "grid": (io.BytesIO(blank), "blank.ipuz"),
+            "list": tiny_list,
+            "options": json.dumps({"min_score": 40}),
+        },
+    )
+    assert upload.status_code == 202
+    assert upload.headers["Location"] == f"/v1/jobs/{upload.get_json()['id']}"
+    events = client.get(upload.headers["Location"] + "/events").get_data(as_text=True)
+    done = json.loads(events.split("event: done\ndata: ")[1].split("\n")[0])
+    assert done["status"] == "succeeded" and done["result"]["grid"] == ["WAS", "ERA", "BED"]
+
+
+def test_unfillable_grid_is_a_finished_job_without_puz(
+    make_app: Callable[..., Flask], tiny_list: str
+) -> None:
+    client = make_app(execute=execute).test_client()
+    body = {"grid": OPEN, "list": tiny_list, "options": {"min_score": 60}, "wait": 20}
+    job = client.post("/v1/fills", json=body).get_json()
+    assert job["status"] == "succeeded"
+    assert job["result"]["status"] == "unsatisfiable"
+    assert "puz" not in job["links"]["downloads"]
+
+
+def test_bad_fill_requests_are_4xx(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(execute=execute, max_grid_size=4).test_client()
+    cases = [
+        ({"grid": ["..x", "...", "..?"], "list": tiny_list}, 400),
+        ({"grid": ["...", ".."], "list": tiny_list}, 400),
+        ({"grid": 5, "list": tiny_list}, 400),
+        ({"list": tiny_list}, 400),
+        ({"grid": ["." * 5] * 5, "list": tiny_list}, 400),
+        ({"grid": ["..#", "...", "#.."], "list": tiny_list}, 400),
+        ({"grid": OPEN, "list": "nope"}, 404),
+        ({"grid": OPEN, "list": tiny_list, "type": "nope"}, 404),
+        ({"grid": OPEN, "list": tiny_list, "strategy": "nope"}, 404),
+        ({"grid": OPEN, "list": tiny_list, "type": "sudoku"}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"colour": "red"}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"restarts": "often"}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"timeout": "soon"}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "extra": 1}, 400),
+    ]
+    for body, status in cases:
+        answer = client.post("/v1/fills", json=body)
+        assert answer.status_code == status, (body, answer.get_json())
+        assert answer.get_json()["error"]["message"]
+    garbage = client.post("/v1/fills", data={"grid": (io.BytesIO(b"\x00junk"), "x.puz")})
+    assert garbage.status_code == 400
+    assert client.post("/v1/fills", data="{", content_type="application/json").status_code == 400
+
+
+class _FullRunner(JobRunner):
+    def submit(self, job: object) -> None:
+        raise QueueFull("3 jobs are already waiting (the limit is 3)")
+
+    def cancel(self, job_id: str) -> bool:
+        return False
+
+    def counts(self) -> dict[str, int]:
+        return {"workers": 0, "running": 0, "queued": 3}
+
+    def shutdown(self) -> None:
+        pass
+
+
+def test_full_queue_is_429(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(runner=_FullRunner()).test_client()
+    answer = client.post("/v1/fills", json={"grid": OPEN, "list": tiny_list})
+    assert answer.status_code == 429
+    assert answer.headers["Retry-After"] == "5"
+    assert answer.get_json()["error"]["code"] == "queue_full"
