@@ -100,13 +100,8 @@ class SudokuProblem(Problem):
     def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
         """Swaps of two non-given cells of a unit, one of them in conflict where possible."""
         moves: list[dict[int, int]] = []
-        clashing = [
-            c for c in self.free if any(assignment[p] == assignment[c] for p in self.geo.peers[c])
-        ]
-        pool = clashing or self.free
-        for _ in range(SWAPS_PER_CALL):
-            if not pool:
-                break
+        pool = self._clashing(assignment) or self.free
+        for _ in range(SWAPS_PER_CALL if pool else 0):
             a = rng.choice(pool)
             partners = [
                 c
@@ -117,6 +112,19 @@ class SudokuProblem(Problem):
                 b = rng.choice(partners)
                 moves.append({a: assignment[b], b: assignment[a]})
         return moves
+
+    def _clashing(self, assignment: Sequence[int]) -> list[int]:
+        """The free cells holding a digit that a peer holds too."""
+        free_clash: set[int] = set()
+        for unit in self.geo.units:
+            first: dict[int, int] = {}
+            for cell in unit:
+                digit = assignment[cell]
+                if digit in first:
+                    free_clash.update((cell, first[digit]))
+                else:
+                    first[digit] = cell
+        return sorted(c for c in free_clash if not self.puzzle.givens[c])
 
     def regions(self) -> list[list[int]]:
         """The boxes (a partition of the cells)."""
