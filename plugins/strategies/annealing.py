@@ -14,7 +14,7 @@ from typing import Any
 
 from plugins.contract import Control, FillStrategy, Problem, SearchResult
 from plugins.strategies.local_search import (
-    MOVE_PARAMETERS,
+    SHARED_PARAMETERS,
     SOLVED_EPSILON,
     STOP_CHECK_EVERY,
     MoveSettings,
@@ -104,7 +104,7 @@ class Annealing(FillStrategy):
                 "default": 20_000_000,
                 "description": "Proposals before giving up (the deadline usually stops first).",
             },
-            **MOVE_PARAMETERS,
+            **SHARED_PARAMETERS,
         },
     }
 
@@ -114,7 +114,7 @@ class Annealing(FillStrategy):
         settings = MoveSettings.from_params(options)
         rng, seed = seeded_rng(control)
         progress = Progress(control, "annealing")
-        space = SearchSpace.of(problem)
+        space = SearchSpace.of(problem, options["propagate"])
         stats: dict[str, Any] = {
             "strategy": "annealing",
             "seed": seed,

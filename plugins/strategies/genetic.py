@@ -16,7 +16,7 @@ from typing import Any
 
 from plugins.contract import Control, FillStrategy, Problem, SearchResult
 from plugins.strategies.local_search import (
-    MOVE_PARAMETERS,
+    SHARED_PARAMETERS,
     SOLVED_EPSILON,
     STOP_CHECK_EVERY,
     MoveSettings,
@@ -120,7 +120,7 @@ class Genetic(FillStrategy):
                 "default": 1_000_000,
                 "description": "Generations before giving up (the deadline usually stops first).",
             },
-            **MOVE_PARAMETERS,
+            **SHARED_PARAMETERS,
         },
     }
 
@@ -131,7 +131,7 @@ class Genetic(FillStrategy):
             raise ValueError("parameter elite of genetic must be smaller than population")
         rng, seed = seeded_rng(control)
         progress = Progress(control, "genetic")
-        space = SearchSpace.of(problem)
+        space = SearchSpace.of(problem, options["propagate"])
         stats: dict[str, Any] = {
             "strategy": "genetic",
             "seed": seed,

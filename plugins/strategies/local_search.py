@@ -37,15 +37,15 @@ class SearchSpace:
     neighbours: list[list[int]]
 
     @classmethod
-    def of(cls, problem: Problem) -> SearchSpace:
-        """Propagate the problem's initial domains once; keep them unless propagation fails.
+    def of(cls, problem: Problem, propagate: bool = True) -> SearchSpace:
+        """The problem's initial domains, propagated once unless told otherwise.
 
-        A wipe-out proves nothing the stochastic strategies may report, so they search
-        the unpropagated domains instead and give up in time.
+        A wipe-out is not reported (the stochastic strategies never claim
+        unsatisfiability): they search the unpropagated domains and give up in time.
         """
         domains = list(problem.initial_domains())
         propagated = list(domains)
-        if problem.propagate(propagated, range(problem.size)) is None:
+        if propagate and problem.propagate(propagated, range(problem.size)) is None:
             domains = propagated
         choices = [[int(x) for x in problem.value_order(v, domains)] for v in range(problem.size)]
         free = [v for v, values in enumerate(choices) if len(values) > 1]
@@ -183,7 +183,13 @@ class MoveSettings:
         )
 
 
-MOVE_PARAMETERS: dict[str, dict[str, Any]] = {
+SHARED_PARAMETERS: dict[str, dict[str, Any]] = {
+    "propagate": {
+        "type": "boolean",
+        "default": True,
+        "description": "Start from the propagated domains (values fixed by propagation "
+        "never change); false searches the initial domains, as the articles did.",
+    },
     "value_weight": {
         "type": "number",
         "minimum": 0,
@@ -217,7 +223,7 @@ MOVE_PARAMETERS: dict[str, dict[str, Any]] = {
         "description": "Share of proposals that change any free variable, in conflict or not.",
     },
 }
-"""Schema properties of the move settings, shared by both strategies."""
+"""Schema properties both strategies take: propagation and the move settings."""
 
 
 def draw_value(
