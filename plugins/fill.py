@@ -22,6 +22,8 @@ from plugins.registry import Registry
 
 DEFAULT_TYPE = "american"
 DEFAULT_STRATEGY = "backtrack"
+FILL_STATUS = {"solved": "filled"}
+"""A solved fill problem is a filled grid; the other statuses keep their names."""
 PIPELINE_KEYS = ("type", "strategy", "params")
 """Request keys run_fill consumes; the rest goes to the puzzle type."""
 
@@ -29,9 +31,10 @@ PIPELINE_KEYS = ("type", "strategy", "params")
 def run_fill(request: Mapping[str, Any], registry: Registry, control: Control) -> dict[str, Any]:
     """Build the problem with the puzzle type, search it, and return the type's answer.
 
-    The answer is the puzzle type's ``result`` (for crosswords: ``status``, ``grid``,
-    ``entries``, ``metrics``, ``stats``) plus ``type``, ``strategy``, ``reason`` and
-    ``time_s`` (wall time of the whole pipeline). Unknown plugins raise ``LookupError``,
+    The answer is the puzzle type's ``result`` (for crosswords: ``grid``, ``entries``,
+    ``metrics``, ``stats``) plus ``status`` (``filled``, ``unsatisfiable`` or
+    ``gave_up``), ``reason``, ``type``, ``strategy`` and ``time_s`` (wall time of the
+    whole pipeline). Unknown plugins raise ``LookupError``,
     bad requests and parameters ``ValueError``.
     """
     started = time.monotonic()
@@ -45,7 +48,7 @@ def run_fill(request: Mapping[str, Any], registry: Registry, control: Control) -
     problem = puzzle_type.problem({k: v for k, v in request.items() if k not in PIPELINE_KEYS})
     outcome = strategy.solve(problem, control, **params)
     answer = dict(puzzle_type.result(problem, outcome))
-    answer.setdefault("status", outcome.status)
+    answer["status"] = FILL_STATUS.get(outcome.status, outcome.status)
     answer.setdefault("reason", outcome.reason)
     answer.setdefault("stats", outcome.stats)
     answer.update(

@@ -38,7 +38,7 @@ def test_run_fill_builds_searches_and_answers(plugins: Registry) -> None:
     control = Control.with_timeout(5, seed=3)
     request = {"type": "mini", "strategy": "ref", "params": {"depth": 2}, "rows": ROWS}
     answer = run_fill(request, plugins, control)
-    assert answer["status"] == "solved"
+    assert answer["status"] == "filled"
     assert answer["grid"] == ["#ARC", "AREA", "REAR", "CAR#"]
     assert (answer["type"], answer["strategy"], answer["reason"]) == ("mini", "ref", "")
     assert answer["stats"]["nodes"] > 0

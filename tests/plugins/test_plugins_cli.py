@@ -109,3 +109,18 @@ def test_plugins_command_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plugins", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert {"name", "kind", "version", "distribution", "parameters", "error"} <= set(listed[0])
+
+
+def test_installed_plugin_fills_a_grid(site: Path, tiny_words: str, tmp_path: Path) -> None:
+    grid = tmp_path / "open3.txt"
+    grid.write_text("...\n...\n...\n")
+    run = crossforge(
+        site, "fill", str(grid), "--strategy", "minconflicts", "--list", "tiny", "--seed", "1",
+        "--timeout", "20", "--json",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert (answer["status"], answer["strategy"]) == ("filled", "minconflicts")
+    assert all(row.isalpha() for row in answer["grid"])
+    assert answer["stats"]["steps"] >= 0
+    assert answer["metrics"]["duplicates"]["ok"] is True

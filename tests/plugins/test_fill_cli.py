@@ -1,0 +1,125 @@
+"""`crossforge fill`: a grid file and a word list in, a filled grid with metrics out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.cli import main
+
+OPEN3 = "...\n...\n...\n"
+CORNERS4 = "#...\n....\n....\n...#\n"
+"""Fillable only by repeating entries, which American fills forbid: no fill exists."""
+
+
+def fill(capsys: pytest.CaptureFixture[str], grid: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    code = main(["fill", str(grid), "--list", "tiny", "--json", *args])
+    out = capsys.readouterr().out
+    return code, json.loads(out) if out else {}
+
+
+@pytest.fixture
+def grid(tmp_path: Path) -> Path:
+    path = tmp_path / "open3.txt"
+    path.write_text(OPEN3)
+    return path
+
+
+def test_fill_json_answer(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, answer = fill(capsys, grid, "--seed", "1")
+    assert code == 0
+    assert answer["status"] == "filled"
+    assert (answer["type"], answer["strategy"]) == ("american", "backtrack")
+    rows = answer["grid"]
+    assert len(rows) == 3 and all(len(row) == 3 and row.isalpha() for row in rows)
+    entries = {(e["number"], e["direction"]): e for e in answer["entries"]}
+    assert [entries[(n, "across")]["word"] for n in (1, 4, 5)] == rows
+    assert [entries[(n, "down")]["word"] for n in (1, 2, 3)] == [
+        "".join(c) for c in zip(*rows, strict=True)
+    ]
+    assert all(30 <= e["score"] <= 90 for e in entries.values())
+    assert len({e["word"] for e in entries.values()}) == 6  # no duplicates by default
+    clued = {e["word"]: e["clues"] for e in entries.values() if e["clues"]}
+    from conftest import TINY_CLUES
+
+    assert all(clues == [{"text": TINY_CLUES[word]}] for word, clues in clued.items())
+    metrics = answer["metrics"]
+    assert metrics["quality"]["min_score"] == min(e["score"] for e in entries.values())
+    assert metrics["duplicates"]["ok"] is True
+    assert metrics["effort"]["nodes"] == answer["stats"]["nodes"]
+    assert metrics["difficulty"]["level"] in ("easy", "medium", "hard", "very hard")
+    assert all("method" in section for section in metrics.values())
+
+
+def test_same_seed_same_fill(
+    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = fill(capsys, grid, "--seed", "5")[1]["grid"]
+    assert fill(capsys, grid, "--seed", "5")[1]["grid"] == first
+
+
+def test_fill_table(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fill", str(grid), "--list", "tiny", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "status: filled"
+    assert lines[2].isalpha() and len(lines[2]) == 3
+    assert any(line.startswith("ENTRY") for line in lines)
+    assert "1 across" in out and "3 down" in out
+    assert "quality: mean score" in out and "difficulty:" in out and "effort: nodes" in out
+
+
+def test_no_fill_exists(
+    tiny_words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corners = tmp_path / "corners.txt"
+    corners.write_text(CORNERS4)
+    code, answer = fill(capsys, corners)
+    assert (code, answer["status"]) == (3, "unsatisfiable")
+    assert answer["grid"] == CORNERS4.split()
+
+
+def test_options_reach_the_puzzle_type_and_strategy(
+    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, answer = fill(capsys, grid, "--min-score", "95")
+    assert (code, answer["status"]) == (3, "unsatisfiable")  # no word scores 95
+    code, answer = fill(capsys, grid, "--type", "canadian", "--param", 'restarts="none"')
+    assert (code, answer["status"], answer["type"]) == (0, "filled", "canadian")
+
+
+def test_fill_gives_up_at_the_time_limit(
+    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, answer = fill(capsys, grid, "--timeout", "0")
+    assert (code, answer["status"], answer["reason"]) == (3, "gave_up", "timeout")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--strategy", "nosuch"], "unknown fill strategy 'nosuch'"),
+        (["--type", "nosuch"], "unknown puzzle type 'nosuch'"),
+        (["--param", "bogus=1"], "unknown parameter(s) for backtrack: bogus"),
+        (["--param", "=1"], "expected KEY=VALUE"),
+    ],
+)
+def test_bad_options_are_clear_errors(
+    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["fill", str(grid), "--list", "tiny", *args]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_bad_grids_are_clear_errors(
+    tiny_words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = tmp_path / "short.txt"
+    short.write_text("#..\n...\n..#\n")
+    assert main(["fill", str(short), "--list", "tiny"]) == 1
+    assert "grid breaks the american rules" in capsys.readouterr().err
+    assert main(["fill", str(tmp_path / "missing.txt"), "--list", "tiny"]) == 1
+    assert "missing.txt" in capsys.readouterr().err
