@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.registry import Registry
-from plugins.testing import Check, strategy_checks
+from plugins.testing import Check, check_puzzle_type, strategy_checks
 
 COMPLETE = {"backtrack"}
 """Built-in strategies that must solve every satisfiable case and prove the others."""
@@ -34,3 +34,29 @@ def test_complete_strategies_are_registered() -> None:
 )
 def test_builtin_strategy_conforms(name: str, check: Check) -> None:
     check()
+
+
+CROSSWORD_REQUESTS = [
+    {"grid": ["...", "...", "..."], "list": "tiny"},
+    {"grid": "...\n...\n...", "list": "tiny", "locked": {"1A": "CAT"}, "min_score": 30},
+    {"grid": ["T..", "...", "..."], "list": "tiny", "banned": ["CAT"], "threshold": 50},
+    {"grid": ["...", "...", "..."], "list": "tiny", "no_duplicates": False, "allowed": ["ZOO"]},
+]
+BAD_CROSSWORD_REQUESTS = [
+    {},
+    {"grid": ["...", "..", "..."], "list": "tiny"},
+    {"grid": ["...", "...", "..."], "list": "tiny", "colour": "red"},
+    {"grid": ["...", "...", "..."], "list": "tiny", "locked": {"9A": "CAT"}},
+    {"grid": ["...", "...", "..."], "list": "tiny", "locked": {"1A": "CATS"}},
+]
+
+
+@pytest.mark.parametrize("name", ["american", "canadian"])
+def test_crossword_types_conform(tiny_words: str, name: str) -> None:
+    plugins = Registry()
+    check_puzzle_type(
+        plugins.puzzle_type(name),
+        CROSSWORD_REQUESTS,
+        bad_requests=BAD_CROSSWORD_REQUESTS,
+        strategy=plugins.strategy("backtrack"),
+    )

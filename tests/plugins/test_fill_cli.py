@@ -123,3 +123,13 @@ def test_bad_grids_are_clear_errors(
     assert "grid breaks the american rules" in capsys.readouterr().err
     assert main(["fill", str(tmp_path / "missing.txt"), "--list", "tiny"]) == 1
     assert "missing.txt" in capsys.readouterr().err
+
+
+def test_given_letters_stay(
+    tiny_words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = tmp_path / "given.txt"
+    given.write_text("T..\n...\n...\n")
+    code, answer = fill(capsys, given)
+    assert (code, answer["status"]) == (0, "filled")
+    assert answer["grid"][0][0] == "T"
