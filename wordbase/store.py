@@ -668,7 +668,7 @@ class WordStore:
             query = select(entries.c.key, entries.c.id).where(
                 entries.c.list_id == list_id, entries.c.key.in_([e.key for e in with_clues])
             )
-            ids = dict(conn.execute(query).tuples().all())
+            ids = {key: ident for key, ident in conn.execute(query)}
             _insert_clues(conn, [(ids[e.key], e) for e in with_clues])
 
     @staticmethod

@@ -1,0 +1,99 @@
+"""``crossforge words …`` through the real command line, on a temporary instance folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from server.cli import main
+from wordbase.store import WordStore
+
+
+@pytest.fixture
+def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty instance folder holding the database the commands use."""
+    monkeypatch.setenv("CROSSFORGE_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("CROSSFORGE_DATABASE_URL", f"sqlite:///{tmp_path / 'crossforge.db'}")
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["words", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_import_reports_then_search_stats_and_export(
+    instance: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = instance / "words.csv"
+    words.write_text("word,score,clue\ncat,60,Feline\nice cream,70,Cold\ncot,30,\n", "utf-8")
+    code, out, _ = run(capsys, "import", str(words), "--list", "mine")
+    assert code == 0 and "added 3, updated 0, unchanged 0, rejected 0" in out
+    code, out, _ = run(capsys, "import", str(words), "--list", "mine", "--json")
+    assert json.loads(out)["unchanged"] == 3
+
+    code, out, _ = run(capsys, "search", "C?T", "--list", "mine", "--json")
+    assert json.loads(out) == [
+        {"word": "CAT", "score": 60, "display": "cat", "clues": ["Feline"]},
+        {"word": "COT", "score": 30, "display": "cot", "clues": []},
+    ]
+    code, out, _ = run(capsys, "search", "c.t", "--list", "mine", "--min-score", "50")
+    assert out.split() == ["60", "CAT", "Feline"]
+    code, out, _ = run(capsys, "search", "--regex", "ICE.*", "--list", "mine", "--json")
+    assert [item["word"] for item in json.loads(out)] == ["ICECREAM"]
+
+    code, out, _ = run(capsys, "stats", "--list", "mine", "--json")
+    stats = json.loads(out)
+    assert stats["total"] == 3 and stats["by_length"] == {"3": 2, "8": 1}
+    code, out, _ = run(capsys, "stats", "--list", "mine")
+    assert "mine: 3 entries" in out and "60-69" in out
+
+    target = instance / "out.jsonl"
+    code, _, err = run(capsys, "export", "--list", "mine", "--format", "jsonl", "-o", str(target))
+    assert code == 0 and "3 entries" in err
+    assert len(target.read_text("utf-8").splitlines()) == 3
+    code, out, _ = run(capsys, "export", "--list", "mine", "--format", "stwl")
+    assert out.splitlines() == ["cat;60", "cot;30", "ice cream;70"]
+
+
+def test_a_bad_file_is_rejected_whole_unless_skip_bad(
+    instance: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = instance / "bad.txt"
+    bad.write_text("owl;20\nb4d;10\nemu;200\n", "utf-8")
+    code, _, err = run(capsys, "import", str(bad), "--list", "mine")
+    assert code == 1
+    assert "line 2" in err and "line 3" in err and "nothing imported" in err
+    assert not WordStore().has_list("mine")
+    code, out, _ = run(capsys, "import", str(bad), "--list", "mine", "--skip-bad", "--scale", "50")
+    assert code == 0 and "added 1" in out and "rejected 2" in out
+    code, out, _ = run(capsys, "import", str(bad), "--list", "mine", "--dry-run", "--skip-bad")
+    assert "dry run" in out
+
+
+def test_errors_are_reported_not_raised(instance: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "search", "C?T", "--list", "nope")
+    assert code == 1 and "no word list named 'nope'" in err
+    code, _, err = run(capsys, "search", "--list", "nope")
+    assert code == 1 and "PATTERN" in err
+
+
+def test_build_default_with_a_small_size_and_if_missing(
+    instance: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "build-default", "--lang", "en", "--size", "300")
+    assert code == 0 and "default-en: 300 words" in out
+    store = WordStore()
+    assert store.count("default-en") == 300
+    assert store.get_entry("default-en", "the") == store.get_entry("default-en", "THE")
+    assert store.get_entry("default-en", "the").score == 100  # type: ignore[union-attr]
+    code, out, _ = run(capsys, "build-default", "--if-missing")
+    assert "exists: nothing to do" in out
+    code, out, _ = run(capsys, "search", "T?E", "--limit", "1", "--json")
+    assert json.loads(out) == [{"word": "THE", "score": 100, "display": "THE", "clues": []}]
+    code, out, _ = run(capsys, "lists", "--json")
+    assert [item["name"] for item in json.loads(out)] == ["default-en"]
+    assert (instance / "indexes").is_dir()
