@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from plugins.contract import Control
+from plugins.puzzles.answers import solve_answer
 from plugins.puzzles.tents import TentsType
 from plugins.puzzles.tents import solver as tents_solver
 from plugins.puzzles.tents.generate import GenerationTimeout, Target, generate
@@ -75,7 +76,8 @@ def test_article_puzzles_solve_logically_to_the_published_answer(size: str, leve
     assert result.solution == answer
     assert TYPE.validate(puzzle, answer) == []
     assert result.grade.level == level
-    assert result.grade.level_name == tents_solver.LEVEL_NAMES[level]
+    answer_json = solve_answer(result, TYPE.level_names)
+    assert answer_json["difficulty"]["level_label"] == tents_solver.LEVEL_NAMES[level]
     assert all(step.technique != "guess" for step in result.grade.steps)
     assert result.grade.score == pytest.approx(sum(s.difficulty for s in result.grade.steps))
     assert TYPE.count_solutions(puzzle) == 1

@@ -155,9 +155,10 @@ def test_result_reports_solution_and_difficulty() -> None:
     answer = TYPE.result(problem, SearchResult(list(values), "solved", stats={"nodes": 3}))
     assert answer["status"] == "solved" and answer["unique"] is True
     assert answer["solution"] == (DATA / "tents_article_5x5_solution.txt").read_text().split()
-    assert answer["difficulty"]["level_name"] == "basic" and answer["stats"] == {"nodes": 3}
+    assert answer["difficulty"]["level_label"] == "basic" and answer["stats"] == {"nodes": 3}
     given_up = TYPE.result(problem, SearchResult([0] * problem.size, "gave_up", "timeout"))
-    assert given_up["solution"] is None and given_up["best"] is not None
+    assert given_up["solution"] is None and given_up["stats"]["best"] is not None
+    assert given_up["stats"]["reason"] == "timeout"
     with pytest.raises(ValueError, match="needs a 'puzzle'"):
         TYPE.problem({})
     assert problem.value_label(0, 0) == "(0, 1)"

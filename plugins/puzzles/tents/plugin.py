@@ -3,42 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from plugins.contract import Control, Problem, SearchResult
+from plugins.puzzles import answers
+from plugins.puzzles.grid_options import band, grid_size, level_number
 from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from plugins.puzzles.tents import model, render, solver
 from plugins.puzzles.tents.generate import Target, generate
 from plugins.puzzles.tents.model import TentsPuzzle
 from plugins.puzzles.tents.problem import TentsProblem
 from plugins.puzzles.tents.solver import LEVEL_NAMES
-
-
-def level_number(level: int | str) -> int:
-    """A level given by number or name (raises ``ValueError`` for anything else)."""
-    names = {n: name for n, name in LEVEL_NAMES.items() if n}
-    for number, name in names.items():
-        if str(level) in (str(number), name):
-            return number
-    raise ValueError(f"level {level!r}: expected 1-5 or one of {', '.join(names.values())}")
-
-
-def grid_size(size: Any) -> tuple[int, int]:
-    """``10``, ``"10"``, ``"10x12"`` or ``[10, 12]`` as (height, width)."""
-    if isinstance(size, Sequence) and not isinstance(size, str):
-        parts = [str(x) for x in size]
-    else:
-        parts = str(size).lower().split("x")
-    try:
-        dims = [int(p) for p in parts]
-    except ValueError:
-        raise ValueError(f"size {size!r}: expected N or HxW") from None
-    if len(dims) == 1:
-        dims *= 2
-    if len(dims) != 2 or min(dims) < 2 or max(dims) > 60:
-        raise ValueError(f"size {size!r}: expected N or HxW between 2 and 60")
-    return dims[0], dims[1]
 
 
 class TentsType(LogicPuzzleType):
@@ -90,12 +66,9 @@ class TentsType(LogicPuzzleType):
         ``difficulty`` [low, high) on the score."""
         height, width = grid_size(options.get("size") or 10)
         level = options.get("level")
-        band = options.get("difficulty")
-        target = Target(
-            level=None if level is None else level_number(level),
-            low=None if band is None else float(band[0]),
-            high=None if band is None else float(band[1]),
-        )
+        low, high = band(options.get("difficulty"))
+        number = None if level is None else level_number(level, LEVEL_NAMES)
+        target = Target(level=number, low=low, high=high)
         puzzle, _, _ = generate(height, width, rng, control, target)
         return puzzle
 
@@ -118,15 +91,7 @@ class TentsType(LogicPuzzleType):
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         if not isinstance(problem, TentsProblem):
             raise TypeError("not a Tents problem")
-        rows = problem.decode(outcome.assignment)
         rated = self.solve_logically(problem.puzzle, Control())
-        solved = outcome.status == "solved"
-        return {
-            "status": outcome.status,
-            "reason": outcome.reason,
-            "solution": rows if solved else None,
-            "best": None if solved else rows,
-            "unique": rated.unique,
-            "difficulty": rated.grade.as_dict(),
-            "stats": outcome.stats,
-        }
+        return answers.strategy_answer(
+            outcome, problem.decode(outcome.assignment), rated, LEVEL_NAMES
+        )

@@ -554,7 +554,6 @@ def solve(puzzle: TentsPuzzle, control: Control | None = None) -> LogicalSolve:
         word = "tent" if value == TENT else "grass"
         board.apply(Move(GUESS, f"guess {board.geo.name(cell)} is {word}", [(cell, value)]))
         grade.record(GUESS, [GUESS.base], f"guess {board.geo.name(cell)} is {word}")
-    grade.level_name = LEVEL_NAMES[grade.level]
     return LogicalSolve(
         board.tents(),
         "solved",

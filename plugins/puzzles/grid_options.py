@@ -1,0 +1,47 @@
+"""Generation options that grid puzzle types read alike: a size and a level."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def grid_size(size: Any, smallest: int = 2, largest: int = 60) -> tuple[int, int]:
+    """``10``, ``"10"``, ``"10x12"`` or ``[10, 12]`` as (height, width)."""
+    if isinstance(size, Sequence) and not isinstance(size, str):
+        parts = [str(x) for x in size]
+    else:
+        parts = str(size).lower().split("x")
+    try:
+        dims = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"size {size!r}: expected N or HxW") from None
+    if len(dims) == 1:
+        dims *= 2
+    if len(dims) != 2 or min(dims) < smallest or max(dims) > largest:
+        raise ValueError(f"size {size!r}: expected N or HxW between {smallest} and {largest}")
+    return dims[0], dims[1]
+
+
+def level_number(level: Any, names: Mapping[int, str]) -> int:
+    """A level given by number or name among ``names`` (level 0, "none", is not one)."""
+    wanted = {n: name for n, name in names.items() if n}
+    for number, name in wanted.items():
+        if str(level).lower() in (str(number), name):
+            return number
+    raise ValueError(
+        f"level {level!r}: expected {min(wanted)}-{max(wanted)} or one of "
+        f"{', '.join(wanted.values())}"
+    )
+
+
+def band(difficulty: Any) -> tuple[float | None, float | None]:
+    """A difficulty band ``[low, high)`` (None: no band)."""
+    if difficulty is None:
+        return None, None
+    if not isinstance(difficulty, Sequence) or isinstance(difficulty, str) or len(difficulty) != 2:
+        raise ValueError(f"difficulty {difficulty!r}: expected [low, high]")
+    low, high = (float(x) for x in difficulty)
+    if low >= high:
+        raise ValueError(f"difficulty {difficulty!r}: low must be below high")
+    return low, high

@@ -1,0 +1,7 @@
+"""Shikaku (article 001): the ``shikaku`` puzzle type and its parts."""
+
+from __future__ import annotations
+
+from plugins.puzzles.shikaku.plugin import ShikakuType
+
+__all__ = ["ShikakuType"]

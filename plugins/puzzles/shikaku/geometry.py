@@ -1,0 +1,77 @@
+"""Every rectangle each Shikaku clue may take, as bitmasks over the grid's cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rectangle a clue may take: its place, cell bitmask and cell indices."""
+
+    rect: Rect
+    mask: int
+    cells: tuple[int, ...]
+
+
+def rect_mask(rect: Rect, width: int) -> int:
+    """The bitmask (bit ``row * width + col``) of a rectangle's cells."""
+    r, c, h, w = rect
+    line = ((1 << w) - 1) << c
+    mask = 0
+    for y in range(r, r + h):
+        mask |= line << (y * width)
+    return mask
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Layout:
+    """The clues of one puzzle with all their rectangles (area = clue, holding no other clue)."""
+
+    def __init__(self, puzzle: ShikakuPuzzle) -> None:
+        self.puzzle = puzzle
+        self.height, self.width = puzzle.height, puzzle.width
+        self.size = self.height * self.width
+        self.full = (1 << self.size) - 1
+        self.clue_cells = [c.row * self.width + c.col for c in puzzle.clues]
+        clue_mask = 0
+        for cell in self.clue_cells:
+            clue_mask |= 1 << cell
+        self.options: list[list[Option]] = []
+        for clue, cell in zip(puzzle.clues, self.clue_cells, strict=True):
+            others = clue_mask & ~(1 << cell)
+            found = []
+            for h in range(1, clue.area + 1):
+                if clue.area % h:
+                    continue
+                w = clue.area // h
+                if h > self.height or w > self.width:
+                    continue
+                for r in range(max(0, clue.row - h + 1), min(clue.row, self.height - h) + 1):
+                    for c in range(max(0, clue.col - w + 1), min(clue.col, self.width - w) + 1):
+                        mask = rect_mask((r, c, h, w), self.width)
+                        if not mask & others:
+                            found.append(Option((r, c, h, w), mask, tuple(bits(mask))))
+            self.options.append(found)
+
+    def name(self, k: int) -> str:
+        """How a clue is named in step details."""
+        clue = self.puzzle.clues[k]
+        return f"{clue.area} at ({clue.row}, {clue.col})"
+
+    def cell_names(self, mask: int, limit: int = 6) -> str:
+        """A short list of the cells of ``mask`` as (row, col)."""
+        cells = bits(mask)
+        shown = ", ".join(f"({i // self.width}, {i % self.width})" for i in cells[:limit])
+        return shown + (f" and {len(cells) - limit} more" if len(cells) > limit else "")

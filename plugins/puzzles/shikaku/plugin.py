@@ -1,0 +1,114 @@
+"""The ``shikaku`` puzzle type: Shikaku with graded logic, search and two generators."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from plugins.contract import Control, Problem, SearchResult
+from plugins.puzzles import answers
+from plugins.puzzles.grid_options import band, grid_size, level_number
+from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
+from plugins.puzzles.shikaku import model, render, solver
+from plugins.puzzles.shikaku.generate import GeneticSettings, Target, constructive, genetic
+from plugins.puzzles.shikaku.model import ShikakuPuzzle
+from plugins.puzzles.shikaku.problem import ShikakuProblem
+from plugins.puzzles.shikaku.solver import LEVEL_NAMES
+
+METHODS = ("constructive", "genetic")
+
+
+class ShikakuType(LogicPuzzleType):
+    """Shikaku (article 001): divide the grid into rectangles, one clue each."""
+
+    description = "Shikaku: graded logical solver, uniqueness by search, two generators"
+    parameters = {
+        "type": "object",
+        "properties": {
+            "puzzle": {"description": "the puzzle: text or JSON"},
+            "size": {"description": "N or HxW", "default": "10"},
+            "level": {"enum": [name for n, name in LEVEL_NAMES.items() if n]},
+            "difficulty": {"type": "array", "items": {"type": "number"}},
+            "method": {"enum": list(METHODS), "default": "constructive"},
+            "population": {"type": "integer", "minimum": 4, "default": 12},
+            "at_most_one": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "default": [5, 7, 9],
+                "description": "genetic: at most one rectangle of each of these areas",
+            },
+            "log_band": {"type": "boolean", "default": False},
+        },
+    }
+    techniques = solver.TECHNIQUES
+    level_names = LEVEL_NAMES
+
+    def parse_text(self, text: str) -> ShikakuPuzzle:
+        return model.parse_text(text)
+
+    def parse_json(self, data: Mapping[str, Any]) -> ShikakuPuzzle:
+        return model.parse_json(data)
+
+    def to_json(self, puzzle: ShikakuPuzzle) -> dict[str, Any]:
+        return model.to_json(puzzle)
+
+    def to_text(self, puzzle: ShikakuPuzzle) -> str:
+        return model.to_text(puzzle)
+
+    def validate(self, puzzle: ShikakuPuzzle, solution: Any) -> list[str]:
+        """Violations of ``[[row, col, height, width], …]``, one rectangle per clue."""
+        return model.validate(puzzle, model.parse_solution(puzzle, solution))
+
+    def solve_logically(self, puzzle: ShikakuPuzzle, control: Control) -> LogicalSolve:
+        return solver.solve(puzzle, control)
+
+    def count_solutions(
+        self, puzzle: ShikakuPuzzle, limit: int = 2, control: Control | None = None
+    ) -> int:
+        return solver.count_solutions(puzzle, limit, control)
+
+    def generate(self, rng: random.Random, control: Control, **options: Any) -> ShikakuPuzzle:
+        """Options: ``size`` (N or HxW, default 10), ``level``, ``difficulty`` [low, high),
+        ``method`` (constructive or genetic) and, for genetic, ``population``,
+        ``at_most_one`` and ``log_band``."""
+        height, width = grid_size(options.get("size") or 10)
+        level = options.get("level")
+        low, high = band(options.get("difficulty"))
+        number = None if level is None else level_number(level, LEVEL_NAMES)
+        target = Target(level=number, low=low, high=high)
+        method = options.get("method", "constructive")
+        if method == "constructive":
+            return constructive(height, width, rng, control, target).puzzle
+        if method != "genetic":
+            raise ValueError(f"method {method!r}: expected one of {', '.join(METHODS)}")
+        settings = GeneticSettings(
+            population=int(options.get("population", 12)),
+            at_most_one=tuple(int(a) for a in options.get("at_most_one", (5, 7, 9))),
+            log_band=bool(options.get("log_band", False)),
+        )
+        return genetic(height, width, rng, control, target, settings).puzzle
+
+    def render_text(self, puzzle: ShikakuPuzzle, solution: Any | None = None) -> str:
+        rects = [] if solution is None else model.parse_solution(puzzle, solution)
+        return render.render_text(puzzle, rects)
+
+    def render_svg(self, puzzle: ShikakuPuzzle, solution: Any | None = None) -> str:
+        rects = [] if solution is None else model.parse_solution(puzzle, solution)
+        return render.render_svg(puzzle, rects)
+
+    def problem(self, request: Mapping[str, Any]) -> ShikakuProblem:
+        """``{"puzzle": text | JSON | ShikakuPuzzle}``."""
+        if "puzzle" not in request:
+            raise ValueError("a Shikaku request needs a 'puzzle'")
+        source = request["puzzle"]
+        puzzle = source if isinstance(source, ShikakuPuzzle) else self.load(source)
+        return ShikakuProblem(puzzle)
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        if not isinstance(problem, ShikakuProblem):
+            raise TypeError("not a Shikaku problem")
+        rated = solver.solve(problem.puzzle, Control())
+        return answers.strategy_answer(
+            outcome, problem.decode(outcome.assignment), rated, LEVEL_NAMES
+        )

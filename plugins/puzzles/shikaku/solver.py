@@ -1,0 +1,446 @@
+"""The Shikaku logical solver: article 001's techniques in levels, graded, with search.
+
+A board keeps, per clue, the rectangles still possible and the cells proved to be the
+clue's (*claimed*). Keeping the board tidy is free: a rectangle that misses the clue's
+claimed cells or covers another clue's is dropped at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from plugins.contract import Control
+from plugins.puzzles.logic import Grade, LogicalSolve, Technique
+from plugins.puzzles.shikaku.geometry import Layout, bits
+from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
+
+ONLY_RECTANGLE = Technique(
+    "only-rectangle",
+    1,
+    1,
+    "A clue with one possible rectangle left takes it (complete intersection).",
+)
+COMMON_CELLS = Technique(
+    "common-cells",
+    2,
+    2,
+    "Cells inside every possible rectangle of a clue are its (partial intersection).",
+)
+SINGLE_REACH = Technique(
+    "single-reach", 3, 3, "A cell only one clue can reach belongs to that clue's rectangle."
+)
+SEPARATION = Technique(
+    "separation",
+    6,
+    4,
+    "A rectangle that would cut off an undecided region whose area no clue can fill "
+    "exactly is impossible (separated regions, area check).",
+)
+GUESS = Technique("guess", 20, 5, "Logic is stuck: try a rectangle, proved by search.")
+
+TECHNIQUES: tuple[Technique, ...] = (ONLY_RECTANGLE, COMMON_CELLS, SINGLE_REACH, SEPARATION, GUESS)
+LEVEL_NAMES = {0: "none", 1: "placing", 2: "overlap", 3: "reach", 4: "separation", 5: "guess"}
+"""Level numbers of the technique table and their names."""
+
+
+class Contradiction(Exception):
+    """The board broke a rule: no solution lies below it."""
+
+
+@dataclass
+class Move:
+    """A deduction about one clue: cells it claims and/or rectangles it keeps."""
+
+    technique: Technique
+    clue: int
+    detail: str
+    claim: int = 0
+    keep: list[int] | None = None
+    """Indices into the clue's options to keep (None: all)."""
+
+
+class Board:
+    """The possible rectangles of every clue and the cells claimed so far."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.domains = [list(range(len(opts))) for opts in layout.options]
+        self.claimed = [0] * len(self.domains)
+        self.placed = [False] * len(self.domains)
+        self.claimed_all = 0
+        if sum(c.area for c in layout.puzzle.clues) != layout.size:
+            raise Contradiction(
+                f"the clues add up to {sum(c.area for c in layout.puzzle.clues)}, "
+                f"the grid has {layout.size} cells"
+            )
+        for k, cell in enumerate(layout.clue_cells):
+            self.claimed[k] = 1 << cell
+            self.claimed_all |= 1 << cell
+        self.tidy()
+
+    def copy(self) -> Board:
+        """An independent copy for search."""
+        other = Board.__new__(Board)
+        other.layout = self.layout
+        other.domains = [d[:] for d in self.domains]
+        other.claimed = self.claimed[:]
+        other.placed = self.placed[:]
+        other.claimed_all = self.claimed_all
+        return other
+
+    def masks(self, k: int) -> list[int]:
+        """Bitmasks of clue ``k``'s possible rectangles."""
+        opts = self.layout.options[k]
+        return [opts[i].mask for i in self.domains[k]]
+
+    def solved(self) -> bool:
+        """True when every clue has taken its rectangle."""
+        return all(self.placed)
+
+    def rects(self) -> list[Rect]:
+        """The rectangle of each clue (the first possible one where still open)."""
+        return [self.layout.options[k][d[0]].rect for k, d in enumerate(self.domains)]
+
+    def undetermined(self) -> int:
+        """Cells no clue has claimed yet."""
+        return self.layout.size - self.claimed_all.bit_count()
+
+    # --- changes ---------------------------------------------------------------
+
+    def apply(self, move: Move) -> bool:
+        """Carry out a move and tidy up; True when it changed anything."""
+        k = move.clue
+        changed = False
+        if move.keep is not None and len(move.keep) < len(self.domains[k]):
+            self.domains[k] = move.keep
+            changed = True
+        if move.technique is ONLY_RECTANGLE and not self.placed[k]:
+            self.placed[k] = changed = True
+        new = move.claim & ~self.claimed[k]
+        if new:
+            if new & self.claimed_all:
+                raise Contradiction(f"clue {self.layout.name(k)} claims cells already taken")
+            self.claimed[k] |= new
+            self.claimed_all |= new
+            changed = True
+        if changed:
+            self.tidy()
+        return changed
+
+    def tidy(self) -> None:
+        """Drop rectangles that miss their clue's claimed cells or cover another's."""
+        options = self.layout.options
+        again = True
+        while again:
+            again = False
+            for k, domain in enumerate(self.domains):
+                mine = self.claimed[k]
+                blocked = self.claimed_all & ~mine
+                opts = options[k]
+                kept = [
+                    i for i in domain if not opts[i].mask & blocked and opts[i].mask & mine == mine
+                ]
+                if len(kept) < len(domain):
+                    if not kept:
+                        raise Contradiction(f"clue {self.layout.name(k)} has no rectangle left")
+                    self.domains[k] = kept
+                    again = True
+
+    def unions(self) -> list[int]:
+        """Per clue, the cells some possible rectangle covers."""
+        result = []
+        for k in range(len(self.domains)):
+            union = 0
+            for mask in self.masks(k):
+                union |= mask
+            result.append(union)
+        return result
+
+    # --- techniques ----------------------------------------------------------------
+
+    def only_rectangle(self) -> list[Move]:
+        """Clues with a single rectangle left that have not taken it."""
+        moves = []
+        for k, domain in enumerate(self.domains):
+            if len(domain) == 1 and not self.placed[k]:
+                opt = self.layout.options[k][domain[0]]
+                moves.append(
+                    Move(
+                        ONLY_RECTANGLE,
+                        k,
+                        f"clue {self.layout.name(k)} takes {list(opt.rect)}",
+                        opt.mask,
+                    )
+                )
+        return moves
+
+    def common_cells(self) -> list[Move]:
+        """Cells shared by every remaining rectangle of a clue, not yet claimed."""
+        moves = []
+        for k, domain in enumerate(self.domains):
+            if len(domain) < 2:
+                continue
+            core = self.layout.full
+            for mask in self.masks(k):
+                core &= mask
+            new = core & ~self.claimed[k]
+            if new:
+                cells = self.layout.cell_names(new)
+                moves.append(
+                    Move(COMMON_CELLS, k, f"clue {self.layout.name(k)} covers {cells}", new)
+                )
+        return moves
+
+    def single_reach(self) -> list[Move]:
+        """Unclaimed cells that only one clue's rectangles reach."""
+        unions = self.unions()
+        once = twice = 0
+        for union in unions:
+            twice |= once & union
+            once |= union
+        if self.layout.full & ~once:
+            cells = self.layout.cell_names(self.layout.full & ~once)
+            raise Contradiction(f"no clue can reach {cells}")
+        lonely = once & ~twice & ~self.claimed_all
+        moves = []
+        for cell in bits(lonely):
+            bit = 1 << cell
+            k = next(k for k, union in enumerate(unions) if union & bit)
+            opts = self.layout.options[k]
+            keep = [i for i in self.domains[k] if opts[i].mask & bit]
+            where = self.layout.cell_names(bit)
+            moves.append(
+                Move(SINGLE_REACH, k, f"only clue {self.layout.name(k)} reaches {where}", bit, keep)
+            )
+        return moves
+
+    def separation(self) -> list[Move]:
+        """Rectangles whose placement leaves an undecided region no clues can fill."""
+        moves = []
+        unions = self.unions()
+        for k, domain in enumerate(self.domains):
+            if len(domain) < 2:
+                continue
+            opts = self.layout.options[k]
+            bad = [i for i in domain if not self._fits(k, opts[i].mask, unions)]
+            if bad and len(bad) < len(domain):
+                keep = [i for i in domain if i not in bad]
+                shown = ", ".join(str(list(opts[i].rect)) for i in bad[:3])
+                moves.append(
+                    Move(
+                        SEPARATION, k, f"clue {self.layout.name(k)} cannot take {shown}", keep=keep
+                    )
+                )
+            elif bad:
+                raise Contradiction(
+                    f"clue {self.layout.name(k)}: every rectangle cuts the grid badly"
+                )
+        return moves
+
+    def _fits(self, k: int, mask: int, unions: list[int]) -> bool:
+        """Could clue ``k`` take ``mask``, judging by the undecided regions it leaves?"""
+        layout = self.layout
+        free = layout.full & ~self.claimed_all & ~mask
+        if not free:
+            return True
+        # What each other unfinished clue can still add, given the trial rectangle.
+        reach: list[tuple[int, int]] = []
+        for j, domain in enumerate(self.domains):
+            if j == k or self.placed[j]:
+                continue
+            need = layout.puzzle.clues[j].area - self.claimed[j].bit_count()
+            if need == 0:
+                continue
+            union = 0
+            opts = layout.options[j]
+            for i in domain:
+                if not opts[i].mask & mask:
+                    union |= opts[i].mask
+            extra = union & free
+            if not extra:
+                return False
+            reach.append((need, extra))
+        covered = 0
+        for _, extra in reach:
+            covered |= extra
+        if free & ~covered:
+            return False
+        # Area check on each connected undecided region.
+        width = layout.width
+        left_edge = sum(1 << (r * width) for r in range(layout.height))
+        right_edge = left_edge << (width - 1)
+        remaining = free
+        while remaining:
+            region = remaining & -remaining
+            while True:
+                grown = region | (region << width) | (region >> width)
+                grown |= ((region & ~right_edge) << 1) | ((region & ~left_edge) >> 1)
+                grown &= remaining
+                if grown == region:
+                    break
+                region = grown
+            remaining &= ~region
+            inside = sum(need for need, extra in reach if not extra & ~region)
+            touching = sum(need for need, extra in reach if extra & region)
+            size = region.bit_count()
+            if inside > size or touching < size:
+                return False
+        return True
+
+
+LEVELS: tuple[tuple[Callable[[Board], list[Move]], ...], ...] = (
+    (Board.only_rectangle,),
+    (Board.common_cells,),
+    (Board.single_reach,),
+    (Board.separation,),
+)
+"""Technique finders, cheapest level first."""
+
+
+def _scan(board: Board, max_level: int) -> list[Move]:
+    """The moves of the cheapest level (up to ``max_level``) that has any."""
+    for finders in LEVELS[:max_level]:
+        moves = [m for finder in finders for m in finder(board)]
+        if moves:
+            return moves
+    return []
+
+
+def propagate(board: Board, max_level: int = len(LEVELS)) -> None:
+    """Apply every technique up to ``max_level`` until nothing changes (no grading)."""
+    while True:
+        moves = _scan(board, max_level)
+        changed = False
+        for move in moves:
+            changed |= board.apply(move)
+        if not changed:
+            return
+
+
+@dataclass
+class SearchStats:
+    """Counters of a search."""
+
+    nodes: int = 0
+    stopped: str | None = None
+
+
+def _branch_clue(board: Board) -> int:
+    """The open clue with the fewest rectangles left."""
+    return min(
+        (k for k, d in enumerate(board.domains) if not board.placed[k]),
+        key=lambda k: len(board.domains[k]),
+    )
+
+
+def search(board: Board, limit: int, control: Control | None, stats: SearchStats) -> list[Board]:
+    """Up to ``limit`` solved boards below ``board`` (depth-first, full propagation)."""
+    found: list[Board] = []
+
+    def visit(node: Board) -> None:
+        stats.nodes += 1
+        if control is not None and stats.nodes % 32 == 1:
+            stats.stopped = control.should_stop()
+        if stats.stopped or len(found) >= limit:
+            return
+        try:
+            propagate(node)
+        except Contradiction:
+            return
+        if node.solved():
+            found.append(node)
+            return
+        k = _branch_clue(node)
+        for i in node.domains[k]:
+            child = node.copy()
+            try:
+                child.apply(Move(GUESS, k, "", keep=[i]))
+            except Contradiction:
+                continue
+            visit(child)
+            if len(found) >= limit or stats.stopped:
+                return
+
+    visit(board)
+    return found
+
+
+def _record_round(board: Board, grade: Grade, moves: list[Move]) -> bool:
+    """Apply a round of moves, grading each against the moves still available."""
+    progressed = False
+    bases = [m.technique.base for m in moves]
+    for i, move in enumerate(moves):
+        if board.apply(move):
+            grade.record(move.technique, bases[i:], move.detail)
+            progressed = True
+    return progressed
+
+
+def logic_only(puzzle: ShikakuPuzzle, max_level: int = len(LEVELS)) -> tuple[Board | None, Grade]:
+    """The graded solve without guessing: the board where logic stops (None: contradiction)."""
+    grade = Grade()
+    try:
+        board = Board(Layout(puzzle))
+        _graded_logic(board, grade, max_level)
+    except Contradiction:
+        return None, grade
+    return board, grade
+
+
+def _graded_logic(board: Board, grade: Grade, max_level: int) -> None:
+    while not board.solved():
+        moves = _scan(board, max_level)
+        if not moves or not _record_round(board, grade, moves):
+            return
+
+
+def solve(puzzle: ShikakuPuzzle, control: Control | None = None) -> LogicalSolve:
+    """Solve by techniques, level by level, guessing (proved by search) only when stuck."""
+    grade = Grade()
+    stats = SearchStats()
+    try:
+        board = Board(Layout(puzzle))
+    except Contradiction as exc:
+        return LogicalSolve(None, "unsatisfiable", None, grade, {"reason": str(exc)})
+    unique: bool | None = True
+    while True:
+        try:
+            _graded_logic(board, grade, len(LEVELS))
+        except Contradiction as exc:
+            return LogicalSolve(None, "unsatisfiable", False, grade, {"reason": str(exc)})
+        if board.solved():
+            break
+        solutions = search(board.copy(), 2, control, stats)
+        if stats.stopped and not solutions:
+            return LogicalSolve(
+                None, "gave_up", None, grade, {"reason": stats.stopped, "nodes": stats.nodes}
+            )
+        if not solutions:
+            return LogicalSolve(None, "unsatisfiable", False, grade, {"nodes": stats.nodes})
+        if len(solutions) > 1:
+            unique = False
+        elif stats.stopped:
+            unique = None
+        k = _branch_clue(board)
+        opts = board.layout.options[k]
+        pick = solutions[0].domains[k][0]
+        detail = f"guess clue {board.layout.name(k)} takes {list(opts[pick].rect)}"
+        board.apply(Move(GUESS, k, detail, keep=[pick]))
+        grade.record(GUESS, [GUESS.base], detail)
+    return LogicalSolve(
+        [list(r) for r in board.rects()],
+        "solved",
+        unique,
+        grade,
+        {"steps": len(grade.steps), "search_nodes": stats.nodes},
+    )
+
+
+def count_solutions(puzzle: ShikakuPuzzle, limit: int = 2, control: Control | None = None) -> int:
+    """Solutions counted no further than ``limit``."""
+    try:
+        board = Board(Layout(puzzle))
+    except Contradiction:
+        return 0
+    return len(search(board, limit, control, SearchStats()))
