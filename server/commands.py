@@ -43,10 +43,9 @@ def run_serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        print("crossforge: stopping", file=sys.stderr, flush=True)
+        server.serve_forever()  # returns on Ctrl-C or SIGTERM
     finally:
+        print("crossforge: stopping", file=sys.stderr, flush=True)
         server.server_close()
         app.extensions["crossforge"].close()
     return 0
