@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from plugins.registry import PluginInfo
@@ -117,7 +118,7 @@ def fill_report(answer: dict[str, Any]) -> str:
             lines.append(
                 f"{str(entry['number']) + ' ' + entry['direction']:<10} "
                 f"{entry.get('word') or '-':<16} {'-' if score is None else f'{score:g}':>5}  "
-                f"{clues[0] if clues else ''}"
+                f"{_clue_text(clues[0]) if clues else ''}"
             )
         lines.append("")
     metrics = answer.get("metrics", {})
@@ -138,6 +139,10 @@ def fill_report(answer: dict[str, Any]) -> str:
     if stats:
         lines.append("effort: " + ", ".join(f"{k} {v}" for k, v in stats.items() if _plain(v)))
     return "\n".join(lines).rstrip()
+
+
+def _clue_text(clue: Any) -> str:
+    return str(clue.get("text", "")) if isinstance(clue, Mapping) else str(clue)
 
 
 def _plain(value: Any) -> bool:

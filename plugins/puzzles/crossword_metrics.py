@@ -4,8 +4,8 @@
 
 - ``quality``: mean and minimum entry score, the entries scoring below ``threshold``.
 - ``duplicates``: entries used twice, and entries contained in a longer one.
-- ``effort``: construction effort copied from the strategy's statistics
-  (``nodes``, ``backtracks``, ``restarts``, ``time_s``) plus nodes per entry.
+- ``effort``: construction effort, the strategy's numeric statistics (for ``backtrack``:
+  nodes, backtracks, backjumps, restarts, nogoods, time) plus nodes per entry.
 - ``difficulty``: a solver-facing 0–100 figure from the entries' familiarity.
 
 Difficulty formula: each entry's familiarity is its Zipf frequency (log10 of uses per
@@ -31,8 +31,6 @@ ZIPF_RARE = 1.5
 """Zipf frequency at and below which an entry is obscure (obscurity 1)."""
 LEVELS = ((25.0, "easy"), (45.0, "medium"), (65.0, "hard"))
 """Upper bounds (exclusive) of each difficulty level; above the last: "very hard"."""
-EFFORT_KEYS = ("nodes", "backtracks", "restarts", "time_s")
-"""Strategy statistics reported as construction effort when present."""
 
 Familiarity = Callable[[str], float]
 """Zipf frequency of a word (0 when unknown)."""
@@ -131,13 +129,18 @@ def duplicates(entries: Sequence[EntryFill]) -> dict[str, Any]:
 
 def construction_effort(stats: Mapping[str, Any], entry_count: int) -> dict[str, Any]:
     """The search statistics that measure how hard the fill was to build."""
-    effort: dict[str, Any] = {key: stats[key] for key in EFFORT_KEYS if key in stats}
+    effort: dict[str, Any] = {
+        key: value
+        for key, value in stats.items()
+        if isinstance(value, int | float) and not isinstance(value, bool)
+    }
     nodes = stats.get("nodes")
     if isinstance(nodes, int | float) and entry_count:
         effort["nodes_per_entry"] = round(nodes / entry_count, 2)
     effort["method"] = (
-        "the strategy's own counters: search nodes (placements tried), backtracks, "
-        "restarts and wall time in seconds; nodes per entry = nodes / entries"
+        "the strategy's own numeric counters as it reported them (for backtracking: "
+        "nodes = placements tried, backtracks, restarts, time in seconds); "
+        "nodes per entry = nodes / entries"
     )
     return effort
 

@@ -59,7 +59,7 @@ def test_effort_copies_counters_and_nodes_per_entry() -> None:
         "time_s": 0.5,
     }
     assert effort["nodes_per_entry"] == 15.0
-    assert "other" not in effort
+    assert "other" not in effort  # only numbers measure effort
     assert set(m) == {"quality", "duplicates", "effort", "difficulty"}
     assert all("method" in section for section in m.values())
 

@@ -133,3 +133,25 @@ def test_given_letters_stay(
     code, answer = fill(capsys, given)
     assert (code, answer["status"]) == (0, "filled")
     assert answer["grid"][0][0] == "T"
+
+
+def test_fill_report_shows_clue_text_and_missing_words() -> None:
+    from plugins.cli import fill_report
+
+    answer = {
+        "status": "gave_up",
+        "reason": "timeout",
+        "grid": ["CAT", "..."],
+        "entries": [
+            {"number": 1, "direction": "across", "word": "CAT", "score": 60, "clues": [
+                {"text": "Mouser", "source": "test"}]},
+            {"number": 4, "direction": "across", "word": None, "score": None, "clues": []},
+        ],
+        "stats": {"nodes": 3, "trace": [1, 2]},
+    }  # fmt: skip
+    lines = fill_report(answer).splitlines()
+    assert lines[0] == "status: gave_up (timeout)"
+    assert lines[2:4] == ["CAT", "..."]
+    assert lines[6].split() == ["1", "across", "CAT", "60", "Mouser"]
+    assert lines[7].split() == ["4", "across", "-", "-"]
+    assert lines[-1] == "effort: nodes 3"
