@@ -216,35 +216,22 @@ OPERATIONS: tuple[Operation, ...] = (
         },
         errors=(400, 404, 413, 429),
     ),
-    Operation(
-        "post",
-        "/v1/puzzles/{type}/solve",
-        "construction",
-        "Solve a logic puzzle by graded techniques (a job)",
-        ok=JOB_ANSWER,
-        params=(TYPE, WAIT),
-        body={"application/json": PUZZLE_BODY},
-        errors=(400, 404, 429),
-    ),
-    Operation(
-        "post",
-        "/v1/puzzles/{type}/rate",
-        "construction",
-        "Rate a logic puzzle's difficulty (a job)",
-        ok=JOB_ANSWER,
-        params=(TYPE, WAIT),
-        body={"application/json": PUZZLE_BODY},
-        errors=(400, 404, 429),
-    ),
-    Operation(
-        "post",
-        "/v1/puzzles/{type}/generate",
-        "construction",
-        "Generate a logic puzzle with a unique solution (a job)",
-        ok=JOB_ANSWER,
-        params=(TYPE, WAIT),
-        body={"application/json": PUZZLE_BODY},
-        errors=(400, 404, 429),
+    *(
+        Operation(
+            "post",
+            f"/v1/puzzles/{{type}}/{action}",
+            "construction",
+            summary,
+            ok=JOB_ANSWER,
+            params=(TYPE, WAIT),
+            body={"application/json": PUZZLE_BODY, "text/plain": {"type": "string"}},
+            errors=(400, 404, 429),
+        )
+        for action, summary in (
+            ("solve", "Solve a logic puzzle by graded techniques, or with a strategy (a job)"),
+            ("rate", "Rate a logic puzzle's difficulty (a job)"),
+            ("generate", "Generate a logic puzzle with a unique solution (a job)"),
+        )
     ),
     Operation(
         "get",

@@ -103,9 +103,12 @@ class JobStore:
 
     def __init__(self, database_url: str) -> None:
         url = make_url(database_url)
-        if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
-            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(url)
+        options: dict[str, Any] = {}
+        if url.get_backend_name() == "sqlite":
+            options["connect_args"] = {"timeout": 30}  # wait out a long import's write lock
+            if url.database not in (None, "", ":memory:"):
+                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(url, **options)
         metadata.create_all(self.engine)
         self._changed = threading.Condition()
         self._generation = 0
