@@ -1,0 +1,49 @@
+"""Guards: the plugin contract is documented for authors, the kit's surface is deliberate."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import plugins.testing
+from plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def plugin_section() -> str:
+    text = README.read_text("utf-8")
+    match = re.search(r"^## Plugins.*?(?=^## |\Z)", text, re.S | re.M)
+    assert match, "README has no '## Plugins' section"
+    return match.group(0)
+
+
+def public_names(cls: type) -> list[str]:
+    own = {
+        n for klass in cls.__mro__ if klass.__module__ == "plugins.contract" for n in vars(klass)
+    }
+    return sorted(n for n in own if not n.startswith("_"))
+
+
+@pytest.mark.parametrize("cls", [Problem, FillStrategy, PuzzleType, Control, SearchResult])
+def test_every_contract_member_is_documented_for_authors(cls: type) -> None:
+    section = plugin_section()
+    missing = [n for n in public_names(cls) if f"`{n}" not in section and f"{n}(" not in section]
+    assert missing == [], f"README's plugin section does not mention {cls.__name__}.{missing}"
+
+
+def test_kit_public_surface() -> None:
+    for name in plugins.testing.__all__:
+        obj = getattr(plugins.testing, name)
+        assert inspect.getdoc(obj), f"plugins.testing.{name} has no docstring"
+    public = {
+        n
+        for n, obj in vars(plugins.testing).items()
+        if not n.startswith("_")
+        and getattr(obj, "__module__", None) == "plugins.testing"
+        and (inspect.isclass(obj) or inspect.isfunction(obj))
+    }
+    assert public - set(plugins.testing.__all__) == {"hard_problem"}
