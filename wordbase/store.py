@@ -531,7 +531,7 @@ class WordStore:
         combined = combine_entries(new_entries)
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
-            summary = ImportSummary(word_list.name, "entries", lines=len(combined))
+            summary = ImportSummary(word_list.name, "entries", lines=len(combined), dry_run=dry_run)
             self._write(conn, word_list, combined, merge, summary, dry_run, progress, chunk)
             if dry_run:
                 conn.rollback()
