@@ -1,0 +1,180 @@
+"""The backtrack strategy: conformance, proofs against brute force, limits, seeds, options."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from grids.model import Grid
+from plugins.contract import Control
+from plugins.puzzles.crossword_problem import CrosswordProblem
+from plugins.strategies.backtrack import Backtrack, luby, restart_limits
+from plugins.testing import GraphColouring, PairwiseProblem, check_strategy, hard_problem
+from wordbase.index import WordIndex
+
+PLAIN = {"backjumping": False, "nogoods": False, "restarts": "none", "fragments": False}
+
+
+class RandomBinary(PairwiseProblem):
+    """A random binary CSP: each edge forbids a random set of value pairs."""
+
+    def __init__(self, n: int, d: int, density: float, tightness: float, seed: int) -> None:
+        rng = random.Random(seed)
+        edges = [(a, b) for a, b in itertools.combinations(range(n), 2) if rng.random() < density]
+        super().__init__([d] * n, edges)
+        self.tables = {
+            (a, b): np.array([[rng.random() < tightness for _ in range(d)] for _ in range(d)])
+            for a, b in self.edges
+        }
+
+    def forbidden(self, var: int, value: int, other: int) -> np.ndarray:
+        if (var, other) in self.tables:
+            return self.tables[(var, other)][value]
+        return self.tables[(other, var)][:, value]
+
+
+def brute_force_solvable(problem: PairwiseProblem) -> bool:
+    return any(
+        problem.cost(list(values)) == 0
+        for values in itertools.product(*(range(d) for d in problem.domain_sizes))
+    )
+
+
+def test_conforms_to_the_kit() -> None:
+    check_strategy(Backtrack(), timeout=5.0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_binary_csps_agree_with_brute_force(seed: int) -> None:
+    problem = RandomBinary(6, 3, density=0.6, tightness=0.35, seed=seed)
+    result = Backtrack().solve(problem, Control.with_timeout(5, seed=seed))
+    expected = brute_force_solvable(problem)
+    assert result.status == ("solved" if expected else "unsatisfiable")
+    if expected:
+        assert problem.cost([int(v) for v in result.assignment]) == 0  # type: ignore[arg-type]
+
+
+def random_crossword(seed: int) -> CrosswordProblem:
+    """A 4x4 grid with a few blocks and a tiny random word list: often no fill."""
+    rng = random.Random(seed)
+    rows = [["."] * 4 for _ in range(4)]
+    for _ in range(rng.randrange(3)):
+        rows[rng.randrange(4)][rng.randrange(4)] = "#"
+    template = ["".join(r) for r in rows]
+    words = {
+        "".join(rng.choice("ABCDE") for _ in range(length))
+        for length in (2, 3, 4)
+        for _ in range(rng.randrange(6, 25))
+    }
+    return crossword(template, {w: rng.randrange(101) for w in sorted(words)})
+
+
+def crossword(template: list[str], words: dict[str, int]) -> CrosswordProblem:
+    index = WordIndex.build(words.items())
+    slots = Grid.from_rows(template).slots()
+    tables = {n: index.bucket(n) for n in {slot.length for slot in slots}}
+    return CrosswordProblem(template, slots, tables, index.alphabet)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_backjumping_and_nogoods_lose_no_solution(seed: int) -> None:
+    """The full search answers exactly as plain chronological backtracking does."""
+    plain = Backtrack().solve(random_crossword(seed), Control.with_timeout(10), **PLAIN)
+    full = Backtrack().solve(
+        random_crossword(seed), Control.with_timeout(10, seed=seed), restart_scale=2
+    )
+    assert plain.status in ("solved", "unsatisfiable")
+    assert full.status == plain.status
+    if full.complete:
+        assert random_crossword(seed).cost(full.assignment) == 0  # type: ignore[arg-type]
+
+
+def test_backjumping_skips_an_independent_region() -> None:
+    """Region B (4x4) has no fill; region A (3x3, beside it) has hundreds. The proof for
+    B must not be repeated for every fill of A, as chronological backtracking does."""
+    rng = random.Random(137)
+    region_b = {"".join(rng.choice("CDEF") for _ in range(4)) for _ in range(rng.randrange(15, 40))}
+    region_a = {"".join(p) for p in itertools.product("AB", repeat=3)}
+    words = dict.fromkeys(sorted(region_a | region_b), 50)
+    alone = Backtrack().solve(crossword(["...."] * 4, words), Control(), **PLAIN)
+    assert alone.status == "unsatisfiable"
+    both = ["...#....", "...#....", "...#....", "####...."]
+    plain = Backtrack().solve(crossword(both, words), Control(), **PLAIN)
+    full = Backtrack().solve(crossword(both, words), Control())
+    assert plain.status == full.status == "unsatisfiable"
+    assert full.stats["nodes"] <= alone.stats["nodes"] + 6
+    assert plain.stats["nodes"] > 3 * full.stats["nodes"]
+
+
+def test_proofs_survive_restarts_and_nogoods() -> None:
+    """Tiny restart limits force many restarts; unsatisfiable answers stay proofs."""
+    statuses = set()
+    for seed in range(30):
+        problem = random_crossword(seed)
+        result = Backtrack().solve(problem, Control.with_timeout(10, seed=1), restart_scale=1)
+        statuses.add(result.status)
+        expected = Backtrack().solve(random_crossword(seed), Control.with_timeout(10), **PLAIN)
+        assert result.status == expected.status
+    assert statuses == {"solved", "unsatisfiable"}
+
+
+def test_node_limit_gives_up_with_the_reason() -> None:
+    result = Backtrack().solve(hard_problem(), Control.with_timeout(10), max_nodes=50)
+    assert result.status == "gave_up"
+    assert result.reason == "node limit"
+    assert result.stats["nodes"] == 50
+
+
+def test_cancel_and_deadline() -> None:
+    calls = iter(range(10**9))
+    cancelled = Backtrack().solve(
+        hard_problem(), Control(cancelled=lambda: next(calls) > 20), max_nodes=None
+    )
+    assert (cancelled.status, cancelled.reason) == ("gave_up", "canceled")
+    timed = Backtrack().solve(hard_problem(), Control.with_timeout(0.2))
+    assert (timed.status, timed.reason) == ("gave_up", "timeout")
+    assert timed.stats["time"] < 1.0
+
+
+def test_progress_reports_effort_and_best_partial() -> None:
+    reports: list[dict] = []
+    Backtrack().solve(
+        hard_problem(), Control(progress=reports.append), max_nodes=300, progress_interval=0
+    )
+    assert len(reports) > 10
+    last = reports[-1]
+    for key in ("filled", "nodes", "backtracks", "restarts", "best"):
+        assert key in last
+    assert max(r["best_filled"] for r in reports[:-1]) >= 1
+
+
+def test_same_seed_same_fill() -> None:
+    runs = [
+        Backtrack().solve(random_crossword(seed), Control.with_timeout(10, seed=seed))
+        for seed in (3, 3, 11, 11)
+    ]
+    assert runs[0].assignment == runs[1].assignment
+    assert runs[2].assignment == runs[3].assignment
+
+
+def test_rare_letter_cut_never_claims_a_proof() -> None:
+    problem = GraphColouring.clique(4, 3)
+    assert Backtrack().solve(problem, Control()).status == "unsatisfiable"
+    cut = Backtrack().solve(GraphColouring.clique(4, 3), Control(), rare_letter_cut=0.1)
+    assert cut.status == "gave_up"
+    assert "rare-letter cut" in cut.reason
+
+
+def test_restart_limits_grow() -> None:
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    geometric = restart_limits("geometric", 10)
+    assert [next(geometric) for _ in range(3)] == [10, 15, 22.5]
+    assert next(restart_limits("none", 10)) == float("inf")
+
+
+def test_unknown_parameter_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown parameter"):
+        Backtrack().solve(hard_problem(), Control(), max_depth=3)
