@@ -105,6 +105,16 @@ class Problem(ABC):
         trial[var] = value
         return self.cost(trial)
 
+    def value_conflicts(
+        self, assignment: Sequence[int], var: int, values: np.ndarray
+    ) -> np.ndarray:
+        """``conflicts`` of ``var`` for each of ``values`` (an index array), as floats.
+
+        Override with a vectorised count when domains are large (crossword entries): the
+        stochastic strategies then weigh a variable's whole domain, not a sample of it.
+        """
+        return np.array([self.conflicts(assignment, var, int(v)) for v in values], dtype=float)
+
     def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
         """Change of ``cost`` if ``changes`` (var → value) were applied."""
         trial = list(assignment)

@@ -333,23 +333,45 @@ class CrosswordProblem(Problem):
                 if codes[p] != self._slot_table[t].codes[other][q]:
                     total += 1
         if self.no_duplicates:
-            groups = {len(self.slots[s].cells) for s in focus}
-            for length in groups:
-                words = [
-                    assignment[t]
-                    for t, slot in enumerate(self.slots)
-                    if len(slot.cells) == length and assignment[t] is not None
-                ]
-                total += len(words) - len(set(words))
+            lengths: set[int] = set()
+            for s in focus:
+                if len(self.slots[s].cells) not in lengths:
+                    lengths.add(len(self.slots[s].cells))
+                    words = [assignment[t] for t in (s, *self._same_length[s])]
+                    words = [w for w in words if w is not None]
+                    total += len(words) - len(set(words))
         return total
 
     def cost(self, assignment: Sequence[int]) -> float:
         return self._violations(assignment, range(self.size))
 
     def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
-        trial = list(assignment)
-        trial[var] = value
-        return self._violations(trial, [var])
+        """Crossings ``value`` would break, its own domain violation and its repeats."""
+        codes = self._slot_table[var].codes[value]
+        total = 0.0 if self.initial_domains()[var][value] else 1.0
+        for p, t, q in self._crossings[var]:
+            other = assignment[t]
+            if other is not None and codes[p] != self._slot_table[t].codes[other][q]:
+                total += 1
+        if self.no_duplicates:
+            total += sum(1 for t in self._same_length[var] if assignment[t] == value)
+        return total
+
+    def value_conflicts(
+        self, assignment: Sequence[int], var: int, values: np.ndarray
+    ) -> np.ndarray:
+        """``conflicts`` for a whole array of ``var``'s values at once."""
+        table = self._slot_table[var]
+        total = (~self.initial_domains()[var][values]).astype(float)
+        for p, t, q in self._crossings[var]:
+            other = assignment[t]
+            if other is not None:
+                total += table.columns[p][values] != self._slot_table[t].codes[other][q]
+        if self.no_duplicates:
+            for t in self._same_length[var]:
+                if assignment[t] is not None:
+                    total += values == assignment[t]
+        return total
 
     def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
         trial = list(assignment)

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from plugins.contract import Control, Domains, Problem, SearchResult
 
 SOLVED_EPSILON = 1e-9
@@ -35,6 +37,10 @@ class SearchSpace:
     free: list[int]
     is_free: list[bool]
     neighbours: list[list[int]]
+    vectorised: bool
+    """The problem counts conflicts of whole domains at once (``value_conflicts``)."""
+    arrays: list[np.ndarray]
+    """The choices as index arrays, for ``value_conflicts``."""
 
     @classmethod
     def of(cls, problem: Problem, propagate: bool = True) -> SearchSpace:
@@ -51,7 +57,9 @@ class SearchSpace:
         free = [v for v, values in enumerate(choices) if len(values) > 1]
         is_free = [len(values) > 1 for values in choices]
         neighbours = [[int(u) for u in problem.neighbours(v)] for v in range(problem.size)]
-        return cls(problem, domains, choices, free, is_free, neighbours)
+        vectorised = type(problem).value_conflicts is not Problem.value_conflicts
+        arrays = [np.array(values, dtype=np.int64) for values in choices]
+        return cls(problem, domains, choices, free, is_free, neighbours, vectorised, arrays)
 
     @property
     def empty(self) -> list[int]:
@@ -234,7 +242,13 @@ def draw_value(
     settings: MoveSettings,
     keep_current: bool = False,
 ) -> int:
-    """A value for ``var`` drawn with weight exp(-weight x conflicts it would cause)."""
+    """A value for ``var`` drawn with weight exp(-weight x conflicts it would cause).
+
+    A problem with a vectorised ``value_conflicts`` has its whole domain weighed; other
+    problems a sample of ``candidate_sample`` values.
+    """
+    if space.vectorised:
+        return _draw_from_domain(space, values, var, rng, settings, keep_current)
     domain = space.choices[var]
     current = values[var]
     if len(domain) > settings.candidate_sample:
@@ -248,6 +262,24 @@ def draw_value(
     low = min(scores)
     weights = [math.exp(-settings.value_weight * (score - low)) for score in scores]
     return rng.choices(candidates, weights)[0]
+
+
+def _draw_from_domain(
+    space: SearchSpace,
+    values: list[int],
+    var: int,
+    rng: random.Random,
+    settings: MoveSettings,
+    keep_current: bool,
+) -> int:
+    candidates = space.arrays[var]
+    scores = np.asarray(space.problem.value_conflicts(values, var, candidates), dtype=float)
+    if not keep_current:
+        scores = np.where(candidates == values[var], np.inf, scores)
+    weights = np.exp(-settings.value_weight * (scores - scores.min()))
+    cumulative = np.cumsum(weights)
+    pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+    return int(candidates[min(pick, len(candidates) - 1)])
 
 
 def propose(
