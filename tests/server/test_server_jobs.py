@@ -128,17 +128,29 @@ def test_restart_fails_running_jobs_and_requeues_waiting_ones(
     assert wait_for(app2, left_waiting.id, {"succeeded"}).result
 
 
-def test_records_survive_a_new_store(config) -> None:  # type: ignore[no-untyped-def]
-    store = JobStore(config.database_url)
+def test_records_survive_a_new_store(any_database_url: str) -> None:
+    store = JobStore(any_database_url)
     job = store.create("solve", "sudoku", {"puzzle": "x"})
-    store.start(job.id)
+    assert store.start(job.id) and not store.start(job.id)
     store.report(job.id, {"nodes": 5})
+    changed = store.wait_for_change(job.id, job.revision, 1.0)
+    assert changed.revision > job.revision and changed.status == "running"
     store.finish(job.id, "succeeded", result={"ok": True})
-    again = JobStore(config.database_url).get(job.id)
-    assert (again.status, again.progress, again.result) == ("succeeded", {"nodes": 5}, {"ok": True})
+    again = JobStore(any_database_url)
+    found = again.get(job.id)
+    assert (found.status, found.progress, found.result) == ("succeeded", {"nodes": 5}, {"ok": True})
+    assert found.created_at and found.created_at.endswith("Z")
     assert not store.finish(job.id, "failed")  # a finished job stays as it ended
+    left = again.create("fill", "american", {})
+    again.start(left.id)
+    third = JobStore(any_database_url)
+    failed, queued = third.recover()
+    assert [j.id for j in failed] == [left.id] and failed[0].status == "failed"
+    assert queued == []
     with pytest.raises(LookupError):
         store.get("nope")
+    for opened in (store, again, third):
+        opened.engine.dispose()
 
 
 def test_unknown_job_is_json_404(make_app: Callable[..., Flask]) -> None:

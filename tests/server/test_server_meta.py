@@ -49,8 +49,9 @@ def test_errors_are_json_with_code_and_message(make_app: Callable[..., Flask]) -
     assert wrong_method.status_code == 405
     assert wrong_method.get_json()["error"]["code"] == "method_not_allowed"
     assert "GET" in wrong_method.headers["Allow"]
-    too_big = client.post("/v1/jobs/x/cancel", data=b"x" * 1000)
-    assert too_big.status_code in (404, 413)
+    too_big = client.post("/v1/fills", json={"grid": ["." * 15] * 15})
+    assert too_big.status_code == 413
+    assert too_big.get_json()["error"]["code"] == "request_entity_too_large"
 
 
 def test_lower_layer_errors_map_to_4xx(make_app: Callable[..., Flask]) -> None:
