@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from plugins.contract import Domains, SearchResult
+from plugins.contract import Control, Domains, SearchResult
 from plugins.puzzles.tents import TentsType
 from plugins.puzzles.tents.model import parse_solution, parse_text, tree_matching, validate
 from plugins.puzzles.tents.problem import TentsProblem
+from plugins.registry import registry
 
 DATA = Path(__file__).parent / "data"
 TYPE = TentsType()
@@ -162,3 +163,21 @@ def test_result_reports_solution_and_difficulty() -> None:
     with pytest.raises(ValueError, match="needs a 'puzzle'"):
         TYPE.problem({})
     assert problem.value_label(0, 0) == "(0, 1)"
+
+
+@pytest.mark.parametrize("name", ["backtrack", "annealing", "genetic"])
+def test_every_strategy_solves_the_article_18x18(name: str) -> None:
+    problem = load("18x18")
+    outcome = registry().strategy(name).solve(problem, Control.with_timeout(20, seed=1))
+    answer = TYPE.result(problem, outcome)
+    assert answer["status"] == "solved"
+    assert answer["solution"] == (DATA / "tents_article_18x18_solution.txt").read_text().split()
+
+
+@pytest.mark.parametrize("name", ["annealing", "genetic"])
+def test_stochastic_strategies_solve_from_raw_domains(name: str) -> None:
+    # No propagation: only the graded cost and the compound moves guide the search.
+    problem = load("10x10")
+    control = Control.with_timeout(20, seed=3)
+    outcome = registry().strategy(name).solve(problem, control, propagate=False)
+    assert outcome.status == "solved"
