@@ -438,8 +438,15 @@ class Check:
     name: str
     run: Callable[[], list[str]]
 
+    def failures(self) -> list[str]:
+        """What the check found wrong; an exception the plugin raised counts as one."""
+        try:
+            return self.run()
+        except Exception as exc:
+            return [f"raised {type(exc).__name__}: {exc}"]
+
     def __call__(self) -> None:
-        failures = self.run()
+        failures = self.failures()
         if failures:
             raise ConformanceError(f"{self.name}:\n  " + "\n  ".join(failures))
 
@@ -448,7 +455,7 @@ class Check:
 
 
 def _run_all(checks: Sequence[Check]) -> None:
-    failures = [f"{check.name}: {failure}" for check in checks for failure in check.run()]
+    failures = [f"{check.name}: {failure}" for check in checks for failure in check.failures()]
     if failures:
         raise ConformanceError(f"{len(failures)} failure(s):\n  " + "\n  ".join(failures))
 

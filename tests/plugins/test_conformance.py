@@ -113,6 +113,15 @@ class Fickle(ReferenceSearch):
         return super().solve(problem, control)
 
 
+class Crashing(ReferenceSearch):
+    """Raises on problems with more than six variables."""
+
+    def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
+        if problem.size > 6:
+            raise RuntimeError("too many variables")
+        return super().solve(problem, control)
+
+
 class Sloppy(ReferenceSearch):
     """Returns a plain dict."""
 
@@ -157,6 +166,17 @@ def test_kit_catches_wrong_types_and_metadata() -> None:
     checks = strategy_checks(Sloppy())
     assert "description is empty" in failures_of(checks, "metadata")
     assert "not a SearchResult" in failures_of(checks, "case empty")
+
+
+def test_kit_reports_exceptions_as_failures_and_goes_on() -> None:
+    checks = strategy_checks(Crashing(), cases=CASES[:4])
+    assert "raised RuntimeError: too many variables" in failures_of(
+        checks, "case colouring-petersen"
+    )
+    with pytest.raises(ConformanceError, match=r"^4 failure\(s\)") as caught:
+        check_strategy(Crashing(), cases=CASES[:4])
+    for check in ("case colouring-petersen", "deadline", "cancel", "determinism"):
+        assert f"{check}: raised RuntimeError" in str(caught.value)
 
 
 def test_check_strategy_lists_every_failure() -> None:

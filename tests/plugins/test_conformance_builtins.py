@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from plugins.registry import Registry
 from plugins.testing import Check, check_puzzle_type, strategy_checks
 
+CROSSWORD_TYPES = {"american", "canadian"}
 COMPLETE = {"backtrack"}
 """Built-in strategies that must solve every satisfiable case and prove the others."""
 
@@ -51,7 +56,7 @@ BAD_CROSSWORD_REQUESTS = [
 ]
 
 
-@pytest.mark.parametrize("name", ["american", "canadian"])
+@pytest.mark.parametrize("name", sorted(CROSSWORD_TYPES))
 def test_crossword_types_conform(tiny_words: str, name: str) -> None:
     plugins = Registry()
     check_puzzle_type(
@@ -59,4 +64,35 @@ def test_crossword_types_conform(tiny_words: str, name: str) -> None:
         CROSSWORD_REQUESTS,
         bad_requests=BAD_CROSSWORD_REQUESTS,
         strategy=plugins.strategy("backtrack"),
+    )
+
+
+PLUGINS = Path(__file__).resolve().parents[2] / "plugins" / "puzzles"
+LOGIC_SAMPLES: dict[str, Any] = {
+    "sudoku": lambda: (PLUGINS / "sudoku" / "samples" / "article002.txt").read_text(),
+    "tents": lambda: (PLUGINS / "tents" / "samples" / "article003_5x5.txt").read_text(),
+    "shikaku": lambda: (PLUGINS / "shikaku" / "samples" / "article001_8x8.txt").read_text(),
+    "regex": lambda: json.loads((PLUGINS / "regexcross" / "samples" / "mit2013.json").read_text()),
+}
+"""A puzzle each built-in logic type must turn into a problem that backtracking solves."""
+
+
+def test_every_builtin_puzzle_type_is_checked() -> None:
+    builtin = {
+        info.name
+        for info in Registry().plugins()
+        if info.distribution == "crossforge" and info.kind == "puzzle_type"
+    }
+    assert builtin == set(LOGIC_SAMPLES) | CROSSWORD_TYPES
+
+
+@pytest.mark.parametrize("name", sorted(LOGIC_SAMPLES))
+def test_logic_types_conform(name: str) -> None:
+    plugins = Registry()
+    check_puzzle_type(
+        plugins.puzzle_type(name),
+        [{"puzzle": LOGIC_SAMPLES[name]()}],
+        bad_requests=[{}],
+        strategy=plugins.strategy("backtrack"),
+        timeout=20,
     )
