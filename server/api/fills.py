@@ -50,7 +50,7 @@ def create_fill() -> Response:
         raise ApiError(400, "not_a_crossword", f"{type_name!r} is a logic puzzle: use /v1/puzzles")
     _check_rules(rows, getattr(ptype, "rules", None))
     strategy = app.registry.strategy(strategy_name)
-    app.words.get_list(list_name)  # an unknown list is a 404 now, not a failed job
+    _check_list(list_name, app.config.default_list)
     options = job_options(body.get("options"), app.config.job_time_limit)
     params, type_options = _split(options, strategy_name, strategy.parameters, ptype.parameters)
     fill = {
@@ -63,6 +63,17 @@ def create_fill() -> Response:
     }
     control = {k: options[k] for k in COMMON_OPTIONS if k in options}
     return submit_job("fill", type_name, {"fill": fill, "options": control}, wait_seconds(body))
+
+
+def _check_list(name: str, default: str) -> None:
+    """An unknown list is a 404 now, not a failed job; the default one says how to build it."""
+    from wordbase.store import UnknownList
+
+    try:
+        services().words.get_list(name)
+    except UnknownList as exc:
+        hint = " (build it with 'crossforge words build-default')" if name == default else ""
+        raise ApiError(404, "unknown_list", f"{exc}{hint}") from None
 
 
 def _check_rules(rows: list[str], rules: Any) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.utils import secure_filename
 
 from server.api.inputs import json_object, number_arg, string_arg
 from server.auth import requires_token
@@ -21,6 +22,7 @@ from server.errors import ApiError
 bp = Blueprint("lists", __name__, url_prefix="/v1/lists")
 
 MAX_PAGE = 1000
+SEARCH_ARGS = ("pattern", "regex", "min_score", "limit")
 EXPORT_MEDIA = {
     "stwl": ("text/plain", "txt"),
     "plain": ("text/plain", "txt"),
@@ -155,7 +157,8 @@ def search(name: str) -> Response:
         raise ApiError(422, "regex_timeout", str(exc)) from None
     next_link = None
     if page.next_cursor is not None:
-        next_link = url_for("lists.search", name=name, **{**args, "cursor": page.next_cursor})
+        kept: dict[str, Any] = {k: v for k, v in args.items() if k in SEARCH_ARGS}
+        next_link = url_for("lists.search", name=name, **kept, cursor=page.next_cursor)
     return jsonify(
         {
             "words": [entry.to_json() for entry in page.entries],
@@ -291,7 +294,8 @@ def export(name: str) -> Response:
     store.get_list(name)  # a missing list is a 404 before the body starts
     media, extension = EXPORT_MEDIA[fmt]
     response = Response(_exported(store, name, fmt), mimetype=media)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}.{extension}"'
+    filename = f"{secure_filename(name) or 'list'}.{extension}"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

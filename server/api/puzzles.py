@@ -44,7 +44,9 @@ def puzzle_job(type: str, action: str) -> Response:
 def _body() -> dict[str, Any]:
     if request.mimetype == "text/plain":
         text = request.get_data(as_text=True)
-        return {"puzzle": text, "options": dict(request.args)} if text.strip() else {}
+        body: dict[str, Any] = {k: v for k, v in request.args.items() if k in ("strategy", "wait")}
+        options = {k: v for k, v in request.args.items() if k not in body}
+        return {**body, "puzzle": text, "options": options} if text.strip() else body
     return json_object()
 
 

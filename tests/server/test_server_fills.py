@@ -89,6 +89,7 @@ def test_bad_fill_requests_are_4xx(make_app: Callable[..., Flask], tiny_list: st
         ({"grid": ["." * 5] * 5, "list": tiny_list}, 400),
         ({"grid": ["..#", "...", "#.."], "list": tiny_list}, 400),
         ({"grid": OPEN, "list": "nope"}, 404),
+        ({"grid": OPEN}, 404),
         ({"grid": OPEN, "list": tiny_list, "type": "nope"}, 404),
         ({"grid": OPEN, "list": tiny_list, "strategy": "nope"}, 404),
         ({"grid": OPEN, "list": tiny_list, "type": "sudoku"}, 400),
@@ -101,6 +102,8 @@ def test_bad_fill_requests_are_4xx(make_app: Callable[..., Flask], tiny_list: st
         answer = client.post("/v1/fills", json=body)
         assert answer.status_code == status, (body, answer.get_json())
         assert answer.get_json()["error"]["message"]
+    missing_default = client.post("/v1/fills", json={"grid": OPEN}).get_json()["error"]
+    assert "crossforge words build-default" in missing_default["message"]
     garbage = client.post("/v1/fills", data={"grid": (io.BytesIO(b"\x00junk"), "x.puz")})
     assert garbage.status_code == 400
     assert client.post("/v1/fills", data="{", content_type="application/json").status_code == 400

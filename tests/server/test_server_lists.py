@@ -34,7 +34,8 @@ def test_read_lists_and_one_list(client: FlaskClient) -> None:
 
 
 def test_search_pages_with_cursor(client: FlaskClient) -> None:
-    first = client.get("/v1/lists/tiny/words?pattern=C?T&limit=1").get_json()
+    first = client.get("/v1/lists/tiny/words?pattern=C?T&limit=1&name=x").get_json()
+    assert first["links"]["next"].startswith("/v1/lists/tiny/words?")
     assert [w["word"] for w in first["words"]] == ["CAT"]
     assert first["words"][0]["clues"] == [{"text": "clue for cat"}]
     second = client.get(first["links"]["next"]).get_json()

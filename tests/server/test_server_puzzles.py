@@ -32,8 +32,9 @@ def test_solve_with_wait_returns_the_answer(make_app: Callable[..., Flask]) -> N
 def test_rate_and_generate_as_queued_jobs(make_app: Callable[..., Flask]) -> None:
     app = make_app(execute=execute)
     client = app.test_client()
-    rated = client.post("/v1/puzzles/sudoku/rate", data=PUZZLE, content_type="text/plain")
-    assert rated.status_code in (200, 202)
+    rated = client.post("/v1/puzzles/sudoku/rate?wait=10", data=PUZZLE, content_type="text/plain")
+    assert rated.status_code == 200, rated.get_json()
+    assert rated.get_json()["result"]["status"] == "solved"
     made = client.post(
         "/v1/puzzles/sudoku/generate", json={"options": {"seed": 3, "timeout": 20}, "wait": 60}
     )
