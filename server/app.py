@@ -47,6 +47,7 @@ def create_app(
             config.max_queued,
             config.job_time_limit,
             environment={"CROSSFORGE_DATABASE_URL": config.database_url},
+            grace=config.kill_grace,
         )
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 

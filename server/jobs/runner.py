@@ -27,9 +27,6 @@ from server.jobs.worker import Execute, worker_main
 
 log = logging.getLogger(__name__)
 
-GRACE_SECONDS = 2.0
-"""How long a job may overrun its time limit, or ignore a cancel, before its worker dies."""
-
 
 class QueueFull(Exception):
     """The runner holds as many waiting jobs as it may."""
@@ -71,7 +68,8 @@ class _Slot:
 class ProcessRunner(JobRunner):
     """A fixed pool of worker processes fed from a bounded queue.
 
-    ``environment`` is set in every worker before it runs a job.
+    ``environment`` is set in every worker before it runs a job; a job that overruns its
+    time limit, or ignores a cancel, by ``grace`` seconds loses its worker.
     """
 
     def __init__(
@@ -82,7 +80,7 @@ class ProcessRunner(JobRunner):
         max_queued: int,
         time_limit: float,
         environment: Mapping[str, str] | None = None,
-        grace: float = GRACE_SECONDS,
+        grace: float = 2.0,
     ) -> None:
         self._store = store
         self._environment = dict(environment or {})

@@ -77,8 +77,7 @@ def test_cancel_of_a_queued_job_and_queue_bound(make_app: Callable[..., Flask]) 
 def test_a_job_ignoring_cancel_is_stopped_by_killing_its_worker(
     make_app: Callable[..., Flask],
 ) -> None:
-    app = make_app()
-    services_of(app).runner._grace = 0.3  # type: ignore[attr-defined]
+    app = make_app(kill_grace=0.3)
     job = submit(app, {"do": "stubborn", "seconds": 30})
     wait_for(app, job.id, {"running"})
     services_of(app).runner.cancel(job.id)
@@ -88,8 +87,7 @@ def test_a_job_ignoring_cancel_is_stopped_by_killing_its_worker(
 
 
 def test_time_limit_and_dead_workers_fail_the_job(make_app: Callable[..., Flask]) -> None:
-    app = make_app(job_time_limit=0.3)
-    services_of(app).runner._grace = 0.2  # type: ignore[attr-defined]
+    app = make_app(job_time_limit=0.3, kill_grace=0.2)
     slow = wait_for(app, submit(app, {"do": "stubborn", "seconds": 30}).id, {"failed"})
     assert slow.error and slow.error["code"] == "time_limit"
     crashed = wait_for(app, submit(app, {"do": "crash"}).id, {"failed"})
@@ -159,12 +157,16 @@ def test_unknown_job_is_json_404(make_app: Callable[..., Flask]) -> None:
     assert answer.get_json() == {"error": {"code": "not_found", "message": "no job 'nope'"}}
 
 
-def test_wait_returns_when_done_or_times_out(make_app: Callable[..., Flask]) -> None:
-    app = make_app()
-    started = time.monotonic()
-    job = submit(app, {"do": "echo"})
-    with app.test_request_context():
-        from server.api.jobs import _wait_until_finished
+def test_wait_returns_the_finished_job_or_202_in_time(make_app: Callable[..., Flask]) -> None:
+    from server.api.jobs import submit_job
 
-        done = _wait_until_finished(services_of(app).jobs, job, 10)
-    assert done.status == "succeeded" and time.monotonic() - started < 10
+    app = make_app()
+    with app.test_request_context():
+        started = time.monotonic()
+        late = submit_job("fill", "test", {"do": "steps"}, wait=0.3)
+        assert late.status_code == 202 and 0.3 <= time.monotonic() - started < 5
+        assert late.headers["Location"] == f"/v1/jobs/{late.get_json()['id']}"
+        services_of(app).runner.cancel(late.get_json()["id"])
+        wait_for(app, late.get_json()["id"], {"canceled"})
+        done = submit_job("fill", "test", {"do": "echo"}, wait=10)
+        assert done.status_code == 200 and done.get_json()["status"] == "succeeded"
