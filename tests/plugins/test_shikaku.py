@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import plugins.puzzles.shikaku as shikaku_package
 from plugins.contract import Control
 from plugins.puzzles.answers import solve_answer
 from plugins.puzzles.shikaku import ShikakuType
@@ -16,9 +17,9 @@ from plugins.puzzles.shikaku.geometry import Layout
 from plugins.puzzles.shikaku.model import ShikakuFormatError, parse_text, to_text
 from plugins.registry import registry
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(shikaku_package.__file__).parent / "samples"
 TYPE = ShikakuType()
-ARTICLE = (DATA / "shikaku_article_8x8.txt").read_text()
+ARTICLE = (DATA / "article001_8x8.txt").read_text()
 # Article 001's chromosome table: one rectangle per peg, the pegs in reading order.
 ARTICLE_RECTS = [
     [0, 1, 1, 6], [1, 1, 2, 1], [1, 2, 1, 5], [2, 2, 1, 3], [3, 1, 3, 2], [0, 7, 5, 1],

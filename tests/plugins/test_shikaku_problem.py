@@ -8,15 +8,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import plugins.puzzles.shikaku as shikaku_package
 from plugins.contract import Control, Domains, SearchResult
 from plugins.puzzles.shikaku import ShikakuType
 from plugins.puzzles.shikaku.model import parse_text
 from plugins.puzzles.shikaku.problem import ShikakuProblem
 from plugins.registry import registry
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(shikaku_package.__file__).parent / "samples"
 TYPE = ShikakuType()
-ARTICLE = (DATA / "shikaku_article_8x8.txt").read_text()
+ARTICLE = (DATA / "article001_8x8.txt").read_text()
 
 
 def article() -> ShikakuProblem:

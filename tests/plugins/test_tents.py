@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import plugins.puzzles.tents as tents_package
 from plugins.contract import Control
 from plugins.puzzles.answers import solve_answer
 from plugins.puzzles.tents import TentsType
@@ -16,14 +17,14 @@ from plugins.puzzles.tents.generate import GenerationTimeout, Target, generate
 from plugins.puzzles.tents.model import TentsFormatError, TentsPuzzle, parse_text, to_text
 from plugins.registry import registry
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()
 
 
 def article(size: str) -> tuple[TentsPuzzle, list[str]]:
     """An article 003 puzzle and its published answer."""
-    puzzle = parse_text((DATA / f"tents_article_{size}.txt").read_text())
-    answer = (DATA / f"tents_article_{size}_solution.txt").read_text().split()
+    puzzle = parse_text((DATA / f"article003_{size}.txt").read_text())
+    answer = (DATA / f"article003_{size}_solution.txt").read_text().split()
     return puzzle, answer
 
 

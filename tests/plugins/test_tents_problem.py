@@ -8,18 +8,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import plugins.puzzles.tents as tents_package
 from plugins.contract import Control, Domains, SearchResult
 from plugins.puzzles.tents import TentsType
 from plugins.puzzles.tents.model import parse_solution, parse_text, tree_matching, validate
 from plugins.puzzles.tents.problem import TentsProblem
 from plugins.registry import registry
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()
 
 
 def load(size: str) -> TentsProblem:
-    return TYPE.problem({"puzzle": (DATA / f"tents_article_{size}.txt").read_text()})
+    return TYPE.problem({"puzzle": (DATA / f"article003_{size}.txt").read_text()})
 
 
 def depth_first(problem: TentsProblem, domains: Domains) -> list[int] | None:
@@ -47,7 +48,7 @@ def test_propagation_reaches_the_article_answer(size: str) -> None:
     problem = load(size)
     values = depth_first(problem, problem.initial_domains())
     assert values is not None
-    answer = (DATA / f"tents_article_{size}_solution.txt").read_text().split()
+    answer = (DATA / f"article003_{size}_solution.txt").read_text().split()
     assert problem.decode(values) == answer
 
 
@@ -118,7 +119,7 @@ def test_delta_and_conflicts_agree_with_cost() -> None:
 
 def test_conflicts_flag_only_troubled_trees() -> None:
     problem = load("10x10")
-    answer = (DATA / "tents_article_10x10_solution.txt").read_text().split()
+    answer = (DATA / "article003_10x10_solution.txt").read_text().split()
     pairs = tree_matching(problem.puzzle, parse_solution(problem.puzzle, answer))
     values = [
         problem.cells[t].index(r * 10 + c)
@@ -155,7 +156,7 @@ def test_result_reports_solution_and_difficulty() -> None:
     assert values is not None
     answer = TYPE.result(problem, SearchResult(list(values), "solved", stats={"nodes": 3}))
     assert answer["status"] == "solved" and answer["unique"] is True
-    assert answer["solution"] == (DATA / "tents_article_5x5_solution.txt").read_text().split()
+    assert answer["solution"] == (DATA / "article003_5x5_solution.txt").read_text().split()
     assert answer["difficulty"]["level_label"] == "basic" and answer["stats"] == {"nodes": 3}
     given_up = TYPE.result(problem, SearchResult([0] * problem.size, "gave_up", "timeout"))
     assert given_up["solution"] is None and given_up["stats"]["best"] is not None
@@ -171,7 +172,7 @@ def test_every_strategy_solves_the_article_18x18(name: str) -> None:
     outcome = registry().strategy(name).solve(problem, Control.with_timeout(20, seed=1))
     answer = TYPE.result(problem, outcome)
     assert answer["status"] == "solved"
-    assert answer["solution"] == (DATA / "tents_article_18x18_solution.txt").read_text().split()
+    assert answer["solution"] == (DATA / "article003_18x18_solution.txt").read_text().split()
 
 
 @pytest.mark.parametrize("name", ["annealing", "genetic"])

@@ -422,6 +422,9 @@ def solve(puzzle: ShikakuPuzzle, control: Control | None = None) -> LogicalSolve
             unique = False
         elif stats.stopped:
             unique = None
+            board = solutions[0]
+            grade.record(GUESS, [GUESS.base], "search found this solution before it stopped")
+            break
         k = _branch_clue(board)
         opts = board.layout.options[k]
         pick = solutions[0].domains[k][0]

@@ -100,6 +100,8 @@ class Geometry:
             (f"row {r}", list(range(r * w, r * w + w)), puzzle.row_counts[r]) for r in range(h)
         ] + [(f"column {c}", list(range(c, h * w, w)), puzzle.col_counts[c]) for c in range(w)]
 
+        self.lines_of = [(i // w, h + i % w) for i in range(self.size)]
+        """The row and the column (as line numbers) of each cell."""
         rows = [list(range(r * w, r * w + w)) for r in range(h)]
         cols = [list(range(c, h * w, w)) for c in range(w)]
         self.sides = {f"row {r}": [rows[x] for x in (r - 1, r + 1) if 0 <= x < h] for r in range(h)}
@@ -124,6 +126,13 @@ class Board:
         self.pair_tree = [-1] * len(geo.tree_cells)
         self.pair_cell = [-1] * geo.size
         self.banned: set[tuple[int, int]] = set()
+        self.quiet: set[int] = set()
+        """Tents whose neighbours are all decided."""
+        self.line_tents = [0] * len(geo.lines)
+        self.line_open = [len(cells) for _, cells, _ in geo.lines]
+        for cell in geo.tree_cells:
+            for line in geo.lines_of[cell]:
+                self.line_open[line] -= 1
         if len(geo.tree_cells) != sum(geo.puzzle.row_counts):
             raise Contradiction(
                 f"{len(geo.tree_cells)} trees but the counts ask for "
@@ -138,6 +147,9 @@ class Board:
         other.pair_tree = self.pair_tree[:]
         other.pair_cell = self.pair_cell[:]
         other.banned = set(self.banned)
+        other.quiet = set(self.quiet)
+        other.line_tents = self.line_tents[:]
+        other.line_open = self.line_open[:]
         return other
 
     # --- facts -------------------------------------------------------------------
@@ -200,15 +212,19 @@ class Board:
         if current != UNKNOWN:
             raise Contradiction(f"{self.geo.name(cell)} cannot change")
         self.state[cell] = value
+        for line in self.geo.lines_of[cell]:
+            self.line_open[line] -= 1
+            if value == TENT:
+                self.line_tents[line] += 1
         return True
 
     def check(self) -> None:
         """Raise ``Contradiction`` when a rule can no longer be met."""
         state, geo = self.state, self.geo
-        for name, cells, count in geo.lines:
-            values = [state[c] for c in cells]
-            tents = values.count(TENT)
-            if tents > count or tents + values.count(UNKNOWN) < count:
+        for (name, _, count), tents, unknown in zip(
+            geo.lines, self.line_tents, self.line_open, strict=True
+        ):
+            if tents > count or tents + unknown < count:
                 raise Contradiction(f"{name} cannot hold {count} tents")
         for cell in [i for i, s in enumerate(state) if s == TENT]:
             if TENT in [state[n] for n in geo.around[cell]]:
@@ -232,38 +248,33 @@ class Board:
     def next_to_tent(self) -> list[Move]:
         """Unknown neighbours of each tent."""
         moves = []
-        state = self.state
-        for cell, s in enumerate(state):
-            if s == TENT:
-                free = [n for n in self.geo.around[cell] if state[n] == UNKNOWN]
-                if free:
-                    moves.append(
-                        Move(
-                            NEXT_TO_TENT,
-                            f"around the tent at {self.geo.name(cell)}: grass",
-                            [(n, GRASS) for n in free],
-                        )
-                    )
+        state, quiet = self.state, self.quiet
+        for cell in [i for i, s in enumerate(state) if s == TENT and i not in quiet]:
+            free = [n for n in self.geo.around[cell] if state[n] == UNKNOWN]
+            if free:
+                detail = f"around the tent at {self.geo.name(cell)}: grass"
+                moves.append(Move(NEXT_TO_TENT, detail, [(n, GRASS) for n in free]))
+            else:
+                quiet.add(cell)
         return moves
 
     def line_counts(self) -> list[Move]:
         """line-full and line-fill moves."""
         moves = []
         state = self.state
-        for name, cells, count in self.geo.lines:
-            unknown = [c for c in cells if state[c] == UNKNOWN]
-            if not unknown:
+        for (name, cells, count), tents, unknown in zip(
+            self.geo.lines, self.line_tents, self.line_open, strict=True
+        ):
+            if not unknown or count not in (tents, tents + unknown):
                 continue
-            tents = [state[c] for c in cells].count(TENT)
+            free = [c for c in cells if state[c] == UNKNOWN]
             if tents == count:
                 moves.append(
-                    Move(LINE_FULL, f"{name} has its {count} tents", [(c, GRASS) for c in unknown])
+                    Move(LINE_FULL, f"{name} has its {count} tents", [(c, GRASS) for c in free])
                 )
-            elif tents + len(unknown) == count:
+            else:
                 moves.append(
-                    Move(
-                        LINE_FILL, f"{name} needs all its open cells", [(c, TENT) for c in unknown]
-                    )
+                    Move(LINE_FILL, f"{name} needs all its open cells", [(c, TENT) for c in free])
                 )
         return moves
 
@@ -531,7 +542,8 @@ def solve(puzzle: TentsPuzzle, control: Control | None = None) -> LogicalSolve:
                 moves = _scan(board, len(LEVELS))
                 if not moves or not _record_round(board, grade, moves):
                     break
-                board.check()
+            board.check()
+            board.matching()
         except Contradiction as exc:
             if stats.nodes == 0:
                 return LogicalSolve(None, "unsatisfiable", False, grade, {"reason": str(exc)})
@@ -549,6 +561,9 @@ def solve(puzzle: TentsPuzzle, control: Control | None = None) -> LogicalSolve:
             unique = False
         elif stats.stopped:
             unique = None
+            board = solutions[0]
+            grade.record(GUESS, [GUESS.base], "search found this solution before it stopped")
+            break
         cell = _branch_cell(board)
         value = solutions[0].state[cell]
         word = "tent" if value == TENT else "grass"
