@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from importlib.resources import files
 from itertools import product
 
 import pytest
@@ -13,29 +15,11 @@ from plugins.puzzles.regexcross import RegexCrosswordType
 from plugins.puzzles.regexcross.automaton import compile_clue, set_matcher
 from plugins.puzzles.regexcross.puzzle import RegexFormatError
 
+SAMPLES = files("plugins.puzzles.regexcross") / "samples"
+
 # The 2013 MIT Mystery Hunt puzzle "A Regular Crossword" (hexagon of side 7, 39 clues),
-# transcribed from the published grid (coinheist.com/rubik/a_regular_crossword/grid.pdf):
-# rows top to bottom; nw lines as grids/hexgrid.py orders and reads them (from the lower
-# end upward); sw lines from the upper end downward.
-MIT_2013 = {
-    "shape": "hex",
-    "side": 7,
-    "rows": [
-        ".*H.*H.*", "(DI|NS|TH|OM)*", "F.*[AO].*[AO].*", "(O|RHH|MM)*", ".*",
-        "C*MC(CCC|MM)*", "[^C]*[^R]*III.*", "(...?)\\1*", "([^X]|XCC)*", "(RR|HHH)*.?",
-        "N.*X.X.X.*E", "R*D*M*", ".(C|HH)*",
-    ],
-    "nw": [
-        ".*G.*V.*H.*", "[CR]*", ".*XEXM*", ".*DD.*CCM.*", ".*XHCR.*X.*",
-        ".*(.)(.)(.)(.)\\4\\3\\2\\1.*", ".*(IN|SE|HI)", "[^C]*MMM[^C]*", ".*(.)C\\1X\\1.*",
-        "[CEIMU]*OH[AEMOR]*", "(RX|[^R])*", "[^M]*M[^M]*", "(S|MM|HHH)*",
-    ],
-    "sw": [
-        ".*SE.*UE.*", ".*LR.*RL.*", ".*OXR.*", "([^EMC]|EM)*", "(HHX|[^HX])*",
-        ".*PRR.*DDC.*", ".*", "[AM]*CM(RC)*R?", "([^MC]|MM|CC)*", "(E|CR|MN)*",
-        "P+(..)\\1.*", "[CHMNOR]*I[CHMNOR]*", "(ND|ET|IN)[^X]*",
-    ],
-}  # fmt: skip
+# transcribed from the published grid; the sample file names the source.
+MIT_2013 = json.loads(SAMPLES.joinpath("mit2013.json").read_text())
 MIT_ROWS = [
     "NHPEHAS", "DIOMOMTH", "FOXNXAXPH", "MMOMMMMRHH", "MCXNMMCRXEM", "CMCCCCMMMMMM",
     "HRXRCMIIIHXLS", "OREOREOREORE", "VCXCCHHMXCC", "RRRRHHHRRU", "NCXDXEXLE", "RRDDMMMM",

@@ -35,6 +35,7 @@ class Geometry:
     units_of: tuple[tuple[int, int, int], ...]
     """For every cell, the indices of its row, column and box units."""
     peers: tuple[tuple[int, ...], ...]
+    peer_sets: tuple[frozenset[int], ...]
 
     @property
     def cells(self) -> int:
@@ -73,7 +74,7 @@ class Geometry:
         peers = tuple(
             tuple(sorted({p for u in units_of[i] for p in units[u]} - {i})) for i in range(n * n)
         )
-        return Geometry(box, n, units, names, units_of, peers)
+        return Geometry(box, n, units, names, units_of, peers, tuple(frozenset(p) for p in peers))
 
     def cell_name(self, cell: int) -> str:
         """``r3c7`` (one-based) for a cell index."""

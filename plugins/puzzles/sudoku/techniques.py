@@ -82,6 +82,7 @@ class Board:
         self.geo = geo
         self.cands = [geo.full] * geo.cells
         self.placed = [False] * geo.cells
+        self._table: list[list[list[int]]] | None = None
         for cell, digit in enumerate(givens):
             if digit:
                 self.place(cell, digit)
@@ -89,6 +90,7 @@ class Board:
     def place(self, cell: int, digit: int) -> bool:
         """Put ``digit`` in ``cell`` and remove it from the peers; False on a contradiction."""
         bit = 1 << (digit - 1)
+        self._table = None
         ok = bool(self.cands[cell] & bit)
         self.cands[cell] = bit
         self.placed[cell] = True
@@ -102,6 +104,7 @@ class Board:
         """Carry out a move; False when it exposed a contradiction."""
         if move.place is not None:
             return self.place(*move.place)
+        self._table = None
         for cell, bit in move.eliminate:
             self.cands[cell] &= ~bit
             if not self.cands[cell]:
@@ -117,9 +120,26 @@ class Board:
         """The unplaced cells of a unit."""
         return [c for c in unit if not self.placed[c]]
 
-    def places(self, unit: Sequence[int], bit: int) -> list[int]:
-        """Unplaced cells of ``unit`` where the digit ``bit`` is still a candidate."""
-        return [c for c in unit if not self.placed[c] and self.cands[c] & bit]
+    def places(self, unit: int, digit: int) -> list[int]:
+        """Unplaced cells of unit number ``unit`` where ``digit`` (0-based) may still go."""
+        if self._table is None:
+            self._table = self._where_table()
+        return self._table[unit][digit]
+
+    def _where_table(self) -> list[list[list[int]]]:
+        table: list[list[list[int]]] = []
+        for unit in self.geo.units:
+            row: list[list[int]] = [[] for _ in range(self.geo.size)]
+            for cell in unit:
+                if self.placed[cell]:
+                    continue
+                v = self.cands[cell]
+                while v:
+                    low = v & -v
+                    row[low.bit_length() - 1].append(cell)
+                    v ^= low
+            table.append(row)
+        return table
 
 
 def singles(board: Board) -> list[Move]:
@@ -134,7 +154,7 @@ def singles(board: Board) -> list[Move]:
             bit = 1 << d
             if placed_bits & bit:
                 continue
-            where = board.places(unit, bit)
+            where = board.places(u, d)
             if len(where) == 1 and where[0] not in seen:
                 seen.add(where[0])
                 moves.append(
@@ -170,7 +190,7 @@ def pointing(board: Board) -> list[Move]:
         box = geo.units[u]
         for d in range(n):
             bit = 1 << d
-            where = board.places(box, bit)
+            where = board.places(u, d)
             if len(where) < 2:
                 continue
             for kind in (0, 1):
@@ -200,7 +220,7 @@ def box_line(board: Board) -> list[Move]:
         line = geo.units[u]
         for d in range(n):
             bit = 1 << d
-            where = board.places(line, bit)
+            where = board.places(u, d)
             if len(where) < 2:
                 continue
             boxes = {geo.units_of[c][2] for c in where}
@@ -253,10 +273,10 @@ def naked_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
 def hidden_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
     """``k`` digits whose places in a unit are the same ``k`` cells."""
     geo, moves = board.geo, []
-    for u, unit in enumerate(geo.units):
+    for u in range(len(geo.units)):
         places = {}
         for d in range(geo.size):
-            where = board.places(unit, 1 << d)
+            where = board.places(u, d)
             if 2 <= len(where) <= k:
                 places[d] = where
         for digits in combinations(places, k):
@@ -286,13 +306,13 @@ def x_wings(board: Board) -> list[Move]:
         for base, cover in ((0, 1), (1, 0)):
             pairs = {}
             for u in range(base * n, base * n + n):
-                where = board.places(geo.units[u], bit)
+                where = board.places(u, d)
                 if len(where) == 2:
                     pairs[u] = tuple(geo.units_of[c][cover] for c in where)
             for u1, u2 in combinations(pairs, 2):
                 if pairs[u1] != pairs[u2]:
                     continue
-                corners = set(board.places(geo.units[u1], bit) + board.places(geo.units[u2], bit))
+                corners = set(board.places(u1, d) + board.places(u2, d))
                 gone = _eliminations(
                     board,
                     [c for line in pairs[u1] for c in geo.units[line] if c not in corners],
@@ -319,8 +339,8 @@ def simple_colouring(board: Board) -> list[Move]:
     for d in range(geo.size):
         bit = 1 << d
         links: dict[int, set[int]] = {}
-        for unit in geo.units:
-            where = board.places(unit, bit)
+        for u in range(len(geo.units)):
+            where = board.places(u, d)
             if len(where) == 2:
                 a, b = where
                 links.setdefault(a, set()).add(b)
@@ -342,7 +362,7 @@ def simple_colouring(board: Board) -> list[Move]:
                 continue
             groups = [[c for c in component if colour[c] == k] for k in (0, 1)]
             for k, group in enumerate(groups):
-                if any(b in geo.peers[a] for a, b in combinations(group, 2)):
+                if any(b in geo.peer_sets[a] for a, b in combinations(group, 2)):
                     gone = _eliminations(board, group, bit)
                     moves.append(
                         Move(
@@ -360,8 +380,8 @@ def simple_colouring(board: Board) -> list[Move]:
                 if c not in coloured
                 and not board.placed[c]
                 and board.cands[c] & bit
-                and any(p in geo.peers[c] for p in groups[0])
-                and any(p in geo.peers[c] for p in groups[1])
+                and not geo.peer_sets[c].isdisjoint(groups[0])
+                and not geo.peer_sets[c].isdisjoint(groups[1])
             ]
             if trapped:
                 moves.append(
@@ -383,6 +403,7 @@ def xy_chains(board: Board) -> list[Move]:
         c for c in range(geo.cells) if not board.placed[c] and board.cands[c].bit_count() == 2
     ]
     biset = set(bivalue)
+    bivalue_peers = {c: [p for p in geo.peers[c] if p in biset] for c in bivalue}
     moves: list[Move] = []
     found: set[tuple[int, int, int]] = set()
 
@@ -390,14 +411,11 @@ def xy_chains(board: Board) -> list[Move]:
         last = chain[-1]
         if len(chain) >= 3 and link == z:
             first = chain[0]
-            targets = [
+            targets = sorted(
                 c
-                for c in geo.peers[first]
-                if c in geo.peers[last]
-                and c not in chain
-                and board.cands[c] & z
-                and not board.placed[c]
-            ]
+                for c in geo.peer_sets[first] & geo.peer_sets[last]
+                if board.cands[c] & z and not board.placed[c] and c not in chain
+            )
             key = (min(first, last), max(first, last), z)
             if targets and key not in found:
                 found.add(key)
@@ -414,8 +432,8 @@ def xy_chains(board: Board) -> list[Move]:
                 )
         if len(chain) >= MAX_CHAIN:
             return
-        for nxt in geo.peers[last]:
-            if nxt in biset and nxt not in chain and board.cands[nxt] & link:
+        for nxt in bivalue_peers[last]:
+            if board.cands[nxt] & link and nxt not in chain:
                 chain.append(nxt)
                 extend(chain, board.cands[nxt] & ~link, z)
                 chain.pop()

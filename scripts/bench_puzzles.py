@@ -1,0 +1,261 @@
+"""Benchmark the logic-puzzle types: solve and generation times, one table row per case.
+
+    .venv/bin/python scripts/bench_puzzles.py [--quick] [--types sudoku,regex] [--seed N]
+
+Each type contributes a function ``cases(args) -> list[Case]`` in ``CASES``; a case runs
+its work ``runs`` times and reports per-item times (median, p99), items per second and
+the target it is measured against. Add a type by writing its case function and listing
+it in ``CASES``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.resources import files
+
+from plugins.contract import Control
+
+
+@dataclass
+class Case:
+    """One row of the table: ``work`` does one item and returns whether it succeeded."""
+
+    puzzle_type: str
+    name: str
+    action: str
+    size: str
+    work: Callable[[int], bool]
+    runs: int
+    target: str = ""
+
+
+@dataclass
+class Row:
+    """A measured case."""
+
+    case: Case
+    times: list[float]
+    failures: int
+
+    def cells(self) -> list[str]:
+        times = sorted(self.times)
+        median = statistics.median(times)
+        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+        rate = len(times) / sum(times) if sum(times) else float("inf")
+        c = self.case
+        ok = f"{len(times) - self.failures}/{len(times)}"
+        return [
+            c.puzzle_type,
+            c.name,
+            c.action,
+            c.size,
+            ok,
+            f"{median * 1000:.2f}",
+            f"{p99 * 1000:.2f}",
+            f"{rate:.1f}",
+            c.target,
+        ]
+
+
+HEADER = ["type", "case", "action", "size", "ok", "median ms", "p99 ms", "per s", "target"]
+
+
+def measure(case: Case) -> Row:
+    """Run a case and time each item."""
+    times, failures = [], 0
+    for i in range(case.runs):
+        start = time.perf_counter()
+        ok = case.work(i)
+        times.append(time.perf_counter() - start)
+        failures += not ok
+    return Row(case, times, failures)
+
+
+def sudoku_cases(args: argparse.Namespace) -> list[Case]:
+    """Article 002's puzzle, the hardest published ones, generated collections, generation."""
+    from plugins.puzzles.sudoku import SudokuType
+    from plugins.puzzles.sudoku.board import parse_collection
+    from plugins.puzzles.sudoku.search import count_solutions
+
+    sudoku = SudokuType()
+    samples = files("plugins.puzzles.sudoku") / "samples"
+    article = parse_collection(samples.joinpath("article002.txt").read_text())
+    hardest = parse_collection(samples.joinpath("hardest.txt").read_text())
+    count = 20 if args.quick else 100
+    rng = random.Random(args.seed)
+    generated = {
+        level: [sudoku.generate(rng, Control.with_timeout(60), level=level) for _ in range(count)]
+        for level in ("hard", "expert", "guessing")
+    }
+    collection = [p for puzzles in generated.values() for p in puzzles]
+
+    def graded(puzzles: list) -> Callable[[int], bool]:
+        return lambda i: sudoku.solve_logically(puzzles[i % len(puzzles)], Control()).unique is True
+
+    def searched(puzzles: list) -> Callable[[int], bool]:
+        return lambda i: (
+            count_solutions(
+                puzzles[i % len(puzzles)].geometry, puzzles[i % len(puzzles)].givens
+            ).count
+            == 1
+        )
+
+    def generate(level: str) -> Callable[[int], bool]:
+        gen_rng = random.Random(args.seed + 1)
+        return lambda i: bool(sudoku.generate(gen_rng, Control.with_timeout(60), level=level))
+
+    repeats = 5 if args.quick else 20
+    cases = [
+        Case("sudoku", "article 002", "graded solve", "9x9", graded(article), repeats),
+        Case("sudoku", "hardest published (4)", "search solve", "9x9", searched(hardest),
+             4 * repeats, ">= 200/s"),
+        Case("sudoku", "hardest published (4)", "graded solve", "9x9", graded(hardest),
+             4 * repeats),
+        Case("sudoku", f"generated hard+expert+guessing ({len(collection)})", "search solve",
+             "9x9", searched(collection), len(collection), ">= 200/s"),
+        Case("sudoku", f"generated hard+expert+guessing ({len(collection)})", "graded solve",
+             "9x9", graded(collection), len(collection), ">= 200/s"),
+    ]  # fmt: skip
+    for level in ("easy", "medium", "hard", "expert", "guessing"):
+        cases.append(Case("sudoku", f"level {level}", "generate", "9x9", generate(level), repeats))
+    cases.append(Case("sudoku", "any level", "generate", "16x16", _generate_16(sudoku), 2))
+    return cases
+
+
+def _generate_16(sudoku: object) -> Callable[[int], bool]:
+    from plugins.puzzles.sudoku import SudokuType
+
+    assert isinstance(sudoku, SudokuType)
+    rng = random.Random(3)
+    return lambda i: bool(sudoku.generate(rng, Control.with_timeout(120), size="16"))
+
+
+def regex_cases(args: argparse.Namespace) -> list[Case]:
+    """The MIT 2013 hexagon (39 clues): solved and proved unique, and graded."""
+    from plugins.puzzles.regexcross import RegexCrosswordType
+    from plugins.puzzles.regexcross.solver import Engine, count_solutions
+
+    regex_type = RegexCrosswordType()
+    data = json.loads(
+        (files("plugins.puzzles.regexcross") / "samples" / "mit2013.json").read_text()
+    )
+    puzzle = regex_type.parse_json(data)
+    repeats = 3 if args.quick else 10
+
+    def unique(i: int) -> bool:
+        return count_solutions(Engine(puzzle)).count == 1
+
+    def graded(i: int) -> bool:
+        return regex_type.solve_logically(puzzle, Control()).unique is True
+
+    return [
+        Case("regex", "MIT 2013 hexagon", "solve + unique", "side 7", unique, repeats, "< 1 s"),
+        Case("regex", "MIT 2013 hexagon", "graded solve", "side 7", graded, repeats),
+    ]
+
+
+def tents_cases(args: argparse.Namespace) -> list[Case]:
+    """Article 003's three puzzles (graded solve, search count) and generation by size."""
+    from plugins.puzzles.tents import TentsType
+
+    tents = TentsType()
+    samples = files("plugins.puzzles.tents") / "samples"
+    repeats = 10 if args.quick else 50
+    cases = []
+    for size in ("5x5", "10x10", "18x18"):
+        puzzle = tents.parse_text(samples.joinpath(f"article003_{size}.txt").read_text())
+        target = "<= 20 ms" if size == "18x18" else ""
+
+        def graded(i: int, puzzle: object = puzzle) -> bool:
+            return tents.solve_logically(puzzle, Control()).unique is True
+
+        def counted(i: int, puzzle: object = puzzle) -> bool:
+            return tents.count_solutions(puzzle) == 1
+
+        cases.append(
+            Case("tents", f"article 003 {size}", "graded solve", size, graded, repeats, target)
+        )
+        cases.append(Case("tents", f"article 003 {size}", "search count", size, counted, repeats))
+    for size, runs in (("10x10", 10), ("18x18", 3)):
+        rng = random.Random(args.seed)
+
+        def generate(i: int, size: str = size, rng: random.Random = rng) -> bool:
+            return bool(tents.generate(rng, Control.with_timeout(120), size=size))
+
+        cases.append(
+            Case("tents", "any level", "generate", size, generate, runs if not args.quick else 2)
+        )
+    return cases
+
+
+def shikaku_cases(args: argparse.Namespace) -> list[Case]:
+    """Article 001's puzzle, generated 15x15 puzzles, both generators."""
+    from plugins.puzzles.shikaku import ShikakuType
+
+    shikaku = ShikakuType()
+    article = shikaku.parse_text(
+        (files("plugins.puzzles.shikaku") / "samples" / "article001_8x8.txt").read_text()
+    )
+    repeats = 10 if args.quick else 50
+    rng = random.Random(args.seed)
+    made = [shikaku.generate(rng, Control.with_timeout(60), size=15) for _ in range(repeats)]
+
+    def graded(puzzles: list) -> Callable[[int], bool]:
+        return lambda i: (
+            shikaku.solve_logically(puzzles[i % len(puzzles)], Control()).unique is True
+        )
+
+    def generate(size: int, **options: object) -> Callable[[int], bool]:
+        gen_rng = random.Random(args.seed + 1)
+        return lambda i: bool(
+            shikaku.generate(gen_rng, Control.with_timeout(120), size=size, **options)
+        )
+
+    ga_runs = 2 if args.quick else 5
+    return [
+        Case("shikaku", "article 001", "graded solve", "8x8", graded([article]), repeats),
+        Case("shikaku", f"generated ({len(made)})", "graded solve", "15x15", graded(made), repeats),
+        Case("shikaku", "constructive", "generate", "10x10", generate(10), repeats),
+        Case("shikaku", "constructive", "generate", "15x15", generate(15), repeats, "<= 500 ms"),
+        Case("shikaku", "genetic, band [100, 150)", "generate", "10x10",
+             generate(10, method="genetic", difficulty=[100, 150]), ga_runs),
+    ]  # fmt: skip
+
+
+CASES: dict[str, Callable[[argparse.Namespace], list[Case]]] = {
+    "sudoku": sudoku_cases,
+    "regex": regex_cases,
+    "tents": tents_cases,
+    "shikaku": shikaku_cases,
+}
+"""Case builders by puzzle type, in table order."""
+
+
+def main() -> None:
+    """Parse the options, run the chosen types' cases and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer items per case")
+    parser.add_argument("--types", default=",".join(CASES), help="comma-separated types")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rows = []
+    for name in args.types.split(","):
+        if name not in CASES:
+            parser.error(f"unknown type {name!r} (known: {', '.join(CASES)})")
+        rows.extend(measure(case) for case in CASES[name](args))
+    table = [HEADER] + [row.cells() for row in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(HEADER))]
+    for n, line in enumerate(table):
+        print(" | ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)))
+        if n == 0:
+            print("-+-".join("-" * w for w in widths))
+
+
+if __name__ == "__main__":
+    main()
