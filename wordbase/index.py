@@ -25,6 +25,7 @@ from wordbase.alphabets import Alphabet, get_alphabet
 from wordbase.patterns import WILDCARDS, PatternError, RegexFilter, parse_pattern
 
 if TYPE_CHECKING:
+    from wordbase.models import WordList
     from wordbase.store import WordStore
 
 __all__ = ["Bucket", "WordIndex"]
@@ -248,32 +249,32 @@ class WordIndex:
         unchanged; otherwise builds it from the store and saves it there (stale versions
         of the same list are removed). In-memory databases build without saving.
         """
-        word_list = store.get_list(name)
-        alphabet = word_list.make_alphabet()
         root = store.index_root
-        if root is None:
-            return cls.build(store.scored_keys(name), alphabet)
-        folder = root / f"{word_list.uid}-v{word_list.version}-f{FORMAT}"
-        cached = _LOADED.get(folder)
-        if cached is not None:
-            return cached
-        if not (folder / "meta.json").exists():
-            root.mkdir(parents=True, exist_ok=True)
-            index = cls.build(store.scored_keys(name), alphabet)
-            scratch = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=root))
-            index.save(scratch)
+        if root is not None:
+            folder = _folder(root, store.get_list(name))
+            found = _LOADED.get(folder)
+            if found is not None:
+                return found
             try:
-                scratch.rename(folder)
-            except OSError:  # another process saved the same version first
-                shutil.rmtree(scratch, ignore_errors=True)
-            for stale in root.glob(f"{word_list.uid}-v*"):
-                if stale != folder:
-                    shutil.rmtree(stale, ignore_errors=True)
-        index = cls.load(folder)
-        while len(_LOADED) >= _KEEP_LOADED:
-            del _LOADED[next(iter(_LOADED))]
-        _LOADED[folder] = index
-        return index
+                return _remember(folder, cls.load(folder))
+            except (OSError, ValueError):  # not saved yet (or unreadable): build it
+                pass
+        word_list, keys = _consistent_keys(store, name)
+        index = cls.build(keys, word_list.make_alphabet())
+        if root is None:
+            return index
+        folder = _folder(root, word_list)
+        root.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=root))
+        index.save(scratch)
+        try:
+            scratch.rename(folder)
+        except OSError:  # another process saved the same version first
+            shutil.rmtree(scratch, ignore_errors=True)
+        for stale in root.glob(f"{word_list.uid}-v*"):
+            if stale != folder:
+                shutil.rmtree(stale, ignore_errors=True)
+        return _remember(folder, index)
 
     # --- facts ---------------------------------------------------------------------------
 
@@ -528,4 +529,26 @@ def _positions(mask: np.ndarray, limit: int | None = None) -> np.ndarray:
 
 _KEEP_LOADED = 8
 _LOADED: dict[Path, WordIndex] = {}
-"""The indexes ``for_list`` loaded most recently in this process, by folder."""
+"""The indexes ``for_list`` gave out most recently in this process, by folder."""
+
+
+def _folder(root: Path, word_list: WordList) -> Path:
+    """Where the index of one version of a list is saved."""
+    return root / f"{word_list.uid}-v{word_list.version}-f{FORMAT}"
+
+
+def _remember(folder: Path, index: WordIndex) -> WordIndex:
+    while len(_LOADED) >= _KEEP_LOADED:
+        del _LOADED[next(iter(_LOADED))]
+    _LOADED[folder] = index
+    return index
+
+
+def _consistent_keys(store: WordStore, name: str) -> tuple[WordList, list[tuple[str, int]]]:
+    """The list and its scored keys, read until no write slipped in between."""
+    for _ in range(5):
+        word_list = store.get_list(name)
+        keys = store.scored_keys(name)
+        if store.get_list(name).version == word_list.version:
+            break
+    return word_list, keys

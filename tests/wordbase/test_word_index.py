@@ -119,7 +119,9 @@ def test_save_and_load_give_the_same_answers(tmp_path: Path) -> None:
     assert loaded.score(next(iter(entries))) == next(iter(entries.values()))
 
 
-def test_for_list_reuses_the_saved_index_until_the_list_changes(tmp_path: Path) -> None:
+def test_for_list_reuses_the_saved_index_until_the_list_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
     store.import_lines("w", ["cat;60", "dog;40"], "stwl")
     first = WordIndex.for_list(store, "w")
@@ -128,6 +130,10 @@ def test_for_list_reuses_the_saved_index_until_the_list_changes(tmp_path: Path) 
     assert WordIndex.for_list(store, "w") is first
     saved = list(store.index_root.iterdir())
     assert len(saved) == 1
+    wordbase.index._LOADED.clear()  # as in a fresh process: the saved index is loaded
+    with monkeypatch.context() as patch:
+        patch.setattr(WordIndex, "build", None)
+        assert WordIndex.for_list(store, "w").matches("???") == first.matches("???")
     store.put_entry("w", "cow", 80)
     second = WordIndex.for_list(store, "w")
     assert second.matches("???")[0] == ("COW", 80)
