@@ -660,34 +660,74 @@ def _domain_failures(problem: Problem, domains: Any) -> list[str]:
 
 
 def _propagation_failures(problem: Problem, domains: Domains) -> list[str]:
-    """Propagate from the root and after fixing a few variables; masks must never be
-    mutated in place, only shrink, and a wiped-out variable must be reported."""
+    """Propagate from the root, then after fixing a few variables: masks are never changed
+    in place and only shrink, wipe-outs are reported, ``propagate_explained`` prunes as
+    ``propagate`` does and blames the decision, ``cut_rare`` only removes values."""
+    root = list(domains)
+    failures = _propagate_both(problem, "root", root, list(range(problem.size)), decided=False)
+    if not all(mask.any() for mask in root):
+        return failures
+    snapshots = [mask.copy() for mask in root]
+    cut = problem.cut_rare(root, 0.1)
+    if len(cut) != problem.size or any(
+        new.shape != old.shape or (new & ~old).any() for new, old in zip(cut, root, strict=False)
+    ):
+        failures.append("cut_rare added values or changed the number of domains")
+    if any(not np.array_equal(old, new) for old, new in zip(snapshots, root, strict=True)):
+        failures.append("cut_rare changed a mask in place")
+    fixable = [v for v in range(problem.size) if root[v].sum() > 1][:5]
+    for var in fixable:
+        value = np.flatnonzero(root[var])[-1]
+        fixed = list(root)
+        fixed[var] = np.zeros_like(root[var])
+        fixed[var][value] = True
+        failures += _propagate_both(problem, f"fixing {var}={value}", fixed, [var], decided=True)
+    return failures
+
+
+def _propagate_both(
+    problem: Problem, label: str, trial: Domains, changed: list[int], decided: bool
+) -> list[str]:
+    """Run ``propagate`` on ``trial`` (left propagated) and ``propagate_explained`` on a
+    copy, with the variables in ``changed`` fixed by decision 0 when ``decided``."""
     failures: list[str] = []
-    trials: list[tuple[str, Domains, list[int]]] = [("root", list(domains), [*range(problem.size)])]
-    for var in range(problem.size):
-        values = np.flatnonzero(domains[var])
-        if len(values) > 1 and len(trials) < 6:
-            fixed = list(domains)
-            fixed[var] = np.zeros_like(domains[var])
-            fixed[var][values[-1]] = True
-            trials.append((f"fixing {var}={values[-1]}", fixed, [var]))
-    for label, trial, changed in trials:
-        originals = list(trial)
-        snapshots = [mask.copy() for mask in trial]
-        wiped = problem.propagate(trial, changed)
-        for var, (mask, snapshot) in enumerate(zip(originals, snapshots, strict=True)):
-            if not np.array_equal(mask, snapshot):
-                failures.append(f"propagate ({label}) mutated the mask of {var} in place")
-            elif trial[var].shape != snapshot.shape or (trial[var] & ~snapshot).any():
-                failures.append(f"propagate ({label}) grew the domain of {var}")
-        if wiped is not None and (
-            not isinstance(wiped, Integral) or not 0 <= int(wiped) < problem.size
-        ):
-            failures.append(f"propagate ({label}) returned {wiped!r}")
-        elif wiped is None and any(
-            old.any() and not new.any() for old, new in zip(snapshots, trial, strict=True)
-        ):
-            failures.append(f"propagate ({label}) emptied a domain without reporting it")
+    snapshots = [mask.copy() for mask in trial]
+    originals = list(trial)
+    explained = list(trial)
+    wiped = problem.propagate(trial, changed)
+    reasons = [1 if decided and v in changed else 0 for v in range(problem.size)]
+    wiped_explained = problem.propagate_explained(explained, changed, reasons)
+    for var, (mask, snapshot) in enumerate(zip(originals, snapshots, strict=True)):
+        if not np.array_equal(mask, snapshot):
+            failures.append(f"propagate ({label}) mutated the mask of {var} in place")
+        elif trial[var].shape != snapshot.shape or (trial[var] & ~snapshot).any():
+            failures.append(f"propagate ({label}) grew the domain of {var}")
+    if wiped is not None and (
+        not isinstance(wiped, Integral) or not 0 <= int(wiped) < problem.size
+    ):
+        failures.append(f"propagate ({label}) returned {wiped!r}")
+    elif wiped is None and any(
+        old.any() and not new.any() for old, new in zip(snapshots, trial, strict=True)
+    ):
+        failures.append(f"propagate ({label}) emptied a domain without reporting it")
+    if (wiped is None) != (wiped_explained is None):
+        failures.append(f"propagate_explained ({label}) disagrees with propagate on a wipe-out")
+    elif wiped is None and any(
+        not np.array_equal(a, b) for a, b in zip(trial, explained, strict=True)
+    ):
+        failures.append(f"propagate_explained ({label}) prunes differently from propagate")
+    elif decided:
+        pruned = [
+            v
+            for v, (old, new) in enumerate(zip(snapshots, explained, strict=True))
+            if v not in changed and not np.array_equal(old, new)
+        ]
+        blamed = [*pruned, *([] if wiped_explained is None else [int(wiped_explained)])]
+        unexplained = sorted({v for v in blamed if not reasons[v] & 1})
+        if unexplained:
+            failures.append(
+                f"propagate_explained ({label}) does not blame the decision for {unexplained[:5]}"
+            )
     return failures
 
 

@@ -249,6 +249,42 @@ class QuietQueens(Queens):
         return 0.0
 
 
+class BlamelessQueens(Queens):
+    """Explains nothing, and its rare-value cut adds values back."""
+
+    def propagate_explained(
+        self, domains: Domains, changed: Sequence[int], reasons: list[int]
+    ) -> int | None:
+        return self.propagate(domains, changed)
+
+    def cut_rare(self, domains: Domains, fraction: float) -> Domains:
+        return [np.ones_like(mask) for mask in domains]
+
+
+class OverEagerQueens(Queens):
+    """Explained propagation that prunes more than plain propagation."""
+
+    def propagate_explained(
+        self, domains: Domains, changed: Sequence[int], reasons: list[int]
+    ) -> int | None:
+        wiped = super().propagate_explained(domains, changed, reasons)
+        if wiped is None and domains[0].sum() > 1:
+            domains[0] = domains[0] & (np.arange(self.n) != np.flatnonzero(domains[0])[0])
+        return wiped
+
+
+def test_check_problem_checks_explanations_and_the_rare_cut() -> None:
+    failures = check_problem(BlamelessQueens(5, givens={0: 1}))
+    assert "cut_rare added values or changed the number of domains" in failures
+    assert any(
+        f.startswith("propagate_explained (fixing 1=4) does not blame the decision for [")
+        for f in failures
+    )
+    assert "propagate_explained (root) prunes differently from propagate" in check_problem(
+        OverEagerQueens(5)
+    )
+
+
 def test_check_problem_catches_in_place_mutation() -> None:
     assert any("mutated the mask" in f for f in check_problem(InPlaceQueens(5)))
 
