@@ -129,20 +129,35 @@ def constructive(
                     f"no {height}x{width} puzzle met the request ({stop}, {tries} tried)"
                 )
             tries += 1
-            board, grade = solver.logic_only(puzzle_of(height, width, pegs, rects))
+            puzzle = puzzle_of(height, width, pegs, rects)
+            board, grade = solver.logic_only(puzzle)
             if board is None:
                 break
             stuck = board.undetermined()
-            if stuck == 0:
-                if target.met(grade):
-                    puzzle = puzzle_of(height, width, pegs, rects)
-                    return Generated(puzzle, _in_order(pegs, rects), grade, tries)
-                break
+            if stuck == 0 or target.level == solver.GUESS.level:
+                found = _on_target(puzzle, board, grade, target)
+                if found is not None:
+                    return Generated(puzzle, _in_order(pegs, rects), found, tries)
+                if stuck == 0:
+                    break
             if best is not None and stuck > best[0]:
-                pegs = best[1]
+                stuck, pegs, board = best[0], list(best[1]), best[2]
             else:
-                best = (stuck, list(pegs))
+                best = (stuck, list(pegs), board)
             _move_stuck_clue(board, pegs, rects, rng)
+
+
+def _on_target(
+    puzzle: ShikakuPuzzle, board: solver.Board, grade: Grade, target: Target
+) -> Grade | None:
+    """The grade when the puzzle is unique and on target (a stuck board is settled by
+    the full solve, search included), else None."""
+    if board.undetermined():
+        full = solver.solve(puzzle)
+        if full.unique is not True:
+            return None
+        grade = full.grade
+    return grade if target.met(grade) else None
 
 
 def _move_stuck_clue(
