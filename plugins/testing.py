@@ -612,7 +612,8 @@ def check_problem(problem: Problem, solution: Sequence[int] | None = None) -> li
     """What breaks the ``Problem`` contract in ``problem`` (empty: nothing).
 
     With a known ``solution``, also checks that it costs 0, propagation accepts it and
-    ``conflicts``, ``delta`` and ``compound_moves`` agree with ``cost`` around it.
+    ``conflicts``, ``value_conflicts``, ``delta`` and ``compound_moves`` agree with
+    ``cost`` around it.
     """
     size = problem.size
     if not isinstance(size, int) or size < 0:
@@ -753,6 +754,10 @@ def _solution_failures(
     for var in range(min(problem.size, 10)):
         if problem.conflicts(solution, var, solution[var]) != 0:
             failures.append(f"conflicts({var}) of the solution's own value is not 0")
+        values = np.flatnonzero(domains[var])[:20]
+        each = [problem.conflicts(solution, var, int(v)) for v in values]
+        if not np.allclose(problem.value_conflicts(solution, var, values), each):
+            failures.append(f"value_conflicts({var}) disagrees with conflicts")
         others = [int(v) for v in np.flatnonzero(domains[var]) if v != solution[var]]
         for value in others[:3]:
             trial = list(solution)

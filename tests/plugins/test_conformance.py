@@ -239,7 +239,7 @@ class LopsidedQueens(Queens):
 
 
 class QuietQueens(Queens):
-    """Empties a domain without reporting the wipe-out, and a delta that lies."""
+    """Empties a domain without reporting the wipe-out; delta and value_conflicts lie."""
 
     def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
         super().propagate(domains, changed)
@@ -247,6 +247,11 @@ class QuietQueens(Queens):
 
     def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
         return 0.0
+
+    def value_conflicts(
+        self, assignment: Sequence[int], var: int, values: np.ndarray
+    ) -> np.ndarray:
+        return np.zeros(len(values))
 
 
 class BlamelessQueens(Queens):
@@ -298,6 +303,7 @@ def test_check_problem_catches_silent_wipe_out_and_bad_delta() -> None:
     assert any("emptied a domain without reporting it" in f for f in failures)
     failures = check_problem(QuietQueens(4), [1, 3, 0, 2])
     assert any("delta(0: 0) disagrees with cost" in f for f in failures)
+    assert "value_conflicts(0) disagrees with conflicts" in failures
 
 
 def test_check_problem_catches_a_wrong_solution() -> None:
