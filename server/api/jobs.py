@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request, stream_with_context, ur
 from server.api.inputs import number_arg
 from server.context import services
 from server.errors import ApiError
-from server.jobs.records import Job, JobStore
+from server.jobs.records import CANCELED, Job, JobStore
 from server.jobs.runner import QueueFull
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
@@ -55,7 +55,7 @@ def submit_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: f
     try:
         app.runner.submit(job)
     except QueueFull as exc:
-        app.jobs.finish(job.id, "failed", error=("queue_full", str(exc)))
+        app.jobs.discard(job.id)
         raise ApiError(429, "queue_full", str(exc), headers={"Retry-After": "5"}) from None
     if wait > 0:
         job = _wait_until_finished(app.jobs, job, wait)
@@ -97,7 +97,7 @@ def cancel(job_id: str) -> Response:
     if job.finished:
         raise ApiError(409, "job_finished", f"job {job_id} already {job.status}")
     if not app.runner.cancel(job_id):
-        app.jobs.finish(job_id, "canceled")  # no runner holds it (e.g. a previous server's)
+        app.jobs.finish(job_id, CANCELED)  # no runner holds it (e.g. a previous server's)
     response = jsonify(job_document(app.jobs.get(job_id)))
     response.status_code = 202
     return response

@@ -158,6 +158,11 @@ class JobStore:
             values["error_code"], values["error_message"] = error
         return self._update(job_id, (QUEUED, RUNNING), **values)
 
+    def discard(self, job_id: str) -> None:
+        """Forget a job that was never queued (its submission was refused)."""
+        with self.engine.begin() as conn:
+            conn.execute(jobs_table.delete().where(jobs_table.c.id == job_id))
+
     def recover(self) -> tuple[list[Job], list[Job]]:
         """After a restart: fail the jobs left running; return (failed, still queued)."""
         running = self.list(statuses=(RUNNING,))

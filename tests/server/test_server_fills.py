@@ -129,3 +129,4 @@ def test_full_queue_is_429(make_app: Callable[..., Flask], tiny_list: str) -> No
     assert answer.status_code == 429
     assert answer.headers["Retry-After"] == "5"
     assert answer.get_json()["error"]["code"] == "queue_full"
+    assert client.application.extensions["crossforge"].jobs.list() == []  # nothing recorded
