@@ -14,10 +14,12 @@ from plugins.puzzles.shikaku import ShikakuType
 from plugins.puzzles.shikaku.model import parse_text
 from plugins.puzzles.shikaku.problem import ShikakuProblem
 from plugins.registry import registry
+from plugins.testing import check_puzzle_type
 
 DATA = Path(shikaku_package.__file__).parent / "samples"
 TYPE = ShikakuType()
 ARTICLE = (DATA / "article001_8x8.txt").read_text()
+TWO_WAYS = "2 2\n2 -\n- 2\n"
 
 
 def article() -> ShikakuProblem:
@@ -143,3 +145,8 @@ def test_stochastic_strategies_solve_from_raw_domains(name: str) -> None:
     outcome = registry().strategy(name).solve(problem, control, propagate=False)
     assert outcome.status == "solved"
     assert TYPE.validate(problem.puzzle, problem.decode(outcome.assignment)) == []
+
+
+def test_passes_the_conformance_kit() -> None:
+    bad = [{}, {"puzzle": "2 2\n- x\n- 4\n"}, {"puzzle": {"rows": [[1, 2], [3]]}}]
+    check_puzzle_type(TYPE, [{"puzzle": ARTICLE}, {"puzzle": TWO_WAYS}], bad_requests=bad)

@@ -14,6 +14,7 @@ from plugins.puzzles.tents import TentsType
 from plugins.puzzles.tents.model import parse_solution, parse_text, tree_matching, validate
 from plugins.puzzles.tents.problem import TentsProblem
 from plugins.registry import registry
+from plugins.testing import check_puzzle_type
 
 DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()
@@ -182,3 +183,11 @@ def test_stochastic_strategies_solve_from_raw_domains(name: str) -> None:
     control = Control.with_timeout(20, seed=3)
     outcome = registry().strategy(name).solve(problem, control, propagate=False)
     assert outcome.status == "solved"
+
+
+def test_passes_the_conformance_kit() -> None:
+    requests = [
+        {"puzzle": (DATA / f"article003_{size}.txt").read_text()} for size in ("10x10", "18x18")
+    ]
+    bad = [{}, {"puzzle": "2 2\n.X 1\n.. 0\n1 0\n"}, {"puzzle": {"rows": [".T"]}}]
+    check_puzzle_type(TYPE, requests, bad_requests=bad)
