@@ -174,6 +174,7 @@ class MoveSettings:
     """How proposals are drawn: softmax weight, value sample, compound and walk rates."""
 
     value_weight: float
+    value_draw: str
     candidate_sample: int
     compound_rate: float
     compound_sample: int
@@ -184,6 +185,7 @@ class MoveSettings:
         """The move settings among a strategy's resolved parameters."""
         return cls(
             value_weight=params["value_weight"],
+            value_draw=params["value_draw"],
             candidate_sample=params["candidate_sample"],
             compound_rate=params["compound_rate"],
             compound_sample=params["compound_sample"],
@@ -202,7 +204,15 @@ SHARED_PARAMETERS: dict[str, dict[str, Any]] = {
         "type": "number",
         "minimum": 0,
         "default": 2.0,
-        "description": "Softmax weight: a value is drawn with weight exp(-w x its conflicts).",
+        "description": "Softmax weight w: a value (or level) is drawn with weight "
+        "exp(-w x its conflicts).",
+    },
+    "value_draw": {
+        "type": "string",
+        "enum": ["level", "value"],
+        "default": "level",
+        "description": "Softmax over conflict levels, then a value of the level drawn "
+        "uniformly; or over values, as article 002.",
     },
     "candidate_sample": {
         "type": "integer",
@@ -242,44 +252,44 @@ def draw_value(
     settings: MoveSettings,
     keep_current: bool = False,
 ) -> int:
-    """A value for ``var`` drawn with weight exp(-weight x conflicts it would cause).
+    """A value for ``var``, likelier the fewer conflicts it would cause.
 
-    A problem with a vectorised ``value_conflicts`` has its whole domain weighed; other
-    problems a sample of ``candidate_sample`` values.
+    Per value (article 002): weight exp(-w x conflicts). Per level (the default): a
+    conflict count present among the candidates is drawn with weight exp(-w x count),
+    then a value with that count uniformly, so a huge domain's many poor values cannot
+    outweigh its few good ones. A problem with a vectorised ``value_conflicts`` has its
+    whole domain weighed, others a sample of ``candidate_sample`` values.
     """
-    if space.vectorised:
-        return _draw_from_domain(space, values, var, rng, settings, keep_current)
-    domain = space.choices[var]
     current = values[var]
+    if space.vectorised:
+        candidates = space.arrays[var]
+        counts = np.asarray(space.problem.value_conflicts(values, var, candidates), dtype=float)
+        if not keep_current:
+            counts = np.where(candidates == current, np.inf, counts)
+        return int(candidates[_weighted_index(counts.tolist(), rng, settings)])
+    domain = space.choices[var]
     if len(domain) > settings.candidate_sample:
-        candidates = rng.sample(domain, settings.candidate_sample)
+        sample = rng.sample(domain, settings.candidate_sample)
     else:
-        candidates = list(domain)
+        sample = list(domain)
     if not keep_current:
-        candidates = [value for value in candidates if value != current] or candidates
+        sample = [value for value in sample if value != current] or sample
     problem = space.problem
-    scores = [problem.conflicts(values, var, value) for value in candidates]
+    scores = [problem.conflicts(values, var, value) for value in sample]
+    return sample[_weighted_index(scores, rng, settings)]
+
+
+def _weighted_index(scores: list[float], rng: random.Random, settings: MoveSettings) -> int:
+    """The index of a score drawn by the softmax of ``-value_weight x score``."""
     low = min(scores)
-    weights = [math.exp(-settings.value_weight * (score - low)) for score in scores]
-    return rng.choices(candidates, weights)[0]
-
-
-def _draw_from_domain(
-    space: SearchSpace,
-    values: list[int],
-    var: int,
-    rng: random.Random,
-    settings: MoveSettings,
-    keep_current: bool,
-) -> int:
-    candidates = space.arrays[var]
-    scores = np.asarray(space.problem.value_conflicts(values, var, candidates), dtype=float)
-    if not keep_current:
-        scores = np.where(candidates == values[var], np.inf, scores)
-    weights = np.exp(-settings.value_weight * (scores - scores.min()))
-    cumulative = np.cumsum(weights)
-    pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
-    return int(candidates[min(pick, len(candidates) - 1)])
+    weight = settings.value_weight
+    if settings.value_draw == "value":
+        weights = [math.exp(-weight * (score - low)) for score in scores]
+        return rng.choices(range(len(scores)), weights)[0]
+    levels = sorted({score for score in scores if score != math.inf})
+    level = rng.choices(levels, [math.exp(-weight * (x - low)) for x in levels])[0]
+    holders = [i for i, score in enumerate(scores) if score == level]
+    return holders[rng.randrange(len(holders))]
 
 
 def propose(
