@@ -44,6 +44,30 @@ def execute(
     raise AssertionError(action)
 
 
+INDEX_LOADS: list[int] = []
+"""Per worker process: how many word indexes ``counting_execute`` saw loaded."""
+
+
+def counting_execute(
+    kind: str, puzzle_type: str, request: dict[str, Any], control: Control
+) -> dict[str, Any]:
+    """The real ``execute``, adding how often this worker has loaded a word index."""
+    from server.jobs import tasks
+    from wordbase.index import WordIndex
+
+    if not INDEX_LOADS:
+        INDEX_LOADS.append(0)
+        original = WordIndex.load.__func__  # type: ignore[attr-defined]
+
+        def counted(cls: type[WordIndex], path: Any) -> WordIndex:
+            INDEX_LOADS[0] += 1
+            loaded: WordIndex = original(cls, path)
+            return loaded
+
+        WordIndex.load = classmethod(counted)  # type: ignore[method-assign, assignment]
+    return {**tasks.execute(kind, puzzle_type, request, control), "index_loads": INDEX_LOADS[0]}
+
+
 def services_of(app: Flask) -> Services:
     """The app's services."""
     found: Services = app.extensions["crossforge"]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import puz
 from flask import Flask
+from job_doubles import counting_execute
 
 from grids.formats import dumps, loads
 from grids.model import Grid
@@ -44,6 +45,13 @@ def test_fill_with_wait_and_every_download(make_app: Callable[..., Flask], tiny_
     assert b"<svg" in client.get(downloads["svg"]).data
     assert client.get(downloads["txt"]).get_data(as_text=True) == "WAS\nERA\nBED\n"
     assert client.get(f"/v1/jobs/{job['id']}/result.pdf").status_code == 400
+
+
+def test_a_worker_loads_the_word_index_once(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(execute=counting_execute).test_client()
+    body = {"grid": OPEN, "list": tiny_list, "wait": 20}
+    loads_seen = [client.post("/v1/fills", json=body).get_json() for _ in range(3)]
+    assert [job["result"]["index_loads"] for job in loads_seen] == [1, 1, 1]
 
 
 def test_text_body_and_uploaded_file(make_app: Callable[..., Flask], tiny_list: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -100,6 +101,11 @@ def test_openapi_describes_exactly_the_routes(make_app: Callable[..., Flask]) ->
             if method not in ("HEAD", "OPTIONS"):
                 served.add((method, path))
     assert described == served
+    for path, ops in document["paths"].items():
+        for op in ops.values():
+            declared = {p["name"] for p in op.get("parameters", []) if p["in"] == "path"}
+            assert declared == set(re.findall(r"{(\w+)}", path)), path
+            assert {"summary", "responses", "operationId"} <= set(op)
     page = app.test_client().get("/v1/docs")
     assert page.status_code == 200 and page.mimetype == "text/html"
     for _, path in served:
