@@ -30,6 +30,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError
 
 from wordbase.alphabets import get_alphabet
 from wordbase.config import database_url, instance_path
@@ -104,7 +105,10 @@ class WordStore:
                 self._sqlite_file = Path(parsed.database).resolve()
                 self._sqlite_file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(self.url, **options)
-        metadata.create_all(self.engine)
+        try:
+            metadata.create_all(self.engine)
+        except DBAPIError:  # another process created the tables at the same moment
+            metadata.create_all(self.engine)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -260,10 +264,23 @@ class WordStore:
         """Delete a list with all its entries and clues; raises UnknownList."""
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
-            ids = select(entries.c.id).where(entries.c.list_id == word_list.id)
-            conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
-            conn.execute(delete(entries).where(entries.c.list_id == word_list.id))
+            self._delete_where(conn, entries.c.list_id == word_list.id)
             conn.execute(delete(word_lists).where(word_lists.c.id == word_list.id))
+
+    @staticmethod
+    def _delete_where(conn: Connection, where: Any) -> int:
+        """Delete the entries ``where`` selects, with their clues; returns how many."""
+        ids = select(entries.c.id).where(where)
+        conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
+        return int(conn.execute(delete(entries).where(where)).rowcount)
+
+    def _list_or_create(
+        self, conn: Connection, name: str, alphabet: str, description: str, settings: Any
+    ) -> WordList:
+        """The list row, locked for writing; created with ``alphabet`` when missing."""
+        if conn.execute(select(word_lists.c.id).where(word_lists.c.name == name)).first():
+            return self._list_row(conn, name, lock=True)
+        return self._create(conn, name, alphabet, description, settings)
 
     @staticmethod
     def _count(conn: Connection, list_id: int) -> int:
@@ -480,9 +497,7 @@ class WordStore:
                     query = select(func.count()).select_from(entries).where(where)
                     gone += int(conn.execute(query).scalar_one())
                     continue
-                ids = select(entries.c.id).where(where)
-                conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
-                gone += conn.execute(delete(entries).where(where)).rowcount
+                gone += self._delete_where(conn, where)
             if gone and not dry_run:
                 self._bump(conn, word_list)
             return gone
@@ -500,13 +515,8 @@ class WordStore:
         """Make list ``name`` hold exactly ``new_entries`` (keys already normalized), in
         one transaction; the list is created with ``alphabet`` and settings if missing."""
         with self.engine.begin() as conn:
-            if conn.execute(select(word_lists.c.id).where(word_lists.c.name == name)).first():
-                word_list = self._list_row(conn, name, lock=True)
-                ids = select(entries.c.id).where(entries.c.list_id == word_list.id)
-                conn.execute(delete(clues).where(clues.c.entry_id.in_(ids)))
-                conn.execute(delete(entries).where(entries.c.list_id == word_list.id))
-            else:
-                word_list = self._create(conn, name, alphabet, description, settings)
+            word_list = self._list_or_create(conn, name, alphabet, description, settings)
+            self._delete_where(conn, entries.c.list_id == word_list.id)
             combined = combine_entries(new_entries)
             summary = ImportSummary(word_list.name, "entries", lines=len(combined))
             self._write(conn, word_list, combined, None, summary, False, progress)
@@ -561,11 +571,7 @@ class WordStore:
         """
         _check_merge(merge)
         with self.engine.begin() as conn:
-            query = select(word_lists.c.id).where(word_lists.c.name == name)
-            if conn.execute(query).first() is None:
-                word_list = self._create(conn, name, alphabet, "", {})
-            else:
-                word_list = self._list_row(conn, name, lock=True)
+            word_list = self._list_or_create(conn, name, alphabet, "", {})
             parsed = read_entries(lines, fmt, word_list.make_alphabet(), scale, source)
             summary = ImportSummary(word_list.name, fmt, parsed.lines, dry_run=dry_run)
             summary.rejected = parsed.rejected

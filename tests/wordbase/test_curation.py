@@ -8,15 +8,10 @@ from pathlib import Path
 import pytest
 
 from wordbase.curation import dedupe, merge_lists, rescore
-from wordbase.defaults import zipf_to_score
 from wordbase.models import Clue
 from wordbase.store import WordStore
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "curate.py"
-
-
-def test_zipf_mapping_is_linear_and_clipped() -> None:
-    assert [zipf_to_score(z) for z in (0.5, 1, 2, 3.5, 5, 6, 7.7)] == [1, 1, 20, 50, 80, 100, 100]
 
 
 def test_dedupe_keeps_each_key_in_its_first_list(sqlite_store: WordStore) -> None:
