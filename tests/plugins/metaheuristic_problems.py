@@ -189,7 +189,9 @@ def triangle_in_two_colours() -> Colouring:
     return Colouring(3, [(0, 1), (1, 2), (0, 2)], 2)
 
 
-def random_graph(nodes: int, edges: int, colours: int, seed: int) -> Colouring:
+def random_graph(
+    nodes: int, edges: int, colours: int, seed: int, kind: type[Colouring] = Colouring
+) -> Colouring:
     """A colourable random graph: edges only join nodes of different hidden colours."""
     rng = random.Random(seed)
     hidden = [rng.randrange(colours) for _ in range(nodes)]
@@ -199,4 +201,21 @@ def random_graph(nodes: int, edges: int, colours: int, seed: int) -> Colouring:
         a, b = sorted(rng.sample(range(nodes), 2))
         if hidden[a] != hidden[b]:
             chosen.add((a, b))
-    return Colouring(nodes, sorted(chosen), colours)
+    return kind(nodes, sorted(chosen), colours)
+
+
+class CountingColouring(Colouring):
+    """Colouring with a vectorised ``value_conflicts`` that counts its calls."""
+
+    def __init__(self, nodes: int, edges: list[tuple[int, int]], colours: int) -> None:
+        super().__init__(nodes, edges, colours)
+        self.vector_calls = 0
+
+    def value_conflicts(
+        self, assignment: Sequence[int], var: int, values: np.ndarray
+    ) -> np.ndarray:
+        self.vector_calls += 1
+        held = np.bincount(
+            [assignment[other] for other in self.adjacent[var]], minlength=self.colours
+        )
+        return held[values].astype(float)

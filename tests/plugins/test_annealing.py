@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from metaheuristic_problems import LatinSquare, Queens, triangle_in_two_colours
@@ -43,7 +44,7 @@ class _SpyLatin(LatinSquare):
         super().__init__(5, {(0, 0): 0, (2, 2): 3})
         self.asked = 0
 
-    def compound_moves(self, assignment, rng: random.Random):  # type: ignore[no-untyped-def]
+    def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
         self.asked += 1
         return super().compound_moves(assignment, rng)
 

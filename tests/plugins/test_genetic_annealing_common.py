@@ -6,7 +6,13 @@ import time
 from typing import Any
 
 import pytest
-from metaheuristic_problems import LatinSquare, Queens, random_graph, triangle_in_two_colours
+from metaheuristic_problems import (
+    CountingColouring,
+    LatinSquare,
+    Queens,
+    random_graph,
+    triangle_in_two_colours,
+)
 
 from plugins.contract import Control, FillStrategy
 from plugins.registry import registry
@@ -34,6 +40,16 @@ def test_solves_small_problems_with_cost_zero(strategy: FillStrategy) -> None:
         assert problem.cost(result.assignment) == 0
         assert result.stats["best_cost"] == 0
         assert result.reason == ""
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+@pytest.mark.parametrize("draw", ["level", "value"])
+def test_vectorised_conflicts_weigh_whole_domains(strategy: FillStrategy, draw: str) -> None:
+    problem = random_graph(40, 90, 3, seed=4, kind=CountingColouring)
+    assert isinstance(problem, CountingColouring)
+    result = strategy.solve(problem, Control.with_timeout(10, seed=3), value_draw=draw)
+    assert result.status == "solved"
+    assert problem.vector_calls > 0
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
