@@ -66,10 +66,6 @@ class Alphabet:
             raise NormalizationError(text, bad, self.title or self.name)
         return "".join(out)
 
-    def index_of(self, letter: str) -> int:
-        """Position of ``letter`` in ``letters`` (its code in the word index)."""
-        return self.letters.index(letter)
-
 
 # --- English ---------------------------------------------------------------------------
 

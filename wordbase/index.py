@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import marisa_trie
 import numpy as np
@@ -502,13 +502,6 @@ class WordIndex:
                 if limit is not None and len(found) >= limit:
                     break
         return found
-
-    def describe(self) -> dict[str, Any]:
-        """Sizes for reports: keys, lengths and bytes held by the arrays."""
-        arrays = sum(
-            b.scores.nbytes + b.codes.nbytes + b.bits.nbytes for b in self._buckets.values()
-        )
-        return {"keys": len(self), "lengths": self.lengths, "array_bytes": arrays}
 
 
 def _positions(mask: np.ndarray, limit: int | None = None) -> np.ndarray:
