@@ -101,22 +101,13 @@ class PairwiseProblem(Problem):
         return self._neighbours[var]
 
     def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
-        queue = list(changed)
-        while queue:
-            var = queue.pop()
-            values = np.flatnonzero(domains[var])
-            if len(values) == 0:
-                return var
-            if len(values) > 1:
-                continue
-            for other in self._neighbours[var]:
-                narrowed = domains[other] & ~self.forbidden(var, int(values[0]), other)
-                if narrowed.sum() < domains[other].sum():
-                    domains[other] = narrowed
-                    if not narrowed.any():
-                        return other
-                    queue.append(other)
-        return None
+        return _fixpoint(domains, changed, self._supported)
+
+    def _supported(self, var: int, domains: Domains) -> list[tuple[int, np.ndarray]]:
+        values = np.flatnonzero(domains[var])
+        if len(values) != 1:
+            return []
+        return [(o, ~self.forbidden(var, int(values[0]), o)) for o in self._neighbours[var]]
 
     def cost(self, assignment: Sequence[int]) -> float:
         return float(
@@ -216,21 +207,15 @@ class MiniCrossword(Problem):
         return [t for _, t, _ in self.crossings[var]]
 
     def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
-        queue = list(changed)
-        while queue:
-            s = queue.pop()
-            if not domains[s].any():
-                return s
-            for p, t, q in self.crossings[s]:
-                letters = np.zeros(26, dtype=bool)
-                letters[self._codes(s)[domains[s], p]] = True
-                narrowed = domains[t] & letters[self._codes(t)[:, q]]
-                if narrowed.sum() < domains[t].sum():
-                    domains[t] = narrowed
-                    if not narrowed.any():
-                        return t
-                    queue.append(t)
-        return None
+        return _fixpoint(domains, changed, self._supported)
+
+    def _supported(self, s: int, domains: Domains) -> list[tuple[int, np.ndarray]]:
+        supported = []
+        for p, t, q in self.crossings[s]:
+            letters = np.zeros(26, dtype=bool)
+            letters[self._codes(s)[domains[s], p]] = True
+            supported.append((t, letters[self._codes(t)[:, q]]))
+        return supported
 
     def cost(self, assignment: Sequence[int]) -> float:
         clashes = 0
@@ -250,6 +235,29 @@ class MiniCrossword(Problem):
 
     def value_label(self, var: int, value: int) -> str:
         return self.words[len(self.slots[var])][value]
+
+
+def _fixpoint(
+    domains: Domains,
+    changed: Sequence[int],
+    supported: Callable[[int, Domains], list[tuple[int, np.ndarray]]],
+) -> int | None:
+    """Narrow domains until nothing changes: ``supported(var, domains)`` lists, for the
+    variables ``var`` constrains, the masks of their values ``var``'s domain still allows.
+    Masks are replaced, never changed in place. Returns a wiped-out variable or None."""
+    queue = list(changed)
+    while queue:
+        var = queue.pop()
+        if not domains[var].any():
+            return var
+        for other, allowed in supported(var, domains):
+            narrowed = domains[other] & allowed
+            if narrowed.sum() < domains[other].sum():
+                domains[other] = narrowed
+                if not narrowed.any():
+                    return other
+                queue.append(other)
+    return None
 
 
 def _runs(rows: Sequence[str]) -> list[list[tuple[int, int]]]:
