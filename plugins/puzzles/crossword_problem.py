@@ -16,7 +16,13 @@ from typing import Protocol
 import numpy as np
 
 from plugins.contract import Domains, Problem
-from plugins.puzzles.crossword_tables import FactCache, LengthTable, WordTable, letters_of
+from plugins.puzzles.crossword_tables import (
+    FactCache,
+    Facts,
+    LengthTable,
+    WordTable,
+    letters_of,
+)
 
 Cell = tuple[int, int]
 BLOCK = "#"
@@ -127,6 +133,12 @@ class CrosswordProblem(Problem):
                     if t != s:
                         self._crossings[s].append((p, t, q))
         self._neighbours = [sorted({t for _, t, _ in c}) for c in self._crossings]
+        self._cross_at: list[list[list[tuple[int, int]]]] = [
+            [[] for _ in slot.cells] for slot in self.slots
+        ]
+        for s, crossings in enumerate(self._crossings):
+            for p, t, q in crossings:
+                self._cross_at[s][p].append((t, q))
         by_length: dict[int, list[int]] = {}
         for s, slot in enumerate(self.slots):
             by_length.setdefault(len(slot.cells), []).append(s)
@@ -134,6 +146,7 @@ class CrosswordProblem(Problem):
             [t for t in by_length[len(slot.cells)] if t != s] for s, slot in enumerate(self.slots)
         ]
         self._facts = FactCache()
+        self._last: list[Facts | None] = [None] * len(self.slots)
         self._initial: Domains | None = None
 
     # -- the contract -------------------------------------------------------------
@@ -159,7 +172,7 @@ class CrosswordProblem(Problem):
                                 f"given letter {ch!r} at row {r + 1}, column {c + 1} "
                                 "is not in the alphabet"
                             )
-                        mask &= table.columns[p] == self._letter[ch]
+                        mask = mask & (table.columns[p] == self._letter[ch])
                 domains.append(mask)
             self._initial = domains
         return list(self._initial)
@@ -176,70 +189,105 @@ class CrosswordProblem(Problem):
     ) -> int | None:
         return self._propagate(domains, changed, reasons)
 
+    def _fact(self, s: int, mask: np.ndarray) -> Facts:
+        """The facts of slot ``s``'s mask (the last one asked is kept at hand)."""
+        last = self._last[s]
+        if last is not None and last.ref() is mask:
+            return last
+        found = self._facts.get(mask, self._slot_table[s])
+        self._last[s] = found
+        return found
+
     def _indices(self, s: int, mask: np.ndarray) -> np.ndarray:
-        return self._facts.indices(mask, self._slot_table[s])
+        return self._fact(s, mask).idx
 
     def _propagate(
         self, domains: Domains, changed: Sequence[int], reasons: list[int] | None
     ) -> int | None:
-        """Arc consistency on letter sets, working on changed slots only.
+        """Arc consistency on letter sets, working on changes only.
 
-        A slot whose candidates changed tells each crossing slot which letters it still
-        allows at their common cell; the crossing slot drops the candidates with any other
-        letter there (found through the table's words-by-letter lists or its own
-        candidates, whichever is shorter), and its letter counts are updated from the
-        dropped words.
+        When a slot's letter set at a cell shrinks, the slot crossing it there is revised:
+        it drops the candidates with a letter no longer allowed at that cell. A slot
+        reduced to one word removes that word from the other slots of its length (no
+        duplicates).
         """
-        facts = self._facts
-        queue = deque(dict.fromkeys(changed))
-        queued = set(queue)
-        while queue:
-            s = queue.popleft()
-            queued.discard(s)
-            s_table = self._slot_table[s]
-            counts = facts.counts(domains[s], s_table)
-            left = int(counts[0].sum()) if s_table.length else 0
-            if left == 0:
-                return s
-            if left == 1 and self.no_duplicates:
-                word = int(facts.indices(domains[s], s_table)[0])
-                wiped = self._exclude(s, word, domains, reasons, queue, queued)
-                if wiped is not None:
-                    return wiped
-            allowed = facts.letter_sets(domains[s], s_table)
-            for p, t, q in self._crossings[s]:
-                mask = domains[t]
-                table = self._slot_table[t]
-                lost_bits = facts.letter_sets(mask, table)[q] & ~allowed[p]
-                if not lost_bits:
-                    continue
-                lost = letters_of(lost_bits)
-                t_counts = facts.counts(mask, table)
-                column = t_counts[q]
-                size = int(column.sum())
-                dropping = int(column[lost].sum())
-                if int(table.totals[q][lost].sum()) <= size:
-                    listed = table.with_letters(q, lost)
-                    removed = listed[mask[listed]]
-                else:
-                    idx = facts.indices(mask, table)
-                    drop = np.zeros(self._size, dtype=bool)
-                    drop[lost] = True
-                    removed = idx[drop[table.columns[q][idx]]]
-                narrowed = mask.copy()
-                narrowed[removed] = False
-                domains[t] = narrowed
-                if reasons is not None:
-                    reasons[t] |= reasons[s]
-                kept = size - dropping
-                update = t_counts - table.counts_of(removed) if dropping <= kept else None
-                facts.remember(narrowed, table, update)
-                if kept == 0:
-                    return t
-                if t not in queued:
-                    queue.append(t)
-                    queued.add(t)
+        pending: list[tuple[int, list[int] | None]] = [(s, None) for s in dict.fromkeys(changed)]
+        queue: deque[int] = deque()
+        dirty: dict[int, int] = {}
+        while pending or queue:
+            while pending:
+                s, before = pending.pop()
+                facts = self._fact(s, domains[s])
+                if facts.size == 0:
+                    return s
+                if facts.size == 1 and self.no_duplicates:
+                    wiped = self._exclude(s, int(facts.idx[0]), domains, reasons, pending)
+                    if wiped is not None:
+                        return wiped
+                after = facts.sets
+                for p, t, q in self._crossings[s]:
+                    if before is None or after[p] != before[p]:
+                        if t not in dirty:
+                            queue.append(t)
+                            dirty[t] = 0
+                        dirty[t] |= 1 << q
+            if queue:
+                t = queue.popleft()
+                before = self._fact(t, domains[t]).sets
+                if self._revise(t, dirty.pop(t), domains, reasons):
+                    pending.append((t, before))
         return None
+
+    def _revise(self, t: int, positions: int, domains: Domains, reasons: list[int] | None) -> bool:
+        """Drop the candidates of ``t`` with a letter the crossing slot no longer allows at
+        one of ``positions`` (a bit set); True if any went."""
+        mask = domains[t]
+        facts = self._fact(t, mask)
+        sets = facts.sets
+        losses = []
+        blame = 0
+        for q in letters_of(positions):
+            for u, p in self._cross_at[t][q]:
+                lost = sets[q] & ~self._fact(u, domains[u]).sets[p]
+                if lost:
+                    losses.append((q, lost))
+                    if reasons is not None:
+                        blame |= reasons[u]
+        if not losses:
+            return False
+        table = self._slot_table[t]
+        size = facts.size
+        if len(losses) == 1:
+            q, lost = losses[0]
+            letters = letters_of(lost)
+            dropping = int(facts.counts[q][letters].sum())
+            if int(table.totals[q][letters].sum()) <= size:
+                listed = table.with_letters(q, letters)
+                removed = listed[mask[listed]]
+            else:
+                removed = facts.idx[self._letter_mask(lost)[table.columns[q][facts.idx]]]
+        else:
+            idx = facts.idx
+            drop = np.zeros(idx.size, dtype=bool)
+            for q, lost in losses:
+                drop |= self._letter_mask(lost)[table.columns[q][idx]]
+            removed = idx[drop]
+            dropping = int(removed.size)
+        narrowed = mask.copy()
+        narrowed[removed] = False
+        domains[t] = narrowed
+        if reasons is not None:
+            reasons[t] |= blame
+        kept = size - dropping
+        counts = facts.counts - table.counts_of(removed) if dropping <= kept else None
+        self._last[t] = self._facts.narrowed(narrowed, table, kept, counts)
+        return True
+
+    def _letter_mask(self, bits: int) -> np.ndarray:
+        """A boolean array over the alphabet with the letters of ``bits`` set."""
+        flags = np.zeros(self._size, dtype=bool)
+        flags[letters_of(bits)] = True
+        return flags
 
     def _exclude(
         self,
@@ -247,27 +295,26 @@ class CrosswordProblem(Problem):
         word: int,
         domains: Domains,
         reasons: list[int] | None,
-        queue: deque[int],
-        queued: set[int],
+        pending: list[tuple[int, list[int] | None]],
     ) -> int | None:
         """Remove the word ``s`` holds from every other slot of its length."""
         table = self._slot_table[s]
         for t in self._same_length[s]:
             mask = domains[t]
             if mask[word]:
-                counts = self._facts.counts(mask, table).copy()
+                facts = self._fact(t, mask)
+                before = facts.sets
+                counts = facts.counts.copy()
                 counts.reshape(-1)[table.flat[word]] -= 1
                 narrowed = mask.copy()
                 narrowed[word] = False
                 domains[t] = narrowed
-                self._facts.remember(narrowed, table, counts)
+                self._last[t] = self._facts.narrowed(narrowed, table, facts.size - 1, counts)
                 if reasons is not None:
                     reasons[t] |= reasons[s]
-                if counts[0].sum() == 0:
+                if facts.size == 1:
                     return t
-                if t not in queued:
-                    queue.append(t)
-                    queued.add(t)
+                pending.append((t, before))
         return None
 
     def value_order(
@@ -276,14 +323,14 @@ class CrosswordProblem(Problem):
         """Higher score first; among equal scores, words whose crossing letters leave the
         crossing slots the most candidates (randomised among near-equals with ``rng``)."""
         table = self._slot_table[var]
-        idx = self._facts.indices(domains[var], table)
+        idx = self._indices(var, domains[var])
         if idx.size <= 1:
             return idx
         fill = np.zeros(idx.size)
         for p, t, q in self._crossings[var]:
-            counts = self._facts.counts(domains[t], self._slot_table[t])[q]
-            if counts.sum() > 1:
-                fill += np.log1p(counts)[table.columns[p][idx]]
+            crossing = self._fact(t, domains[t])
+            if crossing.size > 1:
+                fill += np.log1p(crossing.counts[q])[table.columns[p][idx]]
         if rng is not None:
             noise = np.random.default_rng(rng.getrandbits(32)).random(idx.size)
             fill += noise * 0.5
@@ -296,11 +343,11 @@ class CrosswordProblem(Problem):
         cut = list(domains)
         for s in range(self.size):
             table = self._slot_table[s]
-            idx = self._facts.indices(domains[s], table)
+            idx = self._indices(s, domains[s])
             keep = np.ones(idx.size, dtype=bool)
             for p, t, q in self._crossings[s]:
-                column = self._facts.counts(domains[t], self._slot_table[t])[q]
-                rare = column < fraction * column.sum()
+                crossing = self._fact(t, domains[t])
+                rare = crossing.counts[q] < fraction * crossing.size
                 keep &= ~rare[table.columns[p][idx]]
             if not keep.all():
                 narrowed = np.zeros_like(domains[s])

@@ -89,34 +89,72 @@ class LengthTable:
         return counts.reshape(self.length, self.alphabet_size)
 
 
-class _Facts:
-    __slots__ = ("ref", "table", "idx", "counts", "sets")
+class Facts:
+    """What is known of one domain mask: candidate positions, letter counts, letter sets
+    (per position, bit c set when some candidate has letter c there) and size."""
 
-    def __init__(
-        self,
-        ref: weakref.ref[np.ndarray],
-        table: LengthTable,
-        idx: np.ndarray | None,
-        counts: np.ndarray | None,
-    ) -> None:
+    __slots__ = ("ref", "table", "_idx", "_counts", "_sets", "_size")
+
+    def __init__(self, ref: weakref.ref[np.ndarray], table: LengthTable) -> None:
         self.ref = ref
         self.table = table
-        self.idx = idx
-        self.counts = counts
-        self.sets: list[int] | None = None
+        self._idx: np.ndarray | None = None
+        self._counts: np.ndarray | None = None
+        self._sets: list[int] | None = None
+        self._size: int | None = None
+
+    def mask(self) -> np.ndarray:
+        mask = self.ref()
+        assert mask is not None, "facts of a dead mask"
+        return mask
+
+    @property
+    def idx(self) -> np.ndarray:
+        """Positions of the candidates the mask keeps."""
+        if self._idx is None:
+            self._idx = np.flatnonzero(self.mask())
+        return self._idx
+
+    @property
+    def counts(self) -> np.ndarray:
+        """``(length, alphabet)``: how many candidates have each letter at each position."""
+        if self._counts is None:
+            self._counts = self.table.counts_of(self.idx)
+        return self._counts
+
+    @property
+    def sets(self) -> list[int]:
+        """Per position, the letters some candidate has there (bit c: letter c)."""
+        if self._sets is None:
+            present = np.packbits(self.counts > 0, axis=1, bitorder="little")
+            self._sets = [int.from_bytes(row.tobytes(), "little") for row in present]
+        return self._sets
+
+    @property
+    def size(self) -> int:
+        """Number of candidates."""
+        if self._size is None:
+            if self._idx is not None:
+                self._size = int(self._idx.size)
+            elif self.table.length and self._counts is not None:
+                self._size = int(self._counts[0].sum())
+            else:
+                self._size = int(np.count_nonzero(self.mask()))
+        return self._size
 
 
 class FactCache:
-    """Candidate positions and letter counts of live domain masks, keyed by identity.
+    """The ``Facts`` of live domain masks, keyed by identity.
 
     Masks are never mutated (the contract), so a fact computed once holds as long as the
     mask lives; entries vanish with their masks.
     """
 
     def __init__(self) -> None:
-        self._facts: dict[int, _Facts] = {}
+        self._facts: dict[int, Facts] = {}
 
-    def _entry(self, mask: np.ndarray, table: LengthTable) -> _Facts:
+    def get(self, mask: np.ndarray, table: LengthTable) -> Facts:
+        """The facts of ``mask`` (a candidate mask over ``table``)."""
         key = id(mask)
         found = self._facts.get(key)
         if found is not None and found.ref() is mask and found.table is table:
@@ -126,37 +164,18 @@ class FactCache:
         def forget(_: object, key: int = key) -> None:
             facts.pop(key, None)
 
-        entry = _Facts(weakref.ref(mask, forget), table, None, None)
+        entry = Facts(weakref.ref(mask, forget), table)
         facts[key] = entry
         return entry
 
-    def remember(
-        self, mask: np.ndarray, table: LengthTable, counts: np.ndarray | None = None
-    ) -> None:
-        """Record what is known of a new mask (its counts, when updated incrementally)."""
-        self._entry(mask, table).counts = counts
-
-    def indices(self, mask: np.ndarray, table: LengthTable) -> np.ndarray:
-        """Positions of the candidates ``mask`` keeps."""
-        entry = self._entry(mask, table)
-        if entry.idx is None:
-            entry.idx = np.flatnonzero(mask)
-        return entry.idx
-
-    def counts(self, mask: np.ndarray, table: LengthTable) -> np.ndarray:
-        """``(length, alphabet)``: how many candidates have each letter at each position."""
-        entry = self._entry(mask, table)
-        if entry.counts is None:
-            entry.counts = table.counts_of(self.indices(mask, table))
-        return entry.counts
-
-    def letter_sets(self, mask: np.ndarray, table: LengthTable) -> list[int]:
-        """Per position, the letters some candidate has there (bit c: letter c)."""
-        entry = self._entry(mask, table)
-        if entry.sets is None:
-            present = np.packbits(self.counts(mask, table) > 0, axis=1, bitorder="little")
-            entry.sets = [int.from_bytes(row.tobytes(), "little") for row in present]
-        return entry.sets
+    def narrowed(
+        self, mask: np.ndarray, table: LengthTable, size: int, counts: np.ndarray | None
+    ) -> Facts:
+        """Record a new mask whose size (and counts, when updated incrementally) is known."""
+        entry = self.get(mask, table)
+        entry._size = size
+        entry._counts = counts
+        return entry
 
 
 def letters_of(bits: int) -> list[int]:
