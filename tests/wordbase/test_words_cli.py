@@ -97,3 +97,21 @@ def test_build_default_with_a_small_size_and_if_missing(
     code, out, _ = run(capsys, "lists", "--json")
     assert [item["name"] for item in json.loads(out)] == ["default-en"]
     assert (instance / "indexes").is_dir()
+
+
+def test_the_progress_bar_draws_only_on_a_terminal() -> None:
+    import io
+
+    from wordbase.cli import _Bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, pipe = Terminal(), io.StringIO()
+    for stream in (terminal, pipe):
+        bar = _Bar("mine", stream)
+        bar(0, 4)
+        bar(4, 4)
+    assert terminal.getvalue().endswith("mine [" + "#" * 30 + "] 4/4\n")
+    assert pipe.getvalue() == ""
