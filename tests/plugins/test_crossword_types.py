@@ -1,0 +1,94 @@
+"""The american and canadian puzzle types: requests, rules, answers with metrics."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from plugins.contract import Control
+from plugins.puzzles.crossword import American, Canadian
+from plugins.registry import registry
+from plugins.strategies.backtrack import Backtrack
+from plugins.testing import check_puzzle_type
+from wordbase.index import WordIndex
+
+# Every 3-letter word over A, B, C, E: any 3x3 or 5x5 shape below has distinct fills.
+WORDS = {"".join(p): 10 + 5 * i % 90 for i, p in enumerate(itertools.product("ABCE", repeat=3))}
+INDEX = WordIndex.build(WORDS.items())
+CLUES = {"ABC": [{"text": "Start of the alphabet"}]}
+
+SYMMETRIC = ["...#.", "...#.", ".....", ".#...", ".#..."]  # not checked everywhere
+OPEN = ["...", "...", "..."]
+
+
+def crossword_type(kind: type[American] = American) -> American:
+    return kind(
+        indexes=lambda name: INDEX,
+        clues=lambda name, words: {w: CLUES[w] for w in words if w in CLUES},
+    )
+
+
+def test_types_are_registered() -> None:
+    assert isinstance(registry().puzzle_type("american"), American)
+    assert isinstance(registry().puzzle_type("canadian"), Canadian)
+
+
+def test_american_conforms_to_the_kit() -> None:
+    check_puzzle_type(
+        crossword_type(),
+        requests=[{"grid": OPEN}, {"grid": OPEN, "locked": {"1A": "ABC"}, "min_score": 20}],
+        bad_requests=[
+            {"grid": ["..#", "...", "..."]},  # not symmetric
+            {"grid": OPEN, "locked": {"9D": "ABC"}},
+            {"grid": OPEN, "colour": "red"},
+            {"grid": 42},
+        ],
+        strategy=Backtrack(),
+    )
+
+
+def test_answer_holds_grid_entries_clues_metrics_and_stats() -> None:
+    kind = crossword_type()
+    problem = kind.problem({"grid": OPEN, "locked": {"1A": "ABC"}})
+    outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=1))
+    answer = kind.result(problem, outcome)
+    json.dumps(answer)
+    assert answer["status"] == "solved"
+    assert answer["grid"][0] == "ABC"
+    first = answer["entries"][0]
+    assert (first["number"], first["direction"], first["word"]) == (1, "across", "ABC")
+    assert first["score"] == WORDS["ABC"]
+    assert first["clues"] == CLUES["ABC"]
+    assert {"quality", "duplicates", "effort", "difficulty"} <= set(answer["metrics"])
+    assert answer["stats"]["nodes"] >= 1
+
+
+def test_unfilled_answer_keeps_the_shape() -> None:
+    kind = crossword_type()
+    problem = kind.problem({"grid": OPEN, "banned": list(WORDS)})
+    outcome = Backtrack().solve(problem, Control.with_timeout(10))
+    answer = kind.result(problem, outcome)
+    assert answer["status"] == "unsatisfiable"
+    assert answer["grid"] == OPEN
+    assert all(entry["word"] is None for entry in answer["entries"])
+
+
+def test_canadian_rules_differ_from_american() -> None:
+    canadian = ["....", "....", "....", "...."]
+    assert crossword_type(Canadian).problem({"grid": canadian}).size == 8
+    with pytest.raises(ValueError, match="canadian rules"):
+        crossword_type(Canadian).problem({"grid": SYMMETRIC})
+    with pytest.raises(ValueError, match="american rules"):
+        crossword_type(American).problem({"grid": SYMMETRIC})
+
+
+def test_given_letters_and_min_score_reach_the_problem() -> None:
+    kind = crossword_type()
+    problem = kind.problem({"grid": ["a..", "...", "..."], "min_score": 50})
+    outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=2))
+    answer = kind.result(problem, outcome)
+    assert answer["status"] == "solved"
+    assert answer["grid"][0][0] == "A"
+    assert all(entry["score"] >= 50 for entry in answer["entries"])
