@@ -152,3 +152,14 @@ def test_any_logic_type_works_through_the_commands(
     assert json.loads(out)["difficulty"]["level_label"] == "look"
     code, out, _ = _run(capsys, "puzzle", "generate", "echo", "--size", "5", "--seed", "1")
     assert code == 0 and len(out.strip()) == 5
+
+
+def test_builtin_logic_types_pass_the_conformance_kit() -> None:
+    from plugins.puzzles.regexcross import RegexCrosswordType
+    from plugins.puzzles.sudoku import SudokuType
+    from plugins.testing import check_puzzle_type
+
+    check_puzzle_type(SudokuType(), [{"puzzle": ARTICLE}], bad_requests=[{}, {"puzzle": "12"}])
+    check_puzzle_type(
+        RegexCrosswordType(), [{"puzzle": SMALL_REGEX}], bad_requests=[{}, {"puzzle": "square"}]
+    )

@@ -3,6 +3,8 @@
 Every move is recorded with ``Grade.record`` (article 001's formula). The moves
 "available" on a board are those of the technique tier that produced the move: all
 singles for a placement, all moves of the first elimination technique that finds any.
+A tier's moves are all made before the board is scanned again, each graded on the moves
+of its tier still pending (a move an earlier one made redundant is skipped).
 Harder techniques are not enumerated on a board that an easier one already unlocks (their
 1/base terms are small). Guesses take the digit of the solution found by the search, so
 the step list always leads to the solution; uniqueness comes from that search.
@@ -48,8 +50,7 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
         if found:
             _place_all(board, grade, found)
             continue
-        move = _first_elimination(board, grade)
-        if move is None:
+        if not _eliminate(board, grade):
             cell = min(
                 (c for c in range(geo.cells) if not board.placed[c]),
                 key=lambda c: board.cands[c].bit_count(),
@@ -63,7 +64,7 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
             )
             grade.record(GUESS, [GUESS.base], move.detail)
             guesses += 1
-        board.apply(move)
+            board.apply(move)
     stats["guesses"] = guesses
     stats["level"] = LEVEL_NAMES.get(grade.level, "none")
     return LogicalSolve(solution_string(answer), "solved", unique, grade, stats)
@@ -83,11 +84,16 @@ def _place_all(board: Board, grade: Grade, found: list[Move]) -> None:
         board.apply(move)
 
 
-def _first_elimination(board: Board, grade: Grade) -> Move | None:
-    """Apply nothing; record and return the first move of the easiest technique that has one."""
+def _eliminate(board: Board, grade: Grade) -> bool:
+    """Make every move of the easiest elimination technique that has any, each graded on
+    the moves still pending; False when no technique has a move."""
     for technique, finder in ELIMINATION_FINDERS:
         moves = finder(board)
+        for i, move in enumerate(moves):
+            still = tuple((c, b) for c, b in move.eliminate if board.cands[c] & b)
+            if still:
+                grade.record(technique, [technique.base] * (len(moves) - i), move.detail)
+                board.apply(Move(technique, move.detail, eliminate=still))
         if moves:
-            grade.record(technique, [technique.base] * len(moves), moves[0].detail)
-            return moves[0]
-    return None
+            return True
+    return False
