@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    event,
     make_url,
     select,
     update,
@@ -104,11 +105,14 @@ class JobStore:
     def __init__(self, database_url: str) -> None:
         url = make_url(database_url)
         options: dict[str, Any] = {}
+        on_file = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
         if url.get_backend_name() == "sqlite":
             options["connect_args"] = {"timeout": 30}  # wait out a long import's write lock
-            if url.database not in (None, "", ":memory:"):
-                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        if on_file:
+            Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, **options)
+        if on_file:
+            event.listen(self.engine, "connect", _write_ahead_log)
         metadata.create_all(self.engine)
         self._changed = threading.Condition()
         self._generation = 0
@@ -223,6 +227,18 @@ class JobStore:
         with self._changed:
             self._generation += 1
             self._changed.notify_all()
+
+
+def _write_ahead_log(connection: Any, record: Any) -> None:
+    """SQLite in WAL mode, syncing at checkpoints: a job update costs ~1 ms, not ~20.
+
+    WAL is a property of the database file, so the word store's connections use it too
+    (readers then never block the writer); a power cut may lose the last updates.
+    """
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 class JobNotFound(LookupError):
