@@ -9,6 +9,7 @@ every key for membership and score look-ups.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import shutil
@@ -488,20 +489,19 @@ class WordIndex:
         """
         checker = RegexFilter(regex, timeout)
         if pattern is not None:
-            pool = self.matches(pattern, min_score)
-        else:
-            pool = []
-            for bucket in self._buckets.values():
-                stop = self._prefix(bucket, min_score)
-                pool.extend(zip(bucket.words[:stop], bucket.scores[:stop].tolist(), strict=True))
-            pool.sort(key=lambda item: (-item[1], item[0]))
-        found: list[tuple[str, int]] = []
-        for word, score in pool:
-            if checker.matches(word):
-                found.append((word, score))
-                if limit is not None and len(found) >= limit:
-                    break
-        return found
+            return checker.first(self.matches(pattern, min_score), limit)
+        streams = []
+        for bucket in self._buckets.values():
+            stop = self._prefix(bucket, min_score)
+            streams.append(zip(bucket.words[:stop], bucket.scores[:stop].tolist(), strict=True))
+        if limit is None:  # test every word, then order the (fewer) matches
+            found = [item for stream in streams for item in checker.first(stream)]
+            return sorted(found, key=_best_first)
+        return checker.first(heapq.merge(*streams, key=_best_first), limit)
+
+
+def _best_first(item: tuple[str, int]) -> tuple[int, str]:
+    return -item[1], item[0]
 
 
 def _positions(mask: np.ndarray, limit: int | None = None) -> np.ndarray:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 
 import regex
 
@@ -79,3 +80,24 @@ class RegexFilter:
             return self.compiled.fullmatch(key, timeout=left) is not None
         except TimeoutError:
             raise self._expired() from None
+
+    def first(
+        self, items: Iterable[tuple[str, int]], limit: int | None = None
+    ) -> list[tuple[str, int]]:
+        """The ``(key, score)`` items whose key matches, in their order, at most ``limit``."""
+        fullmatch = self.compiled.fullmatch
+        found: list[tuple[str, int]] = []
+        left = 0.0
+        try:
+            for count, item in enumerate(items):
+                if count % 256 == 0:  # the clock is read now and then: it costs
+                    left = self.deadline - time.monotonic()
+                    if left <= 0:
+                        raise self._expired()
+                if fullmatch(item[0], timeout=left) is not None:
+                    found.append(item)
+                    if limit is not None and len(found) >= limit:
+                        break
+        except TimeoutError:
+            raise self._expired() from None
+        return found
