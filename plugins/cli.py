@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,11 +30,26 @@ def register(subparsers: Any) -> None:
     fill.add_argument("--seed", type=int, metavar="N", help="random seed (same seed, same fill)")
     fill.add_argument("--timeout", type=float, default=60.0, metavar="SEC", help="time limit")
     fill.add_argument(
+        "--lock",
+        action="append",
+        default=[],
+        metavar="ID=WORD",
+        help="fix an entry in advance, e.g. --lock 17A=THEMEANSWER (repeatable)",
+    )
+    fill.add_argument("--allow", action="append", default=[], metavar="WORD", help="allow a word")
+    fill.add_argument("--ban", action="append", default=[], metavar="WORD", help="ban a word")
+    fill.add_argument(
+        "--allow-duplicates", action="store_true", help="let an entry appear more than once"
+    )
+    fill.add_argument(
         "--param",
         action="append",
         default=[],
         metavar="KEY=JSON",
-        help="strategy parameter, e.g. --param restarts=false (repeatable)",
+        help="strategy parameter, e.g. --param restarts=none (repeatable)",
+    )
+    fill.add_argument(
+        "--progress", action="store_true", help="print the strategy's progress reports to stderr"
     )
     fill.add_argument("--json", action="store_true", help="print JSON")
     fill.set_defaults(handler=_fill)
@@ -81,11 +97,18 @@ def _fill(args: argparse.Namespace) -> int:
         args.grid,
         puzzle_type=args.type,
         strategy=args.strategy,
-        word_list=args.word_list,
+        params=dict(_pair(text, "--param", json_value=True) for text in args.param),
+        list=args.word_list,
         min_score=args.min_score,
-        params=dict(_param(text) for text in args.param),
+        locked=dict(_pair(text, "--lock") for text in args.lock),
+        allowed=args.allow,
+        banned=args.ban,
+        no_duplicates=False if args.allow_duplicates else None,
     )
-    answer = run_fill(request, registry(), Control.with_timeout(args.timeout, seed=args.seed))
+    control = Control.with_timeout(args.timeout, seed=args.seed)
+    if args.progress:
+        control.progress = _print_progress
+    answer = run_fill(request, registry(), control)
     if args.json:
         print(json.dumps(answer, indent=2))
     else:
@@ -93,14 +116,22 @@ def _fill(args: argparse.Namespace) -> int:
     return 0 if answer["status"] == "filled" else 3
 
 
-def _param(text: str) -> tuple[str, Any]:
+def _pair(text: str, option: str, json_value: bool = False) -> tuple[str, Any]:
+    """``KEY=VALUE`` of a repeatable option; with ``json_value`` the value is JSON when
+    it parses (``true``, ``3``, ``"x"``) and plain text otherwise."""
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise ValueError(f"--param {text!r}: expected KEY=VALUE")
+        raise ValueError(f"{option} {text!r}: expected KEY=VALUE")
+    if not json_value:
+        return key, value
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
+
+
+def _print_progress(report: Mapping[str, Any]) -> None:
+    print(json.dumps(dict(report), default=str), file=sys.stderr, flush=True)
 
 
 def fill_report(answer: dict[str, Any]) -> str:

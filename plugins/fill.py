@@ -62,13 +62,14 @@ def fill_request_from_file(
     *,
     puzzle_type: str = DEFAULT_TYPE,
     strategy: str = DEFAULT_STRATEGY,
-    word_list: str | None = None,
-    min_score: float | None = None,
     params: Mapping[str, Any] | None = None,
+    **fields: Any,
 ) -> dict[str, Any]:
     """A fill request for the grid in a puzzle file (any format ``grids.formats`` reads).
 
-    Letters already in the file's grid stay as given letters of the fill.
+    Letters already in the file's grid stay as given letters of the fill. ``fields`` are
+    the puzzle type's own (``list``, ``min_score``, ``locked`` …); None or empty ones
+    are left out, so the type's defaults apply.
     """
     from grids.formats import load
 
@@ -77,10 +78,7 @@ def fill_request_from_file(
         "strategy": strategy,
         "grid": list(load(path).grid.rows),
     }
-    if word_list is not None:
-        request["list"] = word_list
-    if min_score is not None:
-        request["min_score"] = min_score
     if params:
         request["params"] = dict(params)
+    request.update((k, v) for k, v in fields.items() if v is not None and v != [] and v != {})
     return request

@@ -155,3 +155,32 @@ def test_fill_report_shows_clue_text_and_missing_words() -> None:
     assert lines[6].split() == ["1", "across", "CAT", "60", "Mouser"]
     assert lines[7].split() == ["4", "across", "-", "-"]
     assert lines[-1] == "effort: nodes 3"
+
+
+def test_lock_ban_and_duplicates(
+    tiny_words: str, grid: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, answer = fill(capsys, grid, "--lock", "1a=cat")
+    assert (code, answer["grid"][0]) == (0, "CAT")
+    words = {(e["number"], e["direction"]): e["word"] for e in answer["entries"]}
+    assert words[(1, "across")] == "CAT"
+    code, answer = fill(capsys, grid, "--lock", "1A=CAT", "--lock", "2D=ARE")
+    assert (code, answer["status"]) == (3, "unsatisfiable")  # only with a repeated entry
+    banned = sorted(words.values())[:2]
+    code, answer = fill(capsys, grid, "--ban", banned[0], "--ban", banned[1])
+    assert code == 0 and not set(banned) & {e["word"] for e in answer["entries"]}
+    corners = tmp_path / "corners.txt"
+    corners.write_text(CORNERS4)
+    code, answer = fill(capsys, corners, "--allow-duplicates")
+    assert (code, answer["status"]) == (0, "filled")
+    assert answer["metrics"]["duplicates"]["ok"] is False
+
+
+def test_progress_reports_go_to_stderr(
+    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fill", str(grid), "--list", "tiny", "--json", "--progress"]) == 0
+    captured = capsys.readouterr()
+    reports = [json.loads(line) for line in captured.err.splitlines()]
+    assert reports and all(isinstance(report, dict) for report in reports)
+    assert json.loads(captured.out)["status"] == "filled"

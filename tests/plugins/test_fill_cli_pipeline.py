@@ -72,17 +72,25 @@ def test_fill_request_from_file_keeps_given_letters(tmp_path: Path) -> None:
     grid = tmp_path / "mini.txt"
     grid.write_text("#A..\n....\n....\n...#\n")
     request = fill_request_from_file(
-        grid, strategy="ref", word_list="tiny", min_score=30, params={"restarts": False}
+        grid,
+        strategy="ref",
+        params={"restarts": False},
+        list="tiny",
+        min_score=0,
+        locked={},
+        banned=["ZOO"],
+        no_duplicates=None,
     )
     assert request == {
         "type": "american",
         "strategy": "ref",
         "grid": ["#A..", "....", "....", "...#"],
-        "list": "tiny",
-        "min_score": 30,
         "params": {"restarts": False},
+        "list": "tiny",
+        "min_score": 0,
+        "banned": ["ZOO"],
     }
-    assert "list" not in fill_request_from_file(grid)
+    assert set(fill_request_from_file(grid)) == {"type", "strategy", "grid"}
     (tmp_path / "bad.txt").write_text("#A..\n...\n")
     with pytest.raises(ValueError, match="ragged"):
         fill_request_from_file(tmp_path / "bad.txt")
