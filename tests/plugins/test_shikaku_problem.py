@@ -11,6 +11,7 @@ import pytest
 import plugins.puzzles.shikaku as shikaku_package
 from plugins.contract import Control, Domains, SearchResult
 from plugins.puzzles.shikaku import ShikakuType
+from plugins.puzzles.shikaku.generate import puzzle_of, random_division
 from plugins.puzzles.shikaku.model import parse_text
 from plugins.puzzles.shikaku.problem import ShikakuProblem
 from plugins.registry import registry
@@ -150,3 +151,38 @@ def test_stochastic_strategies_solve_from_raw_domains(name: str) -> None:
 def test_passes_the_conformance_kit() -> None:
     bad = [{}, {"puzzle": "2 2\n- x\n- 4\n"}, {"puzzle": {"rows": [[1, 2], [3]]}}]
     check_puzzle_type(TYPE, [{"puzzle": ARTICLE}, {"puzzle": TWO_WAYS}], bad_requests=bad)
+
+
+def all_divisions(problem: ShikakuProblem, domains: Domains, found: list[list[int]]) -> None:
+    """Every solution, by search over the problem's own propagation."""
+    if problem.propagate(domains, range(problem.size)) is not None:
+        return
+    open_vars = [v for v in range(problem.size) if domains[v].sum() > 1]
+    if not open_vars:
+        values = [int(np.flatnonzero(d)[0]) for d in domains]
+        if problem.cost(values) == 0:
+            found.append(values)
+        return
+    var = min(open_vars, key=lambda v: domains[v].sum())
+    for value in np.flatnonzero(domains[var]):
+        trial = list(domains)
+        mask = np.zeros_like(trial[var])
+        mask[value] = True
+        trial[var] = mask
+        all_divisions(problem, trial, found)
+
+
+def test_two_independent_searches_count_alike() -> None:
+    # The solver's search and a plain search over the Problem must agree.
+    rng = random.Random(12)
+    counts = []
+    for _ in range(40):
+        rects = random_division(5, 6, rng)
+        pegs = [(r + rng.randrange(h), c + rng.randrange(w)) for r, c, h, w in rects]
+        puzzle = puzzle_of(5, 6, pegs, rects)
+        problem = ShikakuProblem(puzzle)
+        found: list[list[int]] = []
+        all_divisions(problem, problem.initial_domains(), found)
+        assert TYPE.count_solutions(puzzle, limit=100) == len(found)
+        counts.append(len(found))
+    assert 1 in counts and max(counts) > 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,15 @@ from plugins.contract import Control
 from plugins.puzzles.answers import solve_answer
 from plugins.puzzles.tents import TentsType
 from plugins.puzzles.tents import solver as tents_solver
-from plugins.puzzles.tents.generate import GenerationTimeout, Target, generate
-from plugins.puzzles.tents.model import TentsFormatError, TentsPuzzle, parse_text, to_text
+from plugins.puzzles.tents.generate import GenerationTimeout, Target, generate, random_layout
+from plugins.puzzles.tents.model import (
+    TentsFormatError,
+    TentsPuzzle,
+    orthogonal,
+    parse_text,
+    to_text,
+    validate,
+)
 from plugins.registry import registry
 
 DATA = Path(tents_package.__file__).parent / "samples"
@@ -154,12 +162,40 @@ def test_matching_bans_sites_no_complete_matching_uses() -> None:
     # (0,2) must not take (0,1).
     puzzle = parse_text("3 3\nT.T 1\n.T. 1\n... 1\n1 1 1\n")
     board = tents_solver.Board(tents_solver.Geometry(puzzle))
-    board.state[7] = tents_solver.GRASS
+    board.set_cell(7, tents_solver.GRASS)
     board.banned.add((2, 5))
     (move,) = board.matching()
     assert move.bans == [(1, 1)] and move.technique.name == "matching"
     board.apply(move)
     assert board.sites(1) == [5]
+
+
+def brute_force_count(puzzle: TentsPuzzle) -> int:
+    """Solutions by trying every set of cells next to a tree (tiny puzzles only)."""
+    spots = sorted(
+        {n for tree in puzzle.trees for n in orthogonal(*tree, puzzle.height, puzzle.width)}
+        - set(puzzle.trees)
+    )
+    return sum(
+        1
+        for k in range(len(puzzle.trees), len(puzzle.trees) + 1)
+        for tents in combinations(spots, k)
+        if not validate(puzzle, tents)
+    )
+
+
+def test_solution_counts_agree_with_brute_force() -> None:
+    rng = random.Random(11)
+    counts = []
+    for _ in range(40):
+        puzzle = random_layout(4, 5, rng)
+        expected = brute_force_count(puzzle)
+        assert TYPE.count_solutions(puzzle, limit=50) == expected
+        result = TYPE.solve_logically(puzzle, Control())
+        assert result.unique is (expected == 1)
+        assert TYPE.validate(puzzle, result.solution) == []
+        counts.append(expected)
+    assert 1 in counts and max(counts) > 1
 
 
 def test_search_stops_at_the_deadline() -> None:

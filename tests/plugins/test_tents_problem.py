@@ -11,6 +11,7 @@ import pytest
 import plugins.puzzles.tents as tents_package
 from plugins.contract import Control, Domains, SearchResult
 from plugins.puzzles.tents import TentsType
+from plugins.puzzles.tents.generate import random_layout
 from plugins.puzzles.tents.model import parse_solution, parse_text, tree_matching, validate
 from plugins.puzzles.tents.problem import TentsProblem
 from plugins.registry import registry
@@ -191,3 +192,36 @@ def test_passes_the_conformance_kit() -> None:
     ]
     bad = [{}, {"puzzle": "2 2\n.X 1\n.. 0\n1 0\n"}, {"puzzle": {"rows": [".T"]}}]
     check_puzzle_type(TYPE, requests, bad_requests=bad)
+
+
+def tent_layouts(problem: TentsProblem, domains: Domains, found: set[frozenset[int]]) -> None:
+    """Every solution's tent cells, by search over the problem's own propagation."""
+    if problem.propagate(domains, range(problem.size)) is not None:
+        return
+    open_vars = [v for v in range(problem.size) if domains[v].sum() > 1]
+    if not open_vars:
+        values = [int(np.flatnonzero(d)[0]) for d in domains]
+        if problem.cost(values) == 0:
+            found.add(frozenset(problem.cells[t][v] for t, v in enumerate(values)))
+        return
+    var = min(open_vars, key=lambda v: domains[v].sum())
+    for value in np.flatnonzero(domains[var]):
+        trial = list(domains)
+        mask = np.zeros_like(trial[var])
+        mask[value] = True
+        trial[var] = mask
+        tent_layouts(problem, trial, found)
+
+
+def test_two_independent_searches_count_alike() -> None:
+    # The solver's cell search and a tree search over the Problem must agree.
+    rng = random.Random(11)
+    counts = []
+    for _ in range(60):
+        puzzle = random_layout(7, 7, rng)
+        problem = TentsProblem(puzzle)
+        found: set[frozenset[int]] = set()
+        tent_layouts(problem, problem.initial_domains(), found)
+        assert TYPE.count_solutions(puzzle, limit=50) == len(found)
+        counts.append(len(found))
+    assert 1 in counts and max(counts) > 2

@@ -190,13 +190,13 @@ class Board:
         """Carry out a move; True when it changed anything."""
         changed = False
         for cell, value in move.cells:
-            changed |= self._set(cell, value)
+            changed |= self.set_cell(cell, value)
         for t, cell in move.pairs:
             if self.pair_tree[t] == cell:
                 continue
             if self.pair_tree[t] >= 0 or self.pair_cell[cell] >= 0:
                 raise Contradiction(f"tree {t} cannot pair with {self.geo.name(cell)}")
-            self._set(cell, TENT)
+            self.set_cell(cell, TENT)
             self.pair_tree[t], self.pair_cell[cell] = cell, t
             changed = True
         for ban in move.bans:
@@ -205,7 +205,8 @@ class Board:
                 changed = True
         return changed
 
-    def _set(self, cell: int, value: int) -> bool:
+    def set_cell(self, cell: int, value: int) -> bool:
+        """Decide a cell, keeping the line counts; True when it changed."""
         current = self.state[cell]
         if current == value:
             return False
@@ -506,7 +507,7 @@ def search(board: Board, limit: int, control: Control | None, stats: SearchStats
         cell = _branch_cell(node)
         for value in (TENT, GRASS):
             child = node.copy()
-            child.state[cell] = value
+            child.set_cell(cell, value)
             visit(child)
             if len(found) >= limit or stats.stopped:
                 return
