@@ -19,7 +19,12 @@ def register(subparsers: Any) -> None:
     listing.add_argument("--json", action="store_true", help="print JSON")
     listing.set_defaults(handler=_plugins)
 
-    fill = subparsers.add_parser("fill", help="fill a crossword grid from a word list")
+    fill = subparsers.add_parser(
+        "fill",
+        help="fill a crossword grid from a word list",
+        description="Fill a grid with words of a list; letters in the grid stay as given.",
+        epilog="exit status: 0 filled, 3 no fill exists or gave up, 1 bad input",
+    )
     fill.add_argument(
         "grid", metavar="GRID", help="grid or puzzle file (.txt .json .puz .ipuz .xd)"
     )
@@ -28,7 +33,9 @@ def register(subparsers: Any) -> None:
     fill.add_argument("--strategy", default="backtrack", help="fill strategy")
     fill.add_argument("--min-score", type=float, metavar="S", help="lowest word score allowed")
     fill.add_argument("--seed", type=int, metavar="N", help="random seed (same seed, same fill)")
-    fill.add_argument("--timeout", type=float, default=60.0, metavar="SEC", help="time limit")
+    fill.add_argument(
+        "--timeout", type=float, default=60.0, metavar="SEC", help="time limit (default 60)"
+    )
     fill.add_argument(
         "--lock",
         action="append",
