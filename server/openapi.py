@@ -237,9 +237,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "get",
         "/v1/jobs/{job_id}",
         "jobs",
-        "Status, progress and result",
+        "Status, progress and result; `wait` holds the answer until the job finishes",
         ok=(200, "OK", JOB),
-        params=(JOB_ID,),
+        params=(JOB_ID, WAIT),
     ),
     Operation(
         "post",

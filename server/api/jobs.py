@@ -85,8 +85,9 @@ def _wait_until_finished(store: JobStore, job: Job, seconds: float) -> Job:
 
 @bp.get("/<job_id>")
 def get_job(job_id: str) -> Response:
-    """A job's status, progress and, once finished, its result."""
-    return jsonify(job_document(services().jobs.get(job_id)))
+    """A job's status, progress and, once finished, its result (``?wait=`` long-polls)."""
+    store = services().jobs
+    return jsonify(job_document(_wait_until_finished(store, store.get(job_id), wait_seconds())))
 
 
 @bp.post("/<job_id>/cancel")

@@ -8,6 +8,7 @@ indexes above all) is loaded once per worker. Messages to the parent:
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import time
@@ -19,6 +20,8 @@ from server.jobs.records import CANCELED, FAILED, SUCCEEDED
 
 Execute = Callable[[str, str, dict[str, Any], Control], dict[str, Any]]
 """``execute(kind, puzzle_type, request, control)`` → the job's JSON result."""
+
+log = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL = 0.25
 CANCEL_CHECK_INTERVAL = 0.02
@@ -92,6 +95,7 @@ def run_job(
     except (ValueError, LookupError) as exc:
         channel.send(("done", job_id, FAILED, None, ("invalid_input", str(exc))))
     except Exception as exc:  # the parent must hear of every failure, whatever it is
+        log.exception("job %s (%s %s) failed", job_id, kind, puzzle_type)
         channel.send(("done", job_id, FAILED, None, ("job_error", f"{type(exc).__name__}: {exc}")))
     else:
         status = CANCELED if cancel.is_set() else SUCCEEDED
