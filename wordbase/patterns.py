@@ -50,11 +50,9 @@ def parse_pattern(pattern: str, alphabet: Alphabet) -> list[str | None]:
 
 
 class RegexFilter:
-    """A compiled regex that keys must match in full, with one time budget for a whole scan.
-
-    Matching is case-insensitive. Each call spends from the shared budget; once it is
-    gone, RegexTimeout is raised (the ``regex`` module interrupts a runaway match).
-    """
+    """A compiled regex that keys must match in full, case-insensitively, with a time
+    budget per scan: a scan running past it raises RegexTimeout (the ``regex`` module
+    interrupts a runaway match)."""
 
     def __init__(self, pattern: str, timeout: float = 1.0) -> None:
         try:
@@ -63,7 +61,6 @@ class RegexFilter:
             raise ValueError(f"bad regex {pattern!r}: {exc}") from None
         self.pattern = pattern
         self.timeout = timeout
-        self.deadline = time.monotonic() + timeout
 
     def _expired(self) -> RegexTimeout:
         return RegexTimeout(
@@ -71,27 +68,21 @@ class RegexFilter:
             "narrow the search with a pattern"
         )
 
-    def matches(self, key: str) -> bool:
-        """Whether the regex matches the whole of ``key``."""
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise self._expired()
-        try:
-            return self.compiled.fullmatch(key, timeout=left) is not None
-        except TimeoutError:
-            raise self._expired() from None
-
     def first(
         self, items: Iterable[tuple[str, int]], limit: int | None = None
     ) -> list[tuple[str, int]]:
-        """The ``(key, score)`` items whose key matches, in their order, at most ``limit``."""
+        """The ``(key, score)`` items whose key matches, in their order, at most ``limit``.
+
+        The scan gets ``timeout`` seconds from its start.
+        """
         fullmatch = self.compiled.fullmatch
+        deadline = time.monotonic() + self.timeout
         found: list[tuple[str, int]] = []
         left = 0.0
         try:
             for count, item in enumerate(items):
                 if count % 256 == 0:  # the clock is read now and then: it costs
-                    left = self.deadline - time.monotonic()
+                    left = deadline - time.monotonic()
                     if left <= 0:
                         raise self._expired()
                 if fullmatch(item[0], timeout=left) is not None:

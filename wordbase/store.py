@@ -381,7 +381,7 @@ class WordStore:
         (matched against the whole key, case-insensitive), best score first, then key.
 
         Pages hold at most ``limit`` entries; pass ``next_cursor`` for the next page. The
-        regex gets ``timeout`` seconds in all (RegexTimeout past that).
+        regex scan gets ``timeout`` seconds (RegexTimeout past that).
         """
         if limit < 1:
             raise ValueError(f"limit must be at least 1, not {limit}")
@@ -403,30 +403,19 @@ class WordStore:
                         and_(entries.c.score == score, entries.c.key > key),
                     )
                 )
-            query = (
-                select(entries)
-                .where(*conditions)
-                .order_by(entries.c.score.desc(), entries.c.key)
-                .limit(limit if checker is None else max(limit, CHUNK))
-            )
-            picked: list[Row[Any]] = []
-            while len(picked) < limit:
-                rows = conn.execute(query).all()
-                if not rows:
-                    break
-                for row in rows:
-                    if checker is None or checker.matches(row.key):
-                        picked.append(row)
-                        if len(picked) == limit:
-                            break
-                last = rows[-1]
-                query = query.where(
-                    or_(
-                        entries.c.score < last.score,
-                        and_(entries.c.score == last.score, entries.c.key > last.key),
-                    )
+            order = (entries.c.score.desc(), entries.c.key)
+            if checker is None:
+                query = select(entries).where(*conditions).order_by(*order).limit(limit)
+            else:  # keys and scores only, then the regex, then the chosen rows
+                ranked = select(entries.c.key, entries.c.score).where(*conditions)
+                pool = [(key, score) for key, score in conn.execute(ranked.order_by(*order))]
+                chosen = [key for key, _ in checker.first(pool, limit)]
+                query = (
+                    select(entries)
+                    .where(entries.c.list_id == word_list.id, entries.c.key.in_(chosen))
+                    .order_by(*order)
                 )
-            found = self._with_clues(conn, picked)
+            found = self._with_clues(conn, conn.execute(query).all())
         next_cursor = None
         if len(found) == limit:
             next_cursor = _encode_cursor(found[-1].score, found[-1].key)
