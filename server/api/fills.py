@@ -1,7 +1,8 @@
 """``POST /v1/fills``: a crossword grid to fill, checked here and run as a job.
 
-The grid arrives as JSON (rows or one text grid), as a text body, or as an uploaded
-puzzle file (.puz, .ipuz, .json, .txt, .xd). Everything a job could only fail on
+The grid arrives as JSON (rows or one text grid), as a text body (other fields and
+options as query parameters), or as an uploaded puzzle file (.puz, .ipuz, .json, .txt,
+.xd). Everything a job could only fail on
 later (a bad grid, an unknown type, strategy or list, bad options) is a 4xx now.
 Options are split: ``timeout`` and ``seed`` shape the job's Control, the strategy's
 parameters go to the strategy, the rest is the puzzle type's request.
@@ -14,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from server.api.inputs import json_object, string_arg
+from server.api.inputs import json_object, query_options, string_arg
 from server.api.jobs import submit_job, wait_seconds
 from server.api.options import job_options
 from server.context import services
@@ -125,8 +126,7 @@ def _read_request() -> tuple[dict[str, Any], list[str]]:
         return _read_upload()
     if request.mimetype == "text/plain":
         body: dict[str, Any] = {k: v for k, v in request.args.items() if k in FIELDS}
-        if "options" in body:
-            body["options"] = _json_field(body["options"], "options")
+        body["options"] = query_options(FIELDS)
         return body, list(Grid.from_text(request.get_data(as_text=True)).rows)
     body = json_object()
     unknown = sorted(set(body) - set(FIELDS))

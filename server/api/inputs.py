@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
 from typing import Any
 
 from flask import request
@@ -56,3 +58,17 @@ def string_arg(source: dict[str, Any], name: str, default: str | None = None) ->
     if not isinstance(raw, str) or not raw.strip():
         raise ApiError(400, "invalid_parameter", f"{name!r} must be a non-empty string")
     return raw.strip()
+
+
+def query_options(fields: Collection[str]) -> dict[str, Any]:
+    """Query parameters other than ``fields``, as options; JSON values are decoded
+    (``min_score=30`` → 30, ``no_duplicates=false`` → False), the rest stay text."""
+    options: dict[str, Any] = {}
+    for name, raw in request.args.items():
+        if name in fields:
+            continue
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options

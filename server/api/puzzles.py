@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from server.api.inputs import json_object
+from server.api.inputs import json_object, query_options
 from server.api.jobs import submit_job, wait_seconds
 from server.api.options import job_options
 from server.context import services
@@ -44,9 +44,10 @@ def puzzle_job(type: str, action: str) -> Response:
 def _body() -> dict[str, Any]:
     if request.mimetype == "text/plain":
         text = request.get_data(as_text=True)
-        body: dict[str, Any] = {k: v for k, v in request.args.items() if k in ("strategy", "wait")}
-        options = {k: v for k, v in request.args.items() if k not in body}
-        return {**body, "puzzle": text, "options": options} if text.strip() else body
+        fields = ("strategy", "wait")
+        body: dict[str, Any] = {k: v for k, v in request.args.items() if k in fields}
+        body["options"] = query_options(fields)
+        return {**body, "puzzle": text} if text.strip() else body
     return json_object()
 
 

@@ -57,9 +57,21 @@ def test_a_worker_loads_the_word_index_once(make_app: Callable[..., Flask], tiny
 def test_text_body_and_uploaded_file(make_app: Callable[..., Flask], tiny_list: str) -> None:
     client = make_app(execute=execute).test_client()
     text = client.post(
-        f"/v1/fills?list={tiny_list}&wait=20", data="...\n...\n...\n", content_type="text/plain"
+        f"/v1/fills?list={tiny_list}&wait=20&min_score=40&no_duplicates=true",
+        data="...\n...\n...\n",
+        content_type="text/plain",
     )
     assert text.status_code == 200 and text.get_json()["result"]["grid"][0] == "WAS"
+    strict = client.post(
+        f"/v1/fills?list={tiny_list}&wait=20&min_score=60",
+        data="...\n" * 3,
+        content_type="text/plain",
+    )
+    assert strict.get_json()["result"]["status"] == "unsatisfiable"
+    stray = client.post(
+        f"/v1/fills?list={tiny_list}&colour=red", data="...\n" * 3, content_type="text/plain"
+    )
+    assert stray.status_code == 400
     blank = dumps(Puzzle(Grid.from_rows(OPEN)), "ipuz")
     upload = client.post(
         "/v1/fills",
