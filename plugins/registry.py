@@ -9,6 +9,7 @@ reported with its error, never fatal to the others.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
@@ -96,12 +97,17 @@ class Registry:
         self._only = only
         self._slots: dict[str, dict[str, _Slot]] | None = None
         self._registered: dict[str, dict[str, _Slot]] = {group: {} for group in GROUPS}
+        self._lock = threading.RLock()
         self.load_count = 0
         """How many entry points were imported (each at most once)."""
 
     def _discover(self) -> dict[str, dict[str, _Slot]]:
-        if self._slots is not None:
+        with self._lock:
+            if self._slots is None:
+                self._slots = self._read_entry_points()
             return self._slots
+
+    def _read_entry_points(self) -> dict[str, dict[str, _Slot]]:
         slots: dict[str, dict[str, _Slot]] = {group: {} for group in GROUPS}
         for group in GROUPS:
             for ep in sorted(self._source(group), key=_entry_point_key):
@@ -119,28 +125,32 @@ class Registry:
                         slots[group][f"{ep.name} ({distribution})"] = _Slot(info, tried=True)
                     continue
                 slots[group][ep.name] = _Slot(info, ep)
-        self._slots = slots
         return slots
 
     def _ensure(self, slot: _Slot) -> _Slot:
-        """Import and instantiate the slot's plugin unless already tried."""
-        if slot.tried or slot.entry_point is None:
-            return slot
-        slot.tried = True
-        self.load_count += 1
+        """Import and instantiate the slot's plugin unless already tried (once, even
+        when threads ask at the same time)."""
+        with self._lock:
+            if not slot.tried and slot.entry_point is not None:
+                slot.tried = True
+                self.load_count += 1
+                self._load(slot, slot.entry_point)
+        return slot
+
+    @staticmethod
+    def _load(slot: _Slot, entry_point: EntryPoint) -> None:
         base = GROUPS[slot.info.group]
         try:
-            obj = slot.entry_point.load()
+            obj = entry_point.load()
             plugin: Any = obj() if isinstance(obj, type) else obj
             if not isinstance(plugin, base):
-                raise TypeError(f"{slot.entry_point.value} is not a {base.__name__}")
+                raise TypeError(f"{entry_point.value} is not a {base.__name__}")
             slot.info.description = _description_of(plugin)
             slot.info.parameters = dict(plugin.parameters)
         except Exception as exc:  # a broken plugin must not take the others down
             slot.info.error = f"{type(exc).__name__}: {exc}"
         else:
             slot.plugin = plugin
-        return slot
 
     def _slots_of(self, group: str) -> dict[str, _Slot]:
         """Entry-point slots overridden by plugins registered by hand."""

@@ -23,6 +23,8 @@ from plugins.registry import (
 )
 
 FAKE_MODULE = """
+import time
+
 from plugins.contract import FillStrategy, PuzzleType, SearchResult
 
 LOADS = []
@@ -45,6 +47,7 @@ class Slow(Quick):
     description = ""
 
     def __init__(self):
+        time.sleep(0.05)  # a slow import, so that threads asking at once overlap
         LOADS.append("slow")
 
 
@@ -111,6 +114,17 @@ def test_nothing_loads_until_asked_and_each_plugin_loads_once(fake: str) -> None
     reg.strategy("slow")
     assert sorted(loads(fake)) == ["grid", "grid", "quick", "slow"]  # grid: misfiled + grid
     assert reg.load_count == 7  # every entry point imported exactly once
+
+
+def test_threads_asking_at_once_share_one_load(fake: str) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    reg = Registry(source=source_for(fake))
+    with ThreadPoolExecutor(8) as pool:
+        found = list(pool.map(lambda _: reg.strategy("slow"), range(8)))
+    assert all(plugin is found[0] for plugin in found)
+    assert loads(fake) == ["slow"]
+    assert reg.load_count == 1
 
 
 def test_broken_plugins_are_reported_and_the_others_work(fake: str) -> None:
