@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,30 +27,12 @@ def config(tmp_path: Path) -> ServerConfig:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def any_database_url(request: pytest.FixtureRequest, config: ServerConfig) -> Iterator[str]:
+def any_database_url(request: pytest.FixtureRequest, config: ServerConfig) -> str:
     """The test's SQLite URL, then a fresh PostgreSQL schema (skipped when none answers)."""
     if request.param == "sqlite":
-        yield config.database_url
-        return
-    sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/pg.py
-    from pg import postgres_url
-
-    url = postgres_url()
-    if url is None:
-        pytest.skip("PostgreSQL does not answer at CROSSFORGE_TEST_POSTGRES_URL")
-    import psycopg
-    from sqlalchemy import make_url
-
-    schema = f"server_test_{uuid.uuid4().hex[:12]}"
-    admin = url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    try:
-        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield scoped.render_as_string(hide_password=False)
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        return config.database_url
+    url: str = request.getfixturevalue("postgres_schema_url")
+    return url
 
 
 @pytest.fixture
