@@ -11,9 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from plugins.contract import Control
+from plugins.puzzles import technique_solver
 from plugins.puzzles.logic import Grade, LogicalSolve, Technique
 from plugins.puzzles.shikaku.geometry import Layout, bits
 from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
+from plugins.puzzles.technique_solver import Contradiction, Rules, run_logic, solve_graded
 
 ONLY_RECTANGLE = Technique(
     "only-rectangle",
@@ -42,10 +44,6 @@ GUESS = Technique("guess", 20, 5, "Logic is stuck: try a rectangle, proved by se
 TECHNIQUES: tuple[Technique, ...] = (ONLY_RECTANGLE, COMMON_CELLS, SINGLE_REACH, SEPARATION, GUESS)
 LEVEL_NAMES = {0: "none", 1: "placing", 2: "overlap", 3: "reach", 4: "separation", 5: "guess"}
 """Level numbers of the technique table and their names."""
-
-
-class Contradiction(Exception):
-    """The board broke a rule: no solution lies below it."""
 
 
 @dataclass
@@ -147,6 +145,15 @@ class Board:
                     self.domains[k] = kept
                     again = True
 
+    def check(self) -> None:
+        """Raise ``Contradiction`` when some cell is out of every clue's reach."""
+        reach = 0
+        for union in self.unions():
+            reach |= union
+        if self.layout.full & ~reach:
+            cells = self.layout.cell_names(self.layout.full & ~reach)
+            raise Contradiction(f"no clue can reach {cells}")
+
     def unions(self) -> list[int]:
         """Per clue, the cells some possible rectangle covers."""
         result = []
@@ -200,8 +207,7 @@ class Board:
             twice |= once & union
             once |= union
         if self.layout.full & ~once:
-            cells = self.layout.cell_names(self.layout.full & ~once)
-            raise Contradiction(f"no clue can reach {cells}")
+            self.check()
         lonely = once & ~twice & ~self.claimed_all
         moves = []
         for cell in bits(lonely):
@@ -298,146 +304,45 @@ LEVELS: tuple[tuple[Callable[[Board], list[Move]], ...], ...] = (
 """Technique finders, cheapest level first."""
 
 
-def _scan(board: Board, max_level: int) -> list[Move]:
-    """The moves of the cheapest level (up to ``max_level``) that has any."""
-    for finders in LEVELS[:max_level]:
-        moves = [m for finder in finders for m in finder(board)]
-        if moves:
-            return moves
-    return []
-
-
-def propagate(board: Board, max_level: int = len(LEVELS)) -> None:
-    """Apply every technique up to ``max_level`` until nothing changes (no grading)."""
-    while True:
-        moves = _scan(board, max_level)
-        changed = False
-        for move in moves:
-            changed |= board.apply(move)
-        if not changed:
-            return
-
-
-@dataclass
-class SearchStats:
-    """Counters of a search."""
-
-    nodes: int = 0
-    stopped: str | None = None
-
-
-def _branch_clue(board: Board) -> int:
-    """The open clue with the fewest rectangles left."""
-    return min(
-        (k for k, d in enumerate(board.domains) if not board.placed[k]),
+def _branches(board: Board) -> list[Move]:
+    """Guesses at a stuck board: each rectangle of the open clue with the fewest."""
+    k = min(
+        (k for k, placed in enumerate(board.placed) if not placed),
         key=lambda k: len(board.domains[k]),
     )
+    opts = board.layout.options[k]
+    name = board.layout.name(k)
+    return [
+        Move(GUESS, k, f"guess clue {name} takes {list(opts[i].rect)}", keep=[i])
+        for i in board.domains[k]
+    ]
 
 
-def search(board: Board, limit: int, control: Control | None, stats: SearchStats) -> list[Board]:
-    """Up to ``limit`` solved boards below ``board`` (depth-first, full propagation)."""
-    found: list[Board] = []
-
-    def visit(node: Board) -> None:
-        stats.nodes += 1
-        if control is not None and stats.nodes % 32 == 1:
-            stats.stopped = control.should_stop()
-        if stats.stopped or len(found) >= limit:
-            return
-        try:
-            propagate(node)
-        except Contradiction:
-            return
-        if node.solved():
-            found.append(node)
-            return
-        k = _branch_clue(node)
-        for i in node.domains[k]:
-            child = node.copy()
-            try:
-                child.apply(Move(GUESS, k, "", keep=[i]))
-            except Contradiction:
-                continue
-            visit(child)
-            if len(found) >= limit or stats.stopped:
-                return
-
-    visit(board)
-    return found
+RULES: Rules[Board] = Rules(LEVELS, GUESS, _branches)
+"""How Shikaku boards are solved."""
 
 
-def _record_round(board: Board, grade: Grade, moves: list[Move]) -> bool:
-    """Apply a round of moves, grading each against the moves still available."""
-    progressed = False
-    bases = [m.technique.base for m in moves]
-    for i, move in enumerate(moves):
-        if board.apply(move):
-            grade.record(move.technique, bases[i:], move.detail)
-            progressed = True
-    return progressed
-
-
-def logic_only(puzzle: ShikakuPuzzle, max_level: int = len(LEVELS)) -> tuple[Board | None, Grade]:
+def logic_only(puzzle: ShikakuPuzzle) -> tuple[Board | None, Grade]:
     """The graded solve without guessing: the board where logic stops (None: contradiction)."""
     grade = Grade()
     try:
         board = Board(Layout(puzzle))
-        _graded_logic(board, grade, max_level)
+        run_logic(board, RULES, grade)
     except Contradiction:
         return None, grade
     return board, grade
 
 
-def _graded_logic(board: Board, grade: Grade, max_level: int) -> None:
-    while not board.solved():
-        moves = _scan(board, max_level)
-        if not moves or not _record_round(board, grade, moves):
-            return
-
-
 def solve(puzzle: ShikakuPuzzle, control: Control | None = None) -> LogicalSolve:
-    """Solve by techniques, level by level, guessing (proved by search) only when stuck."""
-    grade = Grade()
-    stats = SearchStats()
+    """Solve by techniques, level by level, guessing (proved by search) only when stuck;
+    the solution is one ``[row, col, height, width]`` per clue."""
     try:
         board = Board(Layout(puzzle))
     except Contradiction as exc:
-        return LogicalSolve(None, "unsatisfiable", None, grade, {"reason": str(exc)})
-    unique: bool | None = True
-    while True:
-        try:
-            _graded_logic(board, grade, len(LEVELS))
-        except Contradiction as exc:
-            return LogicalSolve(None, "unsatisfiable", False, grade, {"reason": str(exc)})
-        if board.solved():
-            break
-        solutions = search(board.copy(), 2, control, stats)
-        if stats.stopped and not solutions:
-            return LogicalSolve(
-                None, "gave_up", None, grade, {"reason": stats.stopped, "nodes": stats.nodes}
-            )
-        if not solutions:
-            return LogicalSolve(None, "unsatisfiable", False, grade, {"nodes": stats.nodes})
-        if len(solutions) > 1:
-            unique = False
-        elif stats.stopped:
-            unique = None
-            board = solutions[0]
-            grade.record(GUESS, [GUESS.base], "search found this solution before it stopped")
-            break
-        k = _branch_clue(board)
-        opts = board.layout.options[k]
-        pick = solutions[0].domains[k][0]
-        detail = f"guess clue {board.layout.name(k)} takes {list(opts[pick].rect)}"
-        board.apply(Move(GUESS, k, detail, keep=[pick]))
-        grade.record(GUESS, [GUESS.base], detail)
-    return LogicalSolve(
-        [list(r) for r in board.rects()],
-        "solved",
-        unique,
-        grade,
-        {"steps": len(grade.steps), "search_nodes": stats.nodes},
-    )
+        return LogicalSolve(None, "unsatisfiable", False, Grade(), {"reason": str(exc)})
+    out = solve_graded(board, RULES, control)
+    rects = None if out.board is None else [list(r) for r in out.board.rects()]
+    return LogicalSolve(rects, out.status, out.unique, out.grade, out.stats)
 
 
 def count_solutions(puzzle: ShikakuPuzzle, limit: int = 2, control: Control | None = None) -> int:
@@ -446,4 +351,4 @@ def count_solutions(puzzle: ShikakuPuzzle, limit: int = 2, control: Control | No
         board = Board(Layout(puzzle))
     except Contradiction:
         return 0
-    return len(search(board, limit, control, SearchStats()))
+    return technique_solver.count_solutions(board, RULES, limit, control)

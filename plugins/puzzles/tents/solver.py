@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from plugins.contract import Control
+from plugins.puzzles import technique_solver
 from plugins.puzzles.logic import Grade, LogicalSolve, Technique
-from plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
+from plugins.puzzles.technique_solver import Contradiction, Rules, solve_graded
+from plugins.puzzles.tents.model import TentsPuzzle, orthogonal
 
 UNKNOWN, TENT, GRASS, TREE = 0, 1, 2, 3
 
@@ -58,10 +60,6 @@ SQUEEZE_LIMIT = 400
 """Placements a line may have before line-squeeze skips it."""
 
 
-class Contradiction(Exception):
-    """The board broke a rule: no solution lies below it."""
-
-
 @dataclass
 class Move:
     """A deduction: cells to set, tree-tent pairs to make and tree sites to ban."""
@@ -93,8 +91,11 @@ class Geometry:
         for t, cells in enumerate(self.candidates):
             for cell in cells:
                 self.trees_of[cell].append(t)
+        steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
         self.around = [
-            [r * w + c for r, c in surrounding(i // w, i % w, h, w)] for i in range(self.size)
+            [(r + dr) * w + c + dc for dr, dc in steps if 0 <= r + dr < h and 0 <= c + dc < w]
+            for r in range(h)
+            for c in range(w)
         ]
         self.lines: list[tuple[str, list[int], int]] = [
             (f"row {r}", list(range(r * w, r * w + w)), puzzle.row_counts[r]) for r in range(h)
@@ -235,15 +236,21 @@ class Board:
         for t, paired in enumerate(self.pair_tree):
             if paired < 0 and not self.sites(t):
                 raise Contradiction(f"tree {geo.name(geo.tree_cells[t])} has no site")
+        if self.solved():
+            self.matching()
 
     # --- techniques ----------------------------------------------------------------
 
     def no_tree(self) -> list[Move]:
         """Unknown cells no tree can use."""
+        usable = {c for c, t in enumerate(self.pair_cell) if t >= 0}
+        for t, paired in enumerate(self.pair_tree):
+            if paired < 0:
+                usable.update(self.sites(t))
         return [
             Move(NO_TREE, f"{self.geo.name(c)} is grass: no tree can use it", [(c, GRASS)])
             for c, s in enumerate(self.state)
-            if s == UNKNOWN and not self.owners(c)
+            if s == UNKNOWN and c not in usable
         ]
 
     def next_to_tent(self) -> list[Move]:
@@ -444,30 +451,9 @@ LEVELS: tuple[tuple[Callable[[Board], list[Move]], ...], ...] = (
 """Technique finders, cheapest level first."""
 
 
-def _scan(board: Board, max_level: int) -> list[Move]:
-    """The moves of the cheapest level (up to ``max_level``) that has any."""
-    for finders in LEVELS[:max_level]:
-        moves = [m for finder in finders for m in finder(board)]
-        if moves:
-            return moves
-    return []
-
-
-def propagate(board: Board, max_level: int = len(LEVELS)) -> None:
-    """Apply every technique up to ``max_level`` until nothing changes (no grading)."""
-    board.check()
-    while True:
-        moves = _scan(board, max_level)
-        changed = False
-        for move in moves:
-            changed |= board.apply(move)
-        if not changed:
-            return
-        board.check()
-
-
-def _branch_cell(board: Board) -> int:
-    """The unknown cell to guess on: a site of the unpaired tree with fewest sites."""
+def _branches(board: Board) -> list[Move]:
+    """Guesses at a stuck board: a site of the unpaired tree with fewest sites (any open
+    cell when none), tent first, then grass."""
     best, best_len = -1, 99
     for t, paired in enumerate(board.pair_tree):
         if paired < 0:
@@ -476,107 +462,27 @@ def _branch_cell(board: Board) -> int:
                 best, best_len = sites[0], len(sites)
     if best < 0:
         best = board.state.index(UNKNOWN)
-    return best
+    name = board.geo.name(best)
+    return [
+        Move(GUESS, f"guess {name} is a tent", [(best, TENT)]),
+        Move(GUESS, f"guess {name} is grass", [(best, GRASS)]),
+    ]
 
 
-@dataclass
-class SearchStats:
-    """Counters of a search."""
-
-    nodes: int = 0
-    stopped: str | None = None
-
-
-def search(board: Board, limit: int, control: Control | None, stats: SearchStats) -> list[Board]:
-    """Up to ``limit`` solved boards below ``board`` (depth-first, full propagation)."""
-    found: list[Board] = []
-
-    def visit(node: Board) -> None:
-        stats.nodes += 1
-        if control is not None and stats.nodes % 64 == 1:
-            stats.stopped = control.should_stop()
-        if stats.stopped or len(found) >= limit:
-            return
-        try:
-            propagate(node)
-        except Contradiction:
-            return
-        if node.solved():
-            found.append(node)
-            return
-        cell = _branch_cell(node)
-        for value in (TENT, GRASS):
-            child = node.copy()
-            child.set_cell(cell, value)
-            visit(child)
-            if len(found) >= limit or stats.stopped:
-                return
-
-    visit(board)
-    return found
-
-
-def _record_round(board: Board, grade: Grade, moves: list[Move]) -> bool:
-    """Apply a round of moves, grading each against the moves still available."""
-    progressed = False
-    bases = [m.technique.base for m in moves]
-    for i, move in enumerate(moves):
-        if board.apply(move):
-            grade.record(move.technique, bases[i:], move.detail)
-            progressed = True
-    return progressed
+RULES: Rules[Board] = Rules(LEVELS, GUESS, _branches)
+"""How Tents boards are solved."""
 
 
 def solve(puzzle: TentsPuzzle, control: Control | None = None) -> LogicalSolve:
-    """Solve by techniques, level by level, guessing (proved by search) only when stuck."""
-    grade = Grade()
-    stats = SearchStats()
+    """Solve by techniques, level by level, guessing (proved by search) only when stuck;
+    the solution is the list of tent cells."""
     try:
         board = Board(Geometry(puzzle))
-        board.check()
     except Contradiction as exc:
-        return LogicalSolve(None, "unsatisfiable", None, grade, {"reason": str(exc)})
-    unique: bool | None = True
-    while True:
-        try:
-            while not board.solved():
-                moves = _scan(board, len(LEVELS))
-                if not moves or not _record_round(board, grade, moves):
-                    break
-            board.check()
-            board.matching()
-        except Contradiction as exc:
-            if stats.nodes == 0:
-                return LogicalSolve(None, "unsatisfiable", False, grade, {"reason": str(exc)})
-            raise AssertionError("a guess proved by search cannot contradict") from exc
-        if board.solved():
-            break
-        solutions = search(board.copy(), 2, control, stats)
-        if stats.stopped and not solutions:
-            return LogicalSolve(
-                None, "gave_up", None, grade, {"reason": stats.stopped, "nodes": stats.nodes}
-            )
-        if not solutions:
-            return LogicalSolve(None, "unsatisfiable", False, grade, {"nodes": stats.nodes})
-        if len(solutions) > 1:
-            unique = False
-        elif stats.stopped:
-            unique = None
-            board = solutions[0]
-            grade.record(GUESS, [GUESS.base], "search found this solution before it stopped")
-            break
-        cell = _branch_cell(board)
-        value = solutions[0].state[cell]
-        word = "tent" if value == TENT else "grass"
-        board.apply(Move(GUESS, f"guess {board.geo.name(cell)} is {word}", [(cell, value)]))
-        grade.record(GUESS, [GUESS.base], f"guess {board.geo.name(cell)} is {word}")
-    return LogicalSolve(
-        board.tents(),
-        "solved",
-        unique,
-        grade,
-        {"steps": len(grade.steps), "search_nodes": stats.nodes},
-    )
+        return LogicalSolve(None, "unsatisfiable", False, Grade(), {"reason": str(exc)})
+    out = solve_graded(board, RULES, control)
+    tents = None if out.board is None else out.board.tents()
+    return LogicalSolve(tents, out.status, out.unique, out.grade, out.stats)
 
 
 def count_solutions(puzzle: TentsPuzzle, limit: int = 2, control: Control | None = None) -> int:
@@ -585,4 +491,4 @@ def count_solutions(puzzle: TentsPuzzle, limit: int = 2, control: Control | None
         board = Board(Geometry(puzzle))
     except Contradiction:
         return 0
-    return len(search(board, limit, control, SearchStats()))
+    return technique_solver.count_solutions(board, RULES, limit, control)
