@@ -98,7 +98,7 @@ def quality(entries: Sequence[EntryFill], threshold: float = 40) -> dict[str, An
         "unscored": len(entries) - len(scored),
         "method": (
             f"word-list scores (0-100) of the {len(scored)} scored entries: arithmetic mean, "
-            f"minimum, and every entry scoring below {threshold}; entries the list does "
+            f"minimum, and every entry scoring below {threshold:g}; entries the list does "
             "not hold are counted as unscored and left out"
         ),
     }
