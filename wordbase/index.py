@@ -35,9 +35,6 @@ FORMAT = 1
 """Version of the on-disk layout; a saved index of another format is rebuilt."""
 
 MAX_SCORE = 100
-# Below this many matches per bitset word, letters_at reads the matching words' letters;
-# above it, it ANDs the match set with every (position, letter) bitset instead.
-_GATHER_DENSITY = 2.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -445,17 +442,9 @@ class WordIndex:
             return bucket.pairs[p, c] < prefix
         mask = self._and(bucket, known, prefix)
         assert mask is not None
-        count = int(np.bitwise_count(mask).sum())
-        if count == 0:
-            return np.zeros((length, self._size), dtype=bool)
-        if count <= _GATHER_DENSITY * len(mask):
-            rows = bucket.codes[_positions(mask)]
-            flat = rows + (np.arange(length, dtype=np.intp) * self._size)
-            seen = np.zeros(length * self._size, dtype=bool)
-            seen[flat.ravel()] = True
-            return seen.reshape(length, self._size)
-        width = len(mask)
-        return np.bitwise_and(bucket.bits[:, :, :width], mask).any(axis=2)
+        seen = np.zeros((length, self._size), dtype=bool)
+        seen[np.arange(length), bucket.codes[_positions(mask)]] = True
+        return seen
 
     def letters_at(self, pattern: str, min_score: int = 0) -> list[set[str]]:
         """For every position, the letters some matching word has there."""

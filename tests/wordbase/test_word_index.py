@@ -52,15 +52,8 @@ def reference(entries: dict[str, int], pattern: str, min_score: int) -> list[tup
     return sorted(found, key=lambda item: (-item[1], item[0]))
 
 
-@pytest.mark.parametrize(
-    ("seed", "lang", "density"),
-    [(1, "en", None), (2, "en", 0.0), (3, "ru", None), (4, "ja", 1e9)],
-)
-def test_queries_agree_with_brute_force(
-    seed: int, lang: str, density: float | None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if density is not None:  # force letters_at down one of its two ways
-        monkeypatch.setattr(wordbase.index, "_GATHER_DENSITY", density)
+@pytest.mark.parametrize(("seed", "lang"), [(1, "en"), (2, "en"), (3, "ru"), (4, "ja")])
+def test_queries_agree_with_brute_force(seed: int, lang: str) -> None:
     alphabet = get_alphabet(lang)
     entries = random_list(seed, alphabet.letters, 1500)
     index = WordIndex.build(entries.items(), alphabet)
