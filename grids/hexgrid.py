@@ -16,7 +16,7 @@ clues (side 7: 13 lines per family, 127 cells).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -88,3 +88,33 @@ class HexGrid:
         return [
             (family, i, line) for family in FAMILIES for i, line in enumerate(self.lines(family))
         ]
+
+
+def format_hex(hexagon: HexGrid, letters: Mapping[HexCell, str] | None = None) -> str:
+    """The hexagon as text: one line per row, cells ``.`` or a letter, centred by spaces."""
+    letters = letters or {}
+    lines = []
+    for r in range(hexagon.rows):
+        cells = [letters.get((r, k), ".") for k in range(hexagon.row_length(r))]
+        lines.append(" " * (hexagon.rows - len(cells)) + " ".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+def parse_hex(text: str) -> tuple[HexGrid, dict[HexCell, str]]:
+    """A hexagon and its letters from ``format_hex`` text; errors name the line."""
+    rows = [(n, line.split()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if len(rows) % 2 == 0:
+        raise ValueError(f"a hexagon has an odd number of rows, found {len(rows)}")
+    hexagon = HexGrid((len(rows) + 1) // 2)
+    letters: dict[HexCell, str] = {}
+    for r, (number, cells) in enumerate(rows):
+        if len(cells) != hexagon.row_length(r):
+            raise ValueError(
+                f"line {number}: row {r} has {len(cells)} cells, expected {hexagon.row_length(r)}"
+            )
+        for k, cell in enumerate(cells):
+            if cell != "." and not (len(cell) == 1 and cell.isalpha()):
+                raise ValueError(f"line {number}: {cell!r} is neither '.' nor a letter")
+            if cell != ".":
+                letters[(r, k)] = cell
+    return hexagon, letters
