@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from importlib.metadata import distributions
@@ -27,11 +28,14 @@ BROKEN_ENTRY_POINTS = f"[{STRATEGY_GROUP}]\nshaky = crossforge_shaky_missing:Sha
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding the pip-installed plugin and a broken distribution."""
+    """A folder holding the pip-installed plugin and a broken distribution (the plugin
+    is built from a copy, so the build leaves nothing in the source tree)."""
     target = tmp_path_factory.mktemp("site")
+    source = tmp_path_factory.mktemp("source") / "thirdparty"
+    shutil.copytree(THIRDPARTY, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
-         str(THIRDPARTY)],
+         str(source)],
         check=True,
         capture_output=True,
     )  # fmt: skip
