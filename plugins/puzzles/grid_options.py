@@ -1,9 +1,40 @@
-"""Generation options that grid puzzle types read alike: a size and a level."""
+"""What grid puzzle generators read alike: a size, and a target level and score band."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from plugins.puzzles.logic import Grade
+
+
+class GenerationTimeout(RuntimeError):
+    """No puzzle met the request before the deadline."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a generated puzzle must meet: an exact level and/or a score band [low, high)."""
+
+    level: int | None = None
+    low: float | None = None
+    high: float | None = None
+
+    def met(self, grade: Grade) -> bool:
+        """True when the grade is on the level and inside the band."""
+        return (
+            (self.level is None or grade.level == self.level)
+            and (self.low is None or grade.score >= self.low)
+            and (self.high is None or grade.score < self.high)
+        )
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], level_names: Mapping[int, str]) -> Target:
+        """The target of ``level`` (number or name) and ``difficulty`` ([low, high])."""
+        level = options.get("level")
+        low, high = band(options.get("difficulty"))
+        return cls(None if level is None else level_number(level, level_names), low, high)
 
 
 def grid_size(size: Any, smallest: int = 2, largest: int = 60) -> tuple[int, int]:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from problem_search import solutions
 
 import plugins.puzzles.shikaku as shikaku_package
-from plugins.contract import Control, Domains, SearchResult
+from plugins.contract import Control, SearchResult
 from plugins.puzzles.shikaku import ShikakuType
 from plugins.puzzles.shikaku.generate import puzzle_of, random_division
 from plugins.puzzles.shikaku.model import parse_text
@@ -27,26 +28,6 @@ def article() -> ShikakuProblem:
     return TYPE.problem({"puzzle": ARTICLE})
 
 
-def depth_first(problem: ShikakuProblem, domains: Domains) -> list[int] | None:
-    """A plain search over the problem's propagation."""
-    if problem.propagate(domains, range(problem.size)) is not None:
-        return None
-    open_vars = [v for v in range(problem.size) if domains[v].sum() > 1]
-    if not open_vars:
-        values = [int(np.flatnonzero(d)[0]) for d in domains]
-        return values if problem.cost(values) == 0 else None
-    var = min(open_vars, key=lambda v: domains[v].sum())
-    for value in np.flatnonzero(domains[var]):
-        trial = list(domains)
-        mask = np.zeros_like(trial[var])
-        mask[value] = True
-        trial[var] = mask
-        found = depth_first(problem, trial)
-        if found is not None:
-            return found
-    return None
-
-
 def test_domains_are_the_clue_rectangles() -> None:
     problem = ShikakuProblem(parse_text("1 6\n- 3 - - 3 -\n"))
     assert [problem.value_label(0, v) for v in range(2)] == ["[0, 0, 1, 3]", "[0, 1, 1, 3]"]
@@ -57,8 +38,7 @@ def test_propagation_solves_the_article_puzzle() -> None:
     problem = article()
     domains = problem.initial_domains()
     assert problem.propagate(domains, range(problem.size)) is None
-    values = depth_first(problem, problem.initial_domains())
-    assert values is not None
+    (values,) = solutions(problem)
     assert problem.decode(values)[0] == [0, 1, 1, 6]
     assert TYPE.validate(problem.puzzle, problem.decode(values)) == []
 
@@ -153,25 +133,6 @@ def test_passes_the_conformance_kit() -> None:
     check_puzzle_type(TYPE, [{"puzzle": ARTICLE}, {"puzzle": TWO_WAYS}], bad_requests=bad)
 
 
-def all_divisions(problem: ShikakuProblem, domains: Domains, found: list[list[int]]) -> None:
-    """Every solution, by search over the problem's own propagation."""
-    if problem.propagate(domains, range(problem.size)) is not None:
-        return
-    open_vars = [v for v in range(problem.size) if domains[v].sum() > 1]
-    if not open_vars:
-        values = [int(np.flatnonzero(d)[0]) for d in domains]
-        if problem.cost(values) == 0:
-            found.append(values)
-        return
-    var = min(open_vars, key=lambda v: domains[v].sum())
-    for value in np.flatnonzero(domains[var]):
-        trial = list(domains)
-        mask = np.zeros_like(trial[var])
-        mask[value] = True
-        trial[var] = mask
-        all_divisions(problem, trial, found)
-
-
 def test_two_independent_searches_count_alike() -> None:
     # The solver's search and a plain search over the Problem must agree.
     rng = random.Random(12)
@@ -181,8 +142,7 @@ def test_two_independent_searches_count_alike() -> None:
         pegs = [(r + rng.randrange(h), c + rng.randrange(w)) for r, c, h, w in rects]
         puzzle = puzzle_of(5, 6, pegs, rects)
         problem = ShikakuProblem(puzzle)
-        found: list[list[int]] = []
-        all_divisions(problem, problem.initial_domains(), found)
+        found = solutions(problem)
         assert TYPE.count_solutions(puzzle, limit=100) == len(found)
         counts.append(len(found))
     assert 1 in counts and max(counts) > 2

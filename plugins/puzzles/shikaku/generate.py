@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from plugins.contract import Control
+from plugins.puzzles.grid_options import GenerationTimeout, Target
 from plugins.puzzles.logic import Grade
 from plugins.puzzles.shikaku import solver
 from plugins.puzzles.shikaku.geometry import rect_mask
@@ -34,27 +35,6 @@ AREA_WEIGHTS = {
 
 REPAIRS = 40
 """Clue moves tried on one division before the constructive generator cuts a new one."""
-
-
-class GenerationTimeout(RuntimeError):
-    """No puzzle met the request before the deadline."""
-
-
-@dataclass(frozen=True)
-class Target:
-    """What a generated puzzle must meet: an exact level and/or a score band [low, high)."""
-
-    level: int | None = None
-    low: float | None = None
-    high: float | None = None
-
-    def met(self, grade: Grade) -> bool:
-        """True when the graded (logic-only, hence unique) solve is on target."""
-        return (
-            (self.level is None or grade.level == self.level)
-            and (self.low is None or grade.score >= self.low)
-            and (self.high is None or grade.score < self.high)
-        )
 
 
 @dataclass

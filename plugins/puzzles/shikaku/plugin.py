@@ -8,10 +8,10 @@ from typing import Any
 
 from plugins.contract import Control, Problem, SearchResult
 from plugins.puzzles import answers
-from plugins.puzzles.grid_options import band, grid_size, level_number
+from plugins.puzzles.grid_options import Target, grid_size
 from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from plugins.puzzles.shikaku import model, render, solver
-from plugins.puzzles.shikaku.generate import GeneticSettings, Target, constructive, genetic
+from plugins.puzzles.shikaku.generate import GeneticSettings, constructive, genetic
 from plugins.puzzles.shikaku.model import ShikakuPuzzle
 from plugins.puzzles.shikaku.problem import ShikakuProblem
 from plugins.puzzles.shikaku.solver import LEVEL_NAMES
@@ -73,10 +73,7 @@ class ShikakuType(LogicPuzzleType):
         ``method`` (constructive or genetic) and, for genetic, ``population``,
         ``at_most_one`` and ``log_band``."""
         height, width = grid_size(options.get("size") or 10)
-        level = options.get("level")
-        low, high = band(options.get("difficulty"))
-        number = None if level is None else level_number(level, LEVEL_NAMES)
-        target = Target(level=number, low=low, high=high)
+        target = Target.from_options(options, LEVEL_NAMES)
         method = options.get("method", "constructive")
         if method == "constructive":
             return constructive(height, width, rng, control, target).puzzle

@@ -3,39 +3,15 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from plugins.contract import Control
+from plugins.puzzles.grid_options import GenerationTimeout, Target
 from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.tents import solver
 from plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
 
 TREE_DENSITY = 0.19
 """Trees per cell, as in article 003's puzzles (61 trees on 18x18)."""
-
-
-class GenerationTimeout(RuntimeError):
-    """No puzzle met the request before the deadline."""
-
-
-@dataclass(frozen=True)
-class Target:
-    """What a generated puzzle must meet: an exact level and/or a score band."""
-
-    level: int | None = None
-    low: float | None = None
-    high: float | None = None
-
-    def met(self, result: LogicalSolve) -> bool:
-        """True when the solve is unique and within the level and band."""
-        if result.status != "solved" or result.unique is not True:
-            return False
-        score = result.grade.score
-        return (
-            (self.level is None or result.grade.level == self.level)
-            and (self.low is None or score >= self.low)
-            and (self.high is None or score < self.high)
-        )
 
 
 def random_layout(height: int, width: int, rng: random.Random) -> TentsPuzzle:
@@ -73,5 +49,5 @@ def generate(
         tries += 1
         puzzle = random_layout(height, width, rng)
         result = solver.solve(puzzle, control)
-        if target.met(result):
+        if result.status == "solved" and result.unique is True and target.met(result.grade):
             return puzzle, result, tries

@@ -8,10 +8,10 @@ from typing import Any
 
 from plugins.contract import Control, Problem, SearchResult
 from plugins.puzzles import answers
-from plugins.puzzles.grid_options import band, grid_size, level_number
+from plugins.puzzles.grid_options import Target, grid_size
 from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from plugins.puzzles.tents import model, render, solver
-from plugins.puzzles.tents.generate import Target, generate
+from plugins.puzzles.tents.generate import generate
 from plugins.puzzles.tents.model import TentsPuzzle
 from plugins.puzzles.tents.problem import TentsProblem
 from plugins.puzzles.tents.solver import LEVEL_NAMES
@@ -65,10 +65,7 @@ class TentsType(LogicPuzzleType):
         """Options: ``size`` (N or HxW, default 10), ``level`` (number or name),
         ``difficulty`` [low, high) on the score."""
         height, width = grid_size(options.get("size") or 10)
-        level = options.get("level")
-        low, high = band(options.get("difficulty"))
-        number = None if level is None else level_number(level, LEVEL_NAMES)
-        target = Target(level=number, low=low, high=high)
+        target = Target.from_options(options, LEVEL_NAMES)
         puzzle, _, _ = generate(height, width, rng, control, target)
         return puzzle
 
