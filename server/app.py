@@ -13,6 +13,7 @@ from server.errors import register_error_handlers
 from server.jobs.records import FAILED, JobStore
 from server.jobs.runner import JobRunner, ProcessRunner, QueueFull
 from server.jobs.worker import Execute
+from wordbase.config import instance_path
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,10 @@ def create_app(
             config.workers,
             config.max_queued,
             config.job_time_limit,
-            environment={"CROSSFORGE_DATABASE_URL": config.database_url},
+            environment={
+                "CROSSFORGE_DATABASE_URL": config.database_url,
+                "CROSSFORGE_INSTANCE": str(instance_path()),
+            },
             grace=config.kill_grace,
         )
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())

@@ -54,10 +54,6 @@ def make_app(config: ServerConfig) -> Iterator[Callable[..., Flask]]:
         app.extensions["crossforge"].close()
 
 
-SQUARE = {"WAS": 60, "ERA": 50, "BED": 70, "WEB": 55, "ARE": 65, "SAD": 45, "CAT": 30, "DOG": 20}
-"""A tiny list whose only 3x3 fill with six distinct words is WAS/ERA/BED."""
-
-
 @pytest.fixture
 def tiny_list(config: ServerConfig) -> str:
     """The list 'tiny' (``SQUARE``, a clue on WAS) in the test database; returns its name."""
@@ -65,6 +61,6 @@ def tiny_list(config: ServerConfig) -> str:
 
     with WordStore(config.database_url) as store:
         store.create_list("tiny")
-        for word, score in SQUARE.items():
+        for word, score in job_doubles.SQUARE.items():
             store.put_entry("tiny", word, score, clues=["Existed"] if word == "WAS" else [])
     return "tiny"

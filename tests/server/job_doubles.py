@@ -12,6 +12,9 @@ from plugins.contract import Control
 from server.context import Services
 from server.jobs.records import Job
 
+SQUARE = {"WAS": 60, "ERA": 50, "BED": 70, "WEB": 55, "ARE": 65, "SAD": 45, "CAT": 30, "DOG": 20}
+"""A tiny list whose only 3x3 fill with six distinct words is WAS/ERA/BED."""
+
 LOADS: list[int] = []
 """Per worker process: how many times the 'expensive' resource was loaded."""
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import puz
+import pytest
 from flask import Flask
-from job_doubles import counting_execute
+from job_doubles import SQUARE, counting_execute
 
 from grids.formats import dumps, loads
 from grids.model import Grid
@@ -52,6 +54,25 @@ def test_a_worker_loads_the_word_index_once(make_app: Callable[..., Flask], tiny
     body = {"grid": OPEN, "list": tiny_list, "wait": 20}
     loads_seen = [client.post("/v1/fills", json=body).get_json() for _ in range(3)]
     assert [job["result"]["index_loads"] for job in loads_seen] == [1, 1, 1]
+
+
+def test_fill_on_postgresql(
+    make_app: Callable[..., Flask],
+    postgres_schema_url: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CROSSFORGE_INSTANCE", str(tmp_path / "instance"))
+    client = make_app(execute=execute, database_url=postgres_schema_url).test_client()
+    token_free = client.post("/v1/lists", json={"name": "square"})
+    assert token_free.status_code == 201
+    lines = "".join(f"{word};{score}\n" for word, score in SQUARE.items())
+    assert client.post("/v1/lists/square/imports", data=lines).get_json()["added"] == 8
+    body = {"grid": OPEN, "list": "square", "wait": 20}
+    job = client.post("/v1/fills", json=body).get_json()
+    assert job["status"] == "succeeded", job
+    assert job["result"]["grid"] == ["WAS", "ERA", "BED"]
+    assert (tmp_path / "instance" / "indexes").is_dir()  # the worker saved the index there
 
 
 def test_text_body_and_uploaded_file(make_app: Callable[..., Flask], tiny_list: str) -> None:
