@@ -6,10 +6,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.puzzles import answers
+from plugins.contract import Control
 from plugins.puzzles.grid_options import Target, grid_size
-from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
+from plugins.puzzles.grid_type import GridPuzzleType
+from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.shikaku import model, render, solver
 from plugins.puzzles.shikaku.generate import GeneticSettings, constructive, genetic
 from plugins.puzzles.shikaku.model import ShikakuPuzzle
@@ -19,7 +19,7 @@ from plugins.puzzles.shikaku.solver import LEVEL_NAMES
 METHODS = ("constructive", "genetic")
 
 
-class ShikakuType(LogicPuzzleType):
+class ShikakuType(GridPuzzleType):
     """Shikaku (article 001): divide the grid into rectangles, one clue each."""
 
     description = "Shikaku: graded logical solver, uniqueness by search, two generators"
@@ -41,6 +41,8 @@ class ShikakuType(LogicPuzzleType):
             "log_band": {"type": "boolean", "default": False},
         },
     }
+    kind = "Shikaku"
+    puzzle_class = ShikakuPuzzle
     techniques = solver.TECHNIQUES
     level_names = LEVEL_NAMES
 
@@ -94,18 +96,5 @@ class ShikakuType(LogicPuzzleType):
         rects = [] if solution is None else model.parse_solution(puzzle, solution)
         return render.render_svg(puzzle, rects)
 
-    def problem(self, request: Mapping[str, Any]) -> ShikakuProblem:
-        """``{"puzzle": text | JSON | ShikakuPuzzle}``."""
-        if "puzzle" not in request:
-            raise ValueError("a Shikaku request needs a 'puzzle'")
-        source = request["puzzle"]
-        puzzle = source if isinstance(source, ShikakuPuzzle) else self.load(source)
+    def make_problem(self, puzzle: ShikakuPuzzle) -> ShikakuProblem:
         return ShikakuProblem(puzzle)
-
-    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
-        if not isinstance(problem, ShikakuProblem):
-            raise TypeError("not a Shikaku problem")
-        rated = solver.solve(problem.puzzle, Control())
-        return answers.strategy_answer(
-            outcome, problem.decode(outcome.assignment), rated, LEVEL_NAMES
-        )

@@ -6,10 +6,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.puzzles import answers
+from plugins.contract import Control
 from plugins.puzzles.grid_options import Target, grid_size
-from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
+from plugins.puzzles.grid_type import GridPuzzleType
+from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.tents import model, render, solver
 from plugins.puzzles.tents.generate import generate
 from plugins.puzzles.tents.model import TentsPuzzle
@@ -17,7 +17,7 @@ from plugins.puzzles.tents.problem import TentsProblem
 from plugins.puzzles.tents.solver import LEVEL_NAMES
 
 
-class TentsType(LogicPuzzleType):
+class TentsType(GridPuzzleType):
     """Tents and Trees (article 003), with the full one-tree-one-tent rule."""
 
     description = "Tents and Trees: graded logical solver, uniqueness by search, generator"
@@ -30,6 +30,8 @@ class TentsType(LogicPuzzleType):
             "difficulty": {"type": "array", "items": {"type": "number"}},
         },
     }
+    kind = "Tents"
+    puzzle_class = TentsPuzzle
     techniques = solver.TECHNIQUES
     level_names = LEVEL_NAMES
 
@@ -77,18 +79,5 @@ class TentsType(LogicPuzzleType):
         tents = [] if solution is None else model.parse_solution(puzzle, solution)
         return render.render_svg(puzzle, tents)
 
-    def problem(self, request: Mapping[str, Any]) -> TentsProblem:
-        """``{"puzzle": text | JSON | TentsPuzzle}``."""
-        if "puzzle" not in request:
-            raise ValueError("a Tents request needs a 'puzzle'")
-        source = request["puzzle"]
-        puzzle = source if isinstance(source, TentsPuzzle) else self.load(source)
+    def make_problem(self, puzzle: TentsPuzzle) -> TentsProblem:
         return TentsProblem(puzzle)
-
-    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
-        if not isinstance(problem, TentsProblem):
-            raise TypeError("not a Tents problem")
-        rated = self.solve_logically(problem.puzzle, Control())
-        return answers.strategy_answer(
-            outcome, problem.decode(outcome.assignment), rated, LEVEL_NAMES
-        )

@@ -1,0 +1,41 @@
+"""Plumbing the grid logic-puzzle types (Tents, Shikaku) share: the request's puzzle and
+strategy answers rated by the type's own logical solver."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from plugins.contract import Control, Problem, SearchResult
+from plugins.puzzles import answers
+from plugins.puzzles.logic import LogicPuzzleType
+
+
+class GridPuzzleType(LogicPuzzleType):
+    """A logic-puzzle type whose requests are ``{"puzzle": text | JSON | puzzle}``."""
+
+    kind: str = ""
+    """The type's name in messages ("Tents")."""
+    puzzle_class: type = object
+    level_names: Mapping[int, str] = {}
+
+    @abstractmethod
+    def make_problem(self, puzzle: Any) -> Problem:
+        """The strategies' problem of a puzzle (it keeps the puzzle as ``.puzzle``)."""
+
+    def problem(self, request: Mapping[str, Any]) -> Problem:
+        if "puzzle" not in request:
+            raise ValueError(f"a {self.kind} request needs a 'puzzle'")
+        source = request["puzzle"]
+        puzzle = source if isinstance(source, self.puzzle_class) else self.load(source)
+        return self.make_problem(puzzle)
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        """The strategy's answer with uniqueness and difficulty from the logical solve."""
+        puzzle = getattr(problem, "puzzle", None)
+        if not isinstance(puzzle, self.puzzle_class):
+            raise TypeError(f"not a {self.kind} problem")
+        rated = self.solve_logically(puzzle, Control())
+        solution = problem.decode(outcome.assignment)
+        return answers.strategy_answer(outcome, solution, rated, self.level_names)
