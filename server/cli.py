@@ -12,7 +12,13 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMAND_MODULES = ("wordbase.cli", "plugins.puzzles.cli", "plugins.cli", "server.commands")
+COMMAND_MODULES = (
+    "wordbase.cli",
+    "grids.cli",
+    "plugins.puzzles.cli",
+    "plugins.cli",
+    "server.commands",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
