@@ -38,8 +38,13 @@ class Services:
             return self._words
 
     def close(self) -> None:
-        """Stop the workers (running jobs are marked failed)."""
+        """Stop the workers (running jobs are marked failed) and release the databases."""
         self.runner.shutdown()
+        with self._lock:
+            if self._words is not None:
+                self._words.close()
+                self._words = None
+        self.jobs.engine.dispose()
 
 
 def services() -> Services:
