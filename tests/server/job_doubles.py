@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -85,12 +86,19 @@ def submit(app: Flask, request: dict[str, Any], kind: str = "fill") -> Job:
     return job
 
 
-def wait_for(app: Flask, job_id: str, statuses: set[str], timeout: float = 15.0) -> Job:
-    """The job once its status is one of ``statuses`` (fails the test on timeout)."""
+def wait_for(
+    app: Flask,
+    job_id: str,
+    statuses: set[str],
+    timeout: float = 15.0,
+    until: Callable[[Job], bool] = lambda job: True,
+) -> Job:
+    """The job once its status is one of ``statuses`` and ``until`` holds (fails the test
+    on timeout)."""
     store = services_of(app).jobs
     deadline = time.monotonic() + timeout
     job = store.get(job_id)
-    while job.status not in statuses:
+    while job.status not in statuses or not until(job):
         assert time.monotonic() < deadline, f"job stayed {job.status}"
         job = store.wait_for_change(job_id, job.revision, 0.5)
     return job
