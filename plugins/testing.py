@@ -347,6 +347,8 @@ class ReferenceSearch(FillStrategy):
     parameters: dict[str, Any] = {"type": "object", "properties": {}}
 
     def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
+        if params:
+            raise ValueError(f"unknown parameter(s) for the reference search: {sorted(params)}")
         rng = random.Random(control.seed) if control.seed is not None else None
         started = time.monotonic()
         stats: dict[str, float] = {"nodes": 0, "backtracks": 0}
@@ -528,7 +530,10 @@ def strategy_checks(
     unsatisfiable one; otherwise it must solve the ``easy`` cases and never answer
     wrongly. ``timeout``: seconds allowed per case.
     """
-    checks = [Check("metadata", lambda: _metadata_failures(strategy))]
+    checks = [
+        Check("metadata", partial(_metadata_failures, strategy)),
+        Check("parameters", partial(_parameter_failures, strategy, timeout)),
+    ]
     for case in cases:
         run = partial(_case_failures, strategy, case, complete, timeout, seed)
         checks.append(Check(f"case {case.name}", run))
@@ -558,6 +563,25 @@ def _metadata_failures(plugin: FillStrategy | PuzzleType) -> list[str]:
         failures.append("parameters' properties is not a mapping")
     elif (error := _json_problem(schema)) is not None:
         failures.append(f"parameters is not JSON-serialisable: {error}")
+    return failures
+
+
+def _parameter_failures(strategy: FillStrategy, timeout: float) -> list[str]:
+    """The schema's defaults are accepted; a parameter it does not name is a ValueError."""
+    failures = []
+    properties = strategy.parameters.get("properties", {})
+    defaults = {k: spec["default"] for k, spec in properties.items() if "default" in spec}
+    problem = Queens(6)
+    result = strategy.solve(problem, Control.with_timeout(timeout, seed=1), **defaults)
+    failures += [f"with its default parameters: {f}" for f in check_result(problem, result, True)]
+    try:
+        strategy.solve(problem, Control.with_timeout(timeout, seed=1), kit_unknown_parameter=1)
+    except ValueError:
+        pass
+    except Exception as exc:
+        failures.append(f"an unknown parameter raised {type(exc).__name__}, not ValueError")
+    else:
+        failures.append("an unknown parameter was accepted silently (raise ValueError)")
     return failures
 
 

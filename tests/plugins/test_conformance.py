@@ -119,7 +119,7 @@ class Crashing(ReferenceSearch):
     def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
         if problem.size > 6:
             raise RuntimeError("too many variables")
-        return super().solve(problem, control)
+        return super().solve(problem, control, **params)
 
 
 class Sloppy(ReferenceSearch):
@@ -162,6 +162,33 @@ def test_kit_catches_nondeterminism() -> None:
     assert "seed 7 gave" in failures_of(strategy_checks(Fickle()), "determinism")
 
 
+def test_kit_checks_parameters() -> None:
+    assert "an unknown parameter was accepted silently" in failures_of(
+        strategy_checks(Liar()), "parameters"
+    )
+
+    class Strict(ReferenceSearch):
+        parameters: dict[str, Any] = {
+            "type": "object",
+            "properties": {"depth": {"type": "integer", "default": 3}},
+        }
+
+        def solve(
+            self, problem: Problem, control: Control, depth: int = 3, **params: Any
+        ) -> SearchResult:
+            return super().solve(problem, control, **params)
+
+    (check,) = [c for c in strategy_checks(Strict()) if c.name == "parameters"]
+    assert check.failures() == []
+
+    class Rigid(ReferenceSearch):
+        def solve(self, problem: Problem, control: Control) -> SearchResult:  # type: ignore[override]
+            return super().solve(problem, control)
+
+    message = failures_of(strategy_checks(Rigid()), "parameters")
+    assert "an unknown parameter raised TypeError, not ValueError" in message
+
+
 def test_kit_catches_wrong_types_and_metadata() -> None:
     checks = strategy_checks(Sloppy())
     assert "description is empty" in failures_of(checks, "metadata")
@@ -182,7 +209,7 @@ def test_kit_reports_exceptions_as_failures_and_goes_on() -> None:
 def test_check_strategy_lists_every_failure() -> None:
     with pytest.raises(ConformanceError, match=r"\d+ failure\(s\)") as caught:
         check_strategy(Liar(), cases=CASES[:4])
-    assert str(caught.value).count("claimed unsatisfiable") == 4
+    assert str(caught.value).count("claimed unsatisfiable") == 5  # 4 cases + parameters
 
 
 def test_incomplete_strategies_may_give_up_on_hard_cases_but_not_easy_ones() -> None:

@@ -30,15 +30,13 @@ class MinConflicts(FillStrategy):
         },
     }
 
-    def solve(
-        self,
-        problem: Problem,
-        control: Control,
-        walk: float = 0.1,
-        steps: int = 1000,
-        sample: int = 200,
-        **params: Any,
-    ) -> SearchResult:
+    def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
+        properties = self.parameters["properties"]
+        unknown = sorted(set(params) - set(properties))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) for minconflicts: {', '.join(unknown)}")
+        options = {name: spec["default"] for name, spec in properties.items()} | params
+        walk, steps, sample = options["walk"], options["steps"], options["sample"]
         rng = random.Random(control.seed)
         started = time.monotonic()
         stats: dict[str, Any] = {"steps": 0, "restarts": 0}
