@@ -23,6 +23,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     delete,
+    event,
     func,
     insert,
     or_,
@@ -78,6 +79,13 @@ class ImportRejected(ValueError):
         )
 
 
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Write-ahead logging: readers go on while an import writes."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -105,6 +113,8 @@ class WordStore:
                 self._sqlite_file = Path(parsed.database).resolve()
                 self._sqlite_file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(self.url, **options)
+        if self._sqlite_file is not None:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             metadata.create_all(self.engine)
         except DBAPIError:  # another process created the tables at the same moment
@@ -149,8 +159,17 @@ class WordStore:
         )
 
     def _list_row(self, conn: Connection, name: str, lock: bool = False) -> WordList:
+        """The list's row; ``lock`` holds it (and, on SQLite, the database) for writing
+        until the transaction ends, so reads that follow see no other writer's changes."""
         query = select(word_lists).where(word_lists.c.name == name)
-        if lock:
+        if lock and conn.dialect.name == "sqlite":
+            # SQLite has no FOR UPDATE: a write that changes nothing takes the write lock.
+            conn.execute(
+                update(word_lists)
+                .where(word_lists.c.name == name)
+                .values(version=word_lists.c.version)
+            )
+        elif lock:
             query = query.with_for_update()
         row = conn.execute(query).first()
         if row is None:

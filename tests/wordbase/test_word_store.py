@@ -234,3 +234,20 @@ def test_export_into_a_stream_in_key_order(store: WordStore) -> None:
         "emu;10",
         "ice cream;70",
     ]
+
+
+def test_concurrent_imports_of_the_same_words_serialize(store: WordStore) -> None:
+    """Two writers on one list: the second waits for the first and merges into its work."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    store.create_list("w")
+    other = WordStore(store.url)
+    words = ["".join(t) for t in itertools.product("ABCDE", repeat=5)][:3000]
+    jobs = [(store, [f"{w};40" for w in words]), (other, [f"{w};60" for w in words])]
+    with ThreadPoolExecutor(2) as pool:
+        done = list(pool.map(lambda job: job[0].import_lines("w", job[1], "stwl"), jobs))
+    other.close()
+    assert sorted(s.added for s in done) == [0, 3000]
+    assert store.count("w") == 3000
+    assert {score for _, score in store.scored_keys("w")} == {60}
+    assert store.get_list("w").version == 1 + sum(s.changed for s in done)
