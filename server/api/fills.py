@@ -17,7 +17,7 @@ from flask import Blueprint, Response, request
 
 from server.api.inputs import json_object, query_options, string_arg
 from server.api.jobs import submit_job, wait_seconds
-from server.api.options import job_options
+from server.api.options import check_options, job_options
 from server.context import services
 from server.errors import ApiError
 from server.jobs.tasks import COMMON_OPTIONS
@@ -54,6 +54,7 @@ def create_fill() -> Response:
     _check_list(list_name, app.config.default_list)
     options = job_options(body.get("options"), app.config.job_time_limit)
     params, type_options = _split(options, strategy_name, strategy.parameters, ptype.parameters)
+    check_options(type_options, ptype.parameters, type_name)
     fill = {
         "type": type_name,
         "strategy": strategy_name,

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, request
 
 from server.api.inputs import json_object, query_options
 from server.api.jobs import submit_job, wait_seconds
-from server.api.options import job_options
+from server.api.options import check_options, job_options
 from server.context import services
 from server.errors import ApiError
 from server.jobs.tasks import logic_type, plugin_options
@@ -24,6 +24,8 @@ def puzzle_job(type: str, action: str) -> Response:
     ptype = logic_type(services().registry, type)
     options = job_options(body.get("options"), services().config.job_time_limit)
     job_request: dict[str, Any] = {"options": options}
+    if action == "generate":
+        check_options(plugin_options(job_request), ptype.parameters, type)
     if action != "generate":
         if "puzzle" not in body:
             raise ApiError(400, "missing_field", f"{action} needs a 'puzzle' (text or JSON)")

@@ -137,6 +137,10 @@ def test_bad_fill_requests_are_4xx(make_app: Callable[..., Flask], tiny_list: st
         ({"grid": OPEN, "list": tiny_list, "options": {"colour": "red"}}, 400),
         ({"grid": OPEN, "list": tiny_list, "options": {"restarts": "often"}}, 400),
         ({"grid": OPEN, "list": tiny_list, "options": {"timeout": "soon"}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"min_score": 101}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"locked": {"1A": 5}}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"banned": "WAS"}}, 400),
+        ({"grid": OPEN, "list": tiny_list, "options": {"no_duplicates": "no"}}, 400),
         ({"grid": OPEN, "list": tiny_list, "extra": 1}, 400),
     ]
     for body, status in cases:

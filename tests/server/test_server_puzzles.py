@@ -58,6 +58,9 @@ def test_bad_puzzle_requests_are_4xx(make_app: Callable[..., Flask]) -> None:
         ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "options": {"timeout": "soon"}}, 400),
         ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "options": []}, 400),
         ("/v1/puzzles/sudoku/solve", {"puzzle": PUZZLE, "wait": -1}, 400),
+        ("/v1/puzzles/sudoku/generate", {"options": {"box": 9}}, 400),
+        ("/v1/puzzles/sudoku/generate", {"options": {"level": "impossible"}}, 400),
+        ("/v1/puzzles/sudoku/generate", {"options": {"difficulty": ["a", "b"]}}, 400),
         (
             "/v1/puzzles/sudoku/solve",
             {"puzzle": PUZZLE, "strategy": "genetic", "options": {"bogus": 1}},
