@@ -38,12 +38,14 @@ class Check:
 
 
 def run_all(checks: Sequence[Check]) -> None:
+    """Run every check; raise one ``ConformanceError`` listing all their failures."""
     failures = [f"{check.name}: {failure}" for check in checks for failure in check.failures()]
     if failures:
         raise ConformanceError(f"{len(failures)} failure(s):\n  " + "\n  ".join(failures))
 
 
 def json_error(value: Any) -> str | None:
+    """Why ``value`` cannot be written as JSON, or None when it can."""
     try:
         json.dumps(value)
     except (TypeError, ValueError) as exc:
@@ -52,6 +54,7 @@ def json_error(value: Any) -> str | None:
 
 
 def metadata_failures(plugin: FillStrategy | PuzzleType) -> list[str]:
+    """A plugin needs a description and a JSON object schema of its parameters."""
     failures = []
     if not isinstance(plugin.description, str) or not plugin.description.strip():
         failures.append("description is empty")
