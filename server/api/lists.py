@@ -198,7 +198,7 @@ def put_word(name: str, word: str) -> Response:
             parsed.append(Clue(clue))
         elif isinstance(clue, dict) and isinstance(clue.get("text"), str):
             difficulty = number_arg(clue, "difficulty", None, integer=True)
-            parsed.append(Clue(clue["text"], clue.get("source"), difficulty))
+            parsed.append(Clue(clue["text"], string_arg(clue, "source"), difficulty))
         else:
             raise ApiError(400, "invalid_field", f"bad clue {clue!r}: text or {{'text': …}}")
     store = services().words

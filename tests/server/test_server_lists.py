@@ -86,7 +86,15 @@ def test_entry_put_get_delete(client: FlaskClient) -> None:
     assert client.delete("/v1/lists/tiny/words/emu", headers=TOKEN).status_code == 204
     assert client.get("/v1/lists/tiny/words/emu").status_code == 404
     assert client.delete("/v1/lists/tiny/words/emu", headers=TOKEN).status_code == 404
-    for bad in ({"score": 101}, {"score": "high"}, {"clues": [3]}, {"colour": "red"}):
+    bad_bodies = (
+        {"score": 101},
+        {"score": "high"},
+        {"clues": [3]},
+        {"clues": [{"text": "x", "source": 5}]},
+        {"tags": "abc"},
+        {"colour": "red"},
+    )
+    for bad in bad_bodies:
         answer = client.put("/v1/lists/tiny/words/emu", json=bad, headers=TOKEN)
         assert answer.status_code == 400, bad
     assert client.put("/v1/lists/tiny/words/3m", json={}, headers=TOKEN).status_code == 400
