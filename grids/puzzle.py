@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from grids.model import Grid, GridError, Slot
 
@@ -47,6 +49,14 @@ class Puzzle:
 def clue_order(grid: Grid) -> list[Slot]:
     """Slots (length ≥ 2) in printed clue order: by number, across before down."""
     return sorted(grid.slots(), key=lambda slot: (slot.number, slot.direction))
+
+
+def decode_json(data: bytes) -> Any:
+    """Parsed JSON of a file; errors name the line and column."""
+    try:
+        return json.loads(decode_text(data))
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
 
 
 def decode_text(data: bytes) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grids.model import BLOCK, OPEN, Cell, Grid
-from grids.puzzle import FormatError, Puzzle, decode_text
+from grids.puzzle import FormatError, Puzzle, decode_json
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
@@ -79,10 +79,7 @@ def _cell_row(value: Any, name: str, r: int, width: int) -> list[Any]:
 
 def read(data: bytes) -> Puzzle:
     """A puzzle from ipuz bytes; errors name the field and row."""
-    try:
-        document = json.loads(decode_text(data))
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    document = decode_json(data)
     if not isinstance(document, dict):
         raise FormatError("expected a JSON object")
     kinds = _field(document, "kind", list)

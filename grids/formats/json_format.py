@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grids.model import Cell, Grid
-from grids.puzzle import FormatError, Puzzle, clue_order, decode_text
+from grids.puzzle import FormatError, Puzzle, clue_order, decode_json
 
 FORMAT_NAME = "crossforge-puzzle"
 FORMAT_VERSION = 1
@@ -92,11 +92,7 @@ def from_dict(data: Mapping[str, Any]) -> Puzzle:
 
 def read(data: bytes) -> Puzzle:
     """A puzzle from JSON bytes."""
-    try:
-        parsed = json.loads(decode_text(data))
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    return from_dict(parsed)
+    return from_dict(decode_json(data))
 
 
 def write(puzzle: Puzzle) -> bytes:
