@@ -23,6 +23,9 @@ from plugins.puzzles.regexcross.setmatch import SetMatcher, TooManySteps
 ENUMERATION_LIMIT = 2048
 """Most letter combinations of a line enumerated against the ``regex`` engine."""
 
+CACHE_LIMIT = 100_000
+"""Exact line revisions remembered before the cache is cleared."""
+
 CHECK_EVERY = 64
 """Search nodes between two looks at the control."""
 
@@ -30,11 +33,11 @@ AUTOMATON = Technique(
     "clue automaton", 1, 1, "a clue's automaton run over the line's letter sets drops letters"
 )
 ENUMERATION = Technique(
-    "line enumeration",
+    "backreference matching",
     4,
     2,
-    "the few letter combinations left on a line with backreferences or lookarounds are "
-    "checked one by one",
+    "a clue with backreferences or lookarounds is matched over the line's letter sets "
+    "(and its few remaining letter combinations checked by the regex engine)",
 )
 GUESS = Technique("guess", 50, 3, "nothing narrows further: a cell's letter is guessed")
 TECHNIQUES = (AUTOMATON, ENUMERATION, GUESS)
@@ -97,6 +100,8 @@ class Engine:
             return current, False
         key = (li, tuple(current))
         if key not in self._enumerated:
+            if len(self._enumerated) >= CACHE_LIMIT:
+                self._enumerated.clear()
             self._enumerated[key] = self._exact(li, current)
         return self._enumerated[key], True
 
