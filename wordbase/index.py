@@ -165,6 +165,7 @@ class WordIndex:
             if score >= best.get(key, -1):
                 best[key] = int(score)
         translate = {ord(ch): chr(i) for i, ch in enumerate(letters)}
+        allowed = set(letters)
         by_length: dict[int, list[str]] = {}
         for key in best:
             by_length.setdefault(len(key), []).append(key)
@@ -173,18 +174,12 @@ class WordIndex:
             if length == 0:
                 raise ValueError("an empty key cannot be indexed")
             keys.sort(key=lambda k: (-best[k], k))
-            joined = "".join(keys).translate(translate)
-            try:
-                raw = joined.encode("latin-1")
-            except UnicodeEncodeError:
-                bad = next(k for k in keys if any(ch not in letters for ch in k))
-                raise ValueError(
-                    f"key {bad!r} has characters outside the {alphabet.name} alphabet"
-                ) from None
-            codes = np.frombuffer(raw, dtype=np.uint8).reshape(len(keys), length)
-            if codes.size and int(codes.max()) >= size:
-                bad = next(k for k in keys if any(ch not in letters for ch in k))
+            joined = "".join(keys)
+            if not set(joined) <= allowed:
+                bad = next(k for k in keys if not set(k) <= allowed)
                 raise ValueError(f"key {bad!r} has characters outside the {alphabet.name} alphabet")
+            raw = joined.translate(translate).encode("latin-1")
+            codes = np.frombuffer(raw, dtype=np.uint8).reshape(len(keys), length)
             scores = np.fromiter((best[k] for k in keys), dtype=np.uint8, count=len(keys))
             buckets[length] = _make_bucket(length, keys, scores, codes.copy(), size)
         trie = marisa_trie.Trie(best)

@@ -96,6 +96,8 @@ def test_buckets_are_score_ordered_with_codes_and_bitsets() -> None:
 def test_build_rejects_keys_outside_the_alphabet() -> None:
     with pytest.raises(ValueError, match="outside the en alphabet"):
         WordIndex.build([("CAFÉ", 50)])
+    with pytest.raises(ValueError, match="'カ1' has characters outside the ja alphabet"):
+        WordIndex.build([("カ1", 50)], get_alphabet("ja"))  # "1" < len(kana) as a code
     with pytest.raises(ValueError, match="outside 0–100"):
         WordIndex.build([("CAT", 120)])
 
