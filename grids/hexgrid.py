@@ -6,12 +6,15 @@ line of each family:
 
 - ``rows``: line ``i`` is row ``i``, read left to right;
 - ``nw``: line ``i`` holds the cells with ``k − min(r, n−1) = i − (n−1)``, read from the
-  lowest cell upward (the lines run from the lower-left side to the upper-right one);
+  lowest cell upward (south-east to north-west); line 0 is the lower-left edge, line
+  2n−2 the upper-right edge;
 - ``sw``: line ``i`` holds the cells with ``k − min(r, n−1) + r − (n−1) = (n−1) − i``,
-  read from the highest cell downward (from the lower-right side to the upper-left one).
+  read from the highest cell downward (north-east to south-west); line 0 is the
+  lower-right edge, line 2n−2 the upper-left edge.
 
-This is the order in which the 2013 MIT Mystery Hunt hexagonal regex crossword lists its
-clues (side 7: 13 lines per family, 127 cells).
+Rows, then nw, then sw lines go counterclockwise round the hexagon: the order in which
+the 2013 MIT Mystery Hunt hexagonal regex crossword lists its clues (side 7: 13 lines
+per family, 127 cells).
 """
 
 from __future__ import annotations
