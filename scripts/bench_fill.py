@@ -82,7 +82,7 @@ def run_instance(task: tuple[str, str, str, dict[str, Any]]) -> dict[str, Any]:
         else:
             _indexes[source] = store_index(options["database"], source)
     index = _indexes[source]
-    grid = Grid.from_text(Path(grid_path).read_text(encoding="utf-8"))
+    grid = load_grid(Path(grid_path))
     started = time.monotonic()
     if suite == "vanbeek":
         slots = grid.slots()
@@ -116,6 +116,13 @@ def run_instance(task: tuple[str, str, str, dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def load_grid(path: Path) -> Grid:
+    """The grid of a puzzle file in any format ``grids.formats`` reads, letters removed."""
+    from grids.formats import load
+
+    return load(path).grid.blanked()
+
+
 def gecode_times(readme: Path) -> dict[tuple[str, str], float | None]:
     """Published Gecode times with restarts, by (dictionary, grid), from the README."""
     times: dict[tuple[str, str], float | None] = {}
@@ -139,9 +146,15 @@ def tasks_for(
             grids = [g for g in grids if g.stem in wanted]
         sources = ["uk", "words"] if args.dict == "all" else [args.dict]
         return [("vanbeek", s, str(g), options) for s in sources for g in grids]
+    from grids.formats import format_for, load
+
     chosen = []
-    for path in sorted(LIBRARY.glob("*.txt")):
-        grid = Grid.from_text(path.read_text(encoding="utf-8"))
+    for path in sorted(Path(args.grids_dir).iterdir()):
+        try:
+            format_for(path)
+        except ValueError:
+            continue
+        grid = load(path).grid
         if grid.height == grid.width == 15 and not _american_violations(grid):
             chosen.append(("library", args.list, str(path), options))
     return chosen
@@ -159,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dict", choices=["uk", "words", "all"], default="all")
     parser.add_argument("--grids", help="comma-separated grid names (van Beek), e.g. 15.04")
     parser.add_argument("--list", default="default-en", help="word list (library suite)")
+    parser.add_argument("--grids-dir", default=str(LIBRARY), help="grid files (library suite)")
     parser.add_argument("--database", help="word store URL (library; default: a temp store)")
     parser.add_argument("--min-score", type=float, default=30)
     parser.add_argument("--timeout", type=float, default=60)

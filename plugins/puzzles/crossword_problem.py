@@ -147,6 +147,7 @@ class CrosswordProblem(Problem):
         ]
         self._facts = FactCache()
         self._last: list[Facts | None] = [None] * len(self.slots)
+        self._shifts = np.arange(self._size, dtype=np.int64)
         self._initial: Domains | None = None
 
     # -- the contract -------------------------------------------------------------
@@ -285,6 +286,8 @@ class CrosswordProblem(Problem):
 
     def _letter_mask(self, bits: int) -> np.ndarray:
         """A boolean array over the alphabet with the letters of ``bits`` set."""
+        if self._size <= 62:
+            return (np.right_shift(bits, self._shifts) & 1).astype(bool)
         flags = np.zeros(self._size, dtype=bool)
         flags[letters_of(bits)] = True
         return flags

@@ -47,6 +47,8 @@ class LengthTable:
 
     def _derive(self) -> None:
         size = self.alphabet_size
+        # Letter sets are Python ints; up to 62 letters they are computed in int64.
+        self.powers = (1 << np.arange(size, dtype=np.int64)) if size <= 62 else None
         self.columns = np.ascontiguousarray(self.codes.T)
         offsets = np.arange(self.length, dtype=np.intp) * size
         self.flat = self.codes.astype(np.intp) + offsets
@@ -126,8 +128,13 @@ class Facts:
     def sets(self) -> list[int]:
         """Per position, the letters some candidate has there (bit c: letter c)."""
         if self._sets is None:
-            present = np.packbits(self.counts > 0, axis=1, bitorder="little")
-            self._sets = [int.from_bytes(row.tobytes(), "little") for row in present]
+            present = self.counts > 0
+            powers = self.table.powers
+            if powers is not None:
+                self._sets = (present @ powers).tolist()
+            else:
+                packed = np.packbits(present, axis=1, bitorder="little")
+                self._sets = [int.from_bytes(row.tobytes(), "little") for row in packed]
         return self._sets
 
     @property

@@ -297,7 +297,7 @@ class Backtrack(FillStrategy):
             "restart_scale": {"type": "integer", "minimum": 1, "default": 100},
             "backjumping": {"type": "boolean", "default": True},
             "nogoods": {"type": "boolean", "default": True},
-            "max_nogood_size": {"type": "integer", "minimum": 1, "default": 8},
+            "max_nogood_size": {"type": "integer", "minimum": 1, "default": 100},
             "fragments": {"type": "boolean", "default": True},
             "rare_letter_cut": {
                 "type": "number",
