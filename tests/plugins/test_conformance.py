@@ -87,10 +87,10 @@ class Boaster(ReferenceSearch):
 
 
 class Deaf(ReferenceSearch):
-    """Ignores the deadline and cancellation (stops on its own after 1.5 s)."""
+    """Ignores the deadline and cancellation (stops on its own after 1.2 s)."""
 
     def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
-        return super().solve(problem, Control.with_timeout(1.5, progress=control.progress))
+        return super().solve(problem, Control.with_timeout(1.2, progress=control.progress))
 
 
 class Mute(ReferenceSearch):
