@@ -24,6 +24,8 @@ GROUPS: dict[str, type[FillStrategy] | type[PuzzleType]] = {
     PUZZLE_GROUP: PuzzleType,
 }
 KINDS = {STRATEGY_GROUP: "fill strategy", PUZZLE_GROUP: "puzzle type"}
+UNREADABLE = "(unreadable)"
+"""Name under which a group whose entry points cannot be read is listed as broken."""
 
 
 class UnknownPlugin(LookupError):
@@ -110,7 +112,14 @@ class Registry:
     def _read_entry_points(self) -> dict[str, dict[str, _Slot]]:
         slots: dict[str, dict[str, _Slot]] = {group: {} for group in GROUPS}
         for group in GROUPS:
-            for ep in sorted(self._source(group), key=_entry_point_key):
+            try:
+                points = sorted(self._source(group), key=_entry_point_key)
+            except Exception as exc:  # unreadable metadata: report it, keep the other group
+                error = f"reading the entry points failed: {type(exc).__name__}: {exc}"
+                info = PluginInfo(UNREADABLE, group, None, None, error=error)
+                slots[group][UNREADABLE] = _Slot(info, tried=True)
+                continue
+            for ep in points:
                 if self._only is not None and ep.name not in self._only:
                     continue
                 version, distribution = _distribution_of(ep)

@@ -143,6 +143,26 @@ def test_broken_plugins_are_reported_and_the_others_work(fake: str) -> None:
     assert isinstance(reg.puzzle_type("grid"), PuzzleType)
 
 
+def test_unreadable_entry_points_are_reported(fake: str) -> None:
+    def source(group: str) -> list[EntryPoint]:
+        if group == STRATEGY_GROUP:
+            raise ValueError("bad entry_points.txt in some-dist")
+        return source_for(fake)(group)
+
+    reg = Registry(source=source)
+    infos = reg.plugins()
+    assert [(i.kind, i.name, i.error) for i in infos] == [
+        (
+            "strategy",
+            "(unreadable)",
+            "reading the entry points failed: ValueError: bad entry_points.txt in some-dist",
+        ),
+        ("puzzle_type", "grid", None),
+    ]
+    assert list(reg.strategies()) == []
+    assert isinstance(reg.puzzle_type("grid"), PuzzleType)
+
+
 def test_plugin_info_carries_description_schema_and_entry_point(fake: str) -> None:
     reg = Registry(source=source_for(fake))
     infos = {i.name: i for i in reg.plugins()}
