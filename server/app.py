@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from flask import Flask
 
@@ -60,6 +61,7 @@ def create_app(
 
     for blueprint in blueprints():
         app.register_blueprint(blueprint)
+    jobs.purge(timedelta(days=config.job_retention_days))
     _resume(jobs, runner)
     return app
 

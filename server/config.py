@@ -38,6 +38,8 @@ class ServerConfig:
     """Word list used when a fill request names none."""
     wait_limit: float = 60.0
     """Longest ``wait`` a request may ask for, in seconds."""
+    job_retention_days: float = 7.0
+    """Finished jobs older than this are deleted when the server starts."""
     kill_grace: float = 2.0
     """Seconds a job may overrun its time limit or ignore a cancel before its worker dies."""
 
@@ -64,7 +66,7 @@ class ServerConfig:
         for name in ("max_queued", "max_body_bytes", "max_import_bytes", "max_grid_size"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        for name in ("job_time_limit", "wait_limit", "kill_grace"):
+        for name in ("job_time_limit", "wait_limit", "kill_grace", "job_retention_days"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         token = self.api_token or None

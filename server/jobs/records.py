@@ -12,7 +12,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +166,16 @@ class JobStore:
         """Forget a job that was never queued (its submission was refused)."""
         with self.engine.begin() as conn:
             conn.execute(jobs_table.delete().where(jobs_table.c.id == job_id))
+
+    def purge(self, older_than: timedelta) -> int:
+        """Delete finished jobs that finished more than ``older_than`` ago; returns how many."""
+        cutoff = _now() - older_than
+        with self.engine.begin() as conn:
+            return conn.execute(
+                jobs_table.delete().where(
+                    jobs_table.c.status.in_(sorted(FINISHED)), jobs_table.c.finished_at < cutoff
+                )
+            ).rowcount
 
     def recover(self) -> tuple[list[Job], list[Job]]:
         """After a restart: fail the jobs left running; return (failed, still queued)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from flask import Flask
@@ -142,8 +143,12 @@ def test_records_survive_a_new_store(any_database_url: str) -> None:
     failed, queued = third.recover()
     assert [j.id for j in failed] == [left.id] and failed[0].status == "failed"
     assert queued == []
+    waiting = third.create("fill", "american", {})
+    assert third.purge(timedelta(days=1)) == 0
+    assert third.purge(timedelta(0)) == 2  # the two finished jobs
+    assert third.get(waiting.id).status == "queued"
     with pytest.raises(LookupError):
-        store.get("nope")
+        store.get(job.id)
     for opened in (store, again, third):
         opened.engine.dispose()
 
