@@ -81,7 +81,7 @@ def plugins_table(infos: list[PluginInfo]) -> str:
             info.kind,
             info.name,
             info.version or "-",
-            info.distribution or "(registered)",
+            info.distribution or "-",
             f"BROKEN: {info.error}" if info.error else info.description,
         )
         for info in infos
