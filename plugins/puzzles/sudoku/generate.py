@@ -9,11 +9,12 @@ from plugins.contract import Control
 from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.sudoku.board import Geometry, Sudoku
 from plugins.puzzles.sudoku.search import count_solutions, initial_candidates, propagate
-from plugins.puzzles.sudoku.solver import solve_graded
+from plugins.puzzles.sudoku.solver import solve_graded, stuck_cell
 from plugins.puzzles.sudoku.techniques import LEVEL_NAMES
 
 SOFTEN_STEPS = 12
-"""Givens put back, one at a time, into a candidate graded above the wanted level."""
+"""Givens put back, one at a time, into a candidate graded above the wanted level: each
+where the techniques of the wanted level get stuck."""
 
 
 class GenerationTimeout(RuntimeError):
@@ -98,12 +99,13 @@ def generate(
         givens = carve(geo, solution, rng, symmetric)
         puzzle = Sudoku(box, tuple(givens))
         solve = solve_graded(puzzle)
-        for _ in range(SOFTEN_STEPS):
-            if wanted is None or solve.grade.level <= wanted:
-                break
-            cell = rng.choice([c for c, d in enumerate(givens) if not d])
-            givens[cell] = solution[cell]
-            puzzle = Sudoku(box, tuple(givens))
+        if wanted is not None and solve.grade.level > wanted:
+            for _ in range(SOFTEN_STEPS):
+                cell = stuck_cell(puzzle, wanted)
+                if cell is None:
+                    break
+                givens[cell] = solution[cell]
+                puzzle = Sudoku(box, tuple(givens))
             solve = solve_graded(puzzle)
         level_ok = wanted is None or solve.grade.level == wanted
         band_ok = difficulty is None or difficulty[0] <= solve.grade.score < difficulty[1]

@@ -84,10 +84,29 @@ def _place_all(board: Board, grade: Grade, found: list[Move]) -> None:
         board.apply(move)
 
 
-def _eliminate(board: Board, grade: Grade) -> bool:
-    """Make every move of the easiest elimination technique that has any, each graded on
-    the moves still pending; False when no technique has a move."""
+def stuck_cell(puzzle: Sudoku, max_level: int) -> int | None:
+    """Where techniques up to ``max_level`` get stuck: the open cell with the fewest
+    candidates on the board they leave, or None when they solve the puzzle."""
+    board = Board(puzzle.geometry, puzzle.givens)
+    scratch = Grade()
+    while not board.solved:
+        found = singles(board)
+        if found:
+            _place_all(board, scratch, found)
+        elif not _eliminate(board, scratch, max_level):
+            return min(
+                (c for c in range(puzzle.geometry.cells) if not board.placed[c]),
+                key=lambda c: board.cands[c].bit_count(),
+            )
+    return None
+
+
+def _eliminate(board: Board, grade: Grade, max_level: int = GUESS.level) -> bool:
+    """Make every move of the easiest elimination technique (up to ``max_level``) that
+    has any, each graded on the moves still pending; False when none has a move."""
     for technique, finder in ELIMINATION_FINDERS:
+        if technique.level > max_level:
+            break
         moves = finder(board)
         for i, move in enumerate(moves):
             still = tuple((c, b) for c, b in move.eliminate if board.cands[c] & b)
