@@ -122,39 +122,36 @@ class Board:
 
     def places(self, unit: int, digit: int) -> list[int]:
         """Unplaced cells of unit number ``unit`` where ``digit`` (0-based) may still go."""
+        return self.table()[unit][digit]
+
+    def table(self) -> list[list[list[int]]]:
+        """For every unit and digit (0-based), the unplaced cells where it may still go."""
         if self._table is None:
             self._table = self._where_table()
-        return self._table[unit][digit]
+        return self._table
 
     def _where_table(self) -> list[list[list[int]]]:
-        table: list[list[list[int]]] = []
-        for unit in self.geo.units:
-            row: list[list[int]] = [[] for _ in range(self.geo.size)]
-            for cell in unit:
-                if self.placed[cell]:
-                    continue
-                v = self.cands[cell]
-                while v:
-                    low = v & -v
-                    row[low.bit_length() - 1].append(cell)
-                    v ^= low
-            table.append(row)
+        n, cands, placed = self.geo.size, self.cands, self.placed
+        table: list[list[list[int]]] = [[[] for _ in range(n)] for _ in self.geo.units]
+        for cell, units in enumerate(self.geo.units_of):
+            if placed[cell]:
+                continue
+            rows = [table[u] for u in units]
+            v = cands[cell]
+            while v:
+                low = v & -v
+                d = low.bit_length() - 1
+                for row in rows:
+                    row[d].append(cell)
+                v ^= low
         return table
 
 
 def singles(board: Board) -> list[Move]:
     """Hidden singles, then naked singles, one move per cell (the easiest reason)."""
     geo, moves, seen = board.geo, [], set()
-    for u, unit in enumerate(geo.units):
-        placed_bits = 0
-        for c in unit:
-            if board.placed[c]:
-                placed_bits |= board.cands[c]
-        for d in range(geo.size):
-            bit = 1 << d
-            if placed_bits & bit:
-                continue
-            where = board.places(u, d)
+    for u, row in enumerate(board.table()):
+        for d, where in enumerate(row):
             if len(where) == 1 and where[0] not in seen:
                 seen.add(where[0])
                 moves.append(
@@ -397,7 +394,7 @@ def simple_colouring(board: Board) -> list[Move]:
 
 def xy_chains(board: Board) -> list[Move]:
     """Chains of bivalue cells: if the first cell is not z, the last one is z, so every
-    cell seeing both ends loses z."""
+    cell seeing both ends loses z. Each start is searched breadth first (shortest chains)."""
     geo = board.geo
     bivalue = [
         c for c in range(geo.cells) if not board.placed[c] and board.cands[c].bit_count() == 2
@@ -406,43 +403,65 @@ def xy_chains(board: Board) -> list[Move]:
     bivalue_peers = {c: [p for p in geo.peers[c] if p in biset] for c in bivalue}
     moves: list[Move] = []
     found: set[tuple[int, int, int]] = set()
-
-    def extend(chain: list[int], link: int, z: int) -> None:
-        last = chain[-1]
-        if len(chain) >= 3 and link == z:
-            first = chain[0]
-            targets = sorted(
-                c
-                for c in geo.peer_sets[first] & geo.peer_sets[last]
-                if board.cands[c] & z and not board.placed[c] and c not in chain
-            )
-            key = (min(first, last), max(first, last), z)
-            if targets and key not in found:
-                found.add(key)
-                moves.append(
-                    Move(
-                        XY_CHAIN,
-                        f"{SYMBOLS[z.bit_length() - 1]}: chain "
-                        + " – ".join(
-                            f"{geo.cell_name(c)}{digits_text(board.cands[c])}" for c in chain
-                        )
-                        + f" removes it from {_cells_text(geo, targets)}",
-                        eliminate=tuple((c, z) for c in targets),
-                    )
-                )
-        if len(chain) >= MAX_CHAIN:
-            return
-        for nxt in bivalue_peers[last]:
-            if board.cands[nxt] & link and nxt not in chain:
-                chain.append(nxt)
-                extend(chain, board.cands[nxt] & ~link, z)
-                chain.pop()
-
     for start in bivalue:
         v = board.cands[start]
         for z in (v & -v, v & (v - 1)):
-            extend([start], v & ~z, z)
+            begin = (start, v & ~z)
+            parent: dict[tuple[int, int], tuple[int, int] | None] = {begin: None}
+            layer = [begin]
+            for depth in range(1, MAX_CHAIN):
+                following = []
+                for cell, link in layer:
+                    for nxt in bivalue_peers[cell]:
+                        if not board.cands[nxt] & link:
+                            continue
+                        state = (nxt, board.cands[nxt] & ~link)
+                        if state in parent:
+                            continue
+                        parent[state] = (cell, link)
+                        following.append(state)
+                        if depth >= 2 and state[1] == z:
+                            _xy_move(board, start, state, parent, z, found, moves)
+                layer = following
     return moves
+
+
+def _xy_move(
+    board: Board,
+    start: int,
+    end: tuple[int, int],
+    parent: dict[tuple[int, int], tuple[int, int] | None],
+    z: int,
+    found: set[tuple[int, int, int]],
+    moves: list[Move],
+) -> None:
+    geo, last = board.geo, end[0]
+    key = (min(start, last), max(start, last), z)
+    if key in found:
+        return
+    targets = sorted(
+        c
+        for c in geo.peer_sets[start] & geo.peer_sets[last]
+        if board.cands[c] & z and not board.placed[c]
+    )
+    if not targets:
+        return
+    found.add(key)
+    chain: list[int] = []
+    state: tuple[int, int] | None = end
+    while state is not None:
+        chain.append(state[0])
+        state = parent[state]
+    chain.reverse()
+    moves.append(
+        Move(
+            XY_CHAIN,
+            f"{SYMBOLS[z.bit_length() - 1]}: chain "
+            + " – ".join(f"{geo.cell_name(c)}{digits_text(board.cands[c])}" for c in chain)
+            + f" removes it from {_cells_text(geo, targets)}",
+            eliminate=tuple((c, z) for c in targets),
+        )
+    )
 
 
 ELIMINATION_FINDERS: tuple[tuple[Technique, Callable[[Board], list[Move]]], ...] = (
