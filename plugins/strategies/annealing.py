@@ -16,7 +16,6 @@ from plugins.contract import Control, FillStrategy, Problem, SearchResult
 from plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
-    STOP_CHECK_EVERY,
     MoveSettings,
     Progress,
     SearchSpace,
@@ -137,28 +136,27 @@ class Annealing(FillStrategy):
         since_best = fruitless_reheats = 0
         window_uphill = window_accepted = 0
         reason = "max_iterations"
-        iteration = 0
         for iteration in range(1, options["max_iterations"] + 1):
             if best_cost <= SOLVED_EPSILON:
                 reason = ""
                 break
-            if iteration % STOP_CHECK_EVERY == 0:
-                stop = control.should_stop()
-                if stop:
-                    reason = stop
-                    break
-                progress.maybe(
-                    iteration=iteration,
-                    cost=state.cost,
-                    best_cost=best_cost,
-                    temperature=temperature,
-                    restarts=stats["restarts"],
-                )
+            stop = control.should_stop()
+            if stop:
+                reason = stop
+                break
+            progress.maybe(
+                iteration=iteration,
+                cost=state.cost,
+                best_cost=best_cost,
+                temperature=temperature,
+                restarts=stats["restarts"],
+            )
             proposal = propose(state, rng, settings)
             if proposal is None:
                 reason = "nothing to change"
                 break
             move, delta = proposal
+            stats["iterations"] += 1
             accept = delta <= 0
             if not accept:
                 window_uphill += 1
@@ -193,9 +191,10 @@ class Annealing(FillStrategy):
                     stats["reheats"] += 1
                     state.resync()
                     temperature = max(t0 * options["reheat_factor"], floor)
-        stats["iterations"] = iteration
         stats["initial_temperature"] = t0
-        progress.report(iteration=iteration, cost=state.cost, best_cost=best_cost, done=True)
+        progress.report(
+            iteration=stats["iterations"], cost=state.cost, best_cost=best_cost, done=True
+        )
         return finish(space, best, reason, progress, stats)
 
 

@@ -18,7 +18,6 @@ from plugins.contract import Control, FillStrategy, Problem, SearchResult
 from plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
-    STOP_CHECK_EVERY,
     MoveSettings,
     Progress,
     SearchSpace,
@@ -168,7 +167,6 @@ class _Evolution:
         self.regions = [r for r in space.problem.regions() if any(space.is_free[v] for v in r)]
         self.best: list[int] | None = None
         self.best_cost = float("inf")
-        self.moves = 0
         self.stop_reason: str | None = None
 
     def evolve(self, progress: Progress) -> str:
@@ -213,8 +211,11 @@ class _Evolution:
 
     def _fresh(self, count: int) -> list[TrackedAssignment]:
         """New individuals from greedy random starts, each mutated once."""
-        fresh = []
+        fresh: list[TrackedAssignment] = []
         for _ in range(count):
+            self.stop_reason = self.control.should_stop()
+            if self.stop_reason:
+                break
             individual = TrackedAssignment(
                 self.space, greedy_start(self.space, self.rng, self.settings)
             )
@@ -259,11 +260,9 @@ class _Evolution:
         for _ in range(self.options["mutation_steps"]):
             if individual.cost <= SOLVED_EPSILON:
                 break
-            self.moves += 1
-            if self.moves % STOP_CHECK_EVERY == 0:
-                self.stop_reason = self.control.should_stop()
-                if self.stop_reason:
-                    break
+            self.stop_reason = self.control.should_stop()
+            if self.stop_reason:
+                break
             proposal = propose(individual, rng, self.settings)
             if proposal is None:
                 break

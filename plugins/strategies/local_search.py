@@ -23,9 +23,6 @@ from plugins.contract import Control, Domains, Problem, SearchResult
 SOLVED_EPSILON = 1e-9
 """A cost at or below this counts as 0 (costs may be sums of floats)."""
 
-STOP_CHECK_EVERY = 32
-"""Moves between two looks at the control's deadline and cancel flag."""
-
 
 @dataclass
 class SearchSpace:
