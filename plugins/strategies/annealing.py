@@ -17,13 +17,11 @@ from plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
     MoveSettings,
-    Progress,
-    SearchSpace,
+    Start,
     TrackedAssignment,
     finish,
     greedy_start,
     propose,
-    seeded_rng,
 )
 from plugins.strategies.parameters import resolve_parameters
 
@@ -32,6 +30,9 @@ CALIBRATION_MOVES = 64
 
 ADAPT_WINDOW = 200
 """Proposals between two adjustments of the adaptive schedule."""
+
+COUNTERS = ("iterations", "accepted", "reheats", "restarts")
+"""The run's counters in its statistics."""
 
 
 class Annealing(FillStrategy):
@@ -110,18 +111,14 @@ class Annealing(FillStrategy):
     def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
         """Anneal until cost 0, the deadline, cancellation or ``max_iterations``."""
         options = resolve_parameters("annealing", self.parameters, params)
-        settings = MoveSettings.from_params(options)
-        rng, seed = seeded_rng(control)
-        progress = Progress(control, "annealing")
-        space = SearchSpace.of(problem, options["propagate"])
-        stats: dict[str, Any] = {
-            "strategy": "annealing",
-            "seed": seed,
-            "iterations": 0,
-            "accepted": 0,
-            "reheats": 0,
-            "restarts": 0,
-        }
+        start = Start.of("annealing", options, problem, control, COUNTERS)
+        settings, rng, progress, space, stats = (
+            start.settings,
+            start.rng,
+            start.progress,
+            start.space,
+            start.stats,
+        )
         if space.empty:
             return finish(space, None, "empty domain", progress, stats)
         state = TrackedAssignment(space, greedy_start(space, rng, settings))

@@ -18,16 +18,17 @@ from plugins.contract import Control, FillStrategy, Problem, SearchResult
 from plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
-    MoveSettings,
     Progress,
-    SearchSpace,
+    Start,
     TrackedAssignment,
     finish,
     greedy_start,
     propose,
-    seeded_rng,
 )
 from plugins.strategies.parameters import resolve_parameters
+
+COUNTERS = ("generations", "evaluations", "immigrants", "restarts")
+"""The run's counters in its statistics."""
 
 
 class Genetic(FillStrategy):
@@ -128,42 +129,27 @@ class Genetic(FillStrategy):
         options = resolve_parameters("genetic", self.parameters, params)
         if options["elite"] >= options["population"]:
             raise ValueError("parameter elite of genetic must be smaller than population")
-        rng, seed = seeded_rng(control)
-        progress = Progress(control, "genetic")
-        space = SearchSpace.of(problem, options["propagate"])
-        stats: dict[str, Any] = {
-            "strategy": "genetic",
-            "seed": seed,
-            "generations": 0,
-            "evaluations": 0,
-            "immigrants": 0,
-            "restarts": 0,
-        }
-        if space.empty:
-            return finish(space, None, "empty domain", progress, stats)
-        run = _Evolution(space, rng, options, control, stats)
-        reason = run.evolve(progress)
-        progress.report(generation=stats["generations"], best_cost=run.best_cost, done=True)
-        return finish(space, run.best, reason, progress, stats)
+        start = Start.of("genetic", options, problem, control, COUNTERS)
+        if start.space.empty:
+            return finish(start.space, None, "empty domain", start.progress, start.stats)
+        run = _Evolution(start, control)
+        reason = run.evolve(start.progress)
+        start.progress.report(
+            generation=start.stats["generations"], best_cost=run.best_cost, done=True
+        )
+        return finish(start.space, run.best, reason, start.progress, start.stats)
 
 
 class _Evolution:
     """One run of the genetic algorithm: population, operators and bookkeeping."""
 
-    def __init__(
-        self,
-        space: SearchSpace,
-        rng: random.Random,
-        options: dict[str, Any],
-        control: Control,
-        stats: dict[str, Any],
-    ) -> None:
-        self.space = space
-        self.rng = rng
-        self.options = options
-        self.settings = MoveSettings.from_params(options)
+    def __init__(self, start: Start, control: Control) -> None:
+        self.space = space = start.space
+        self.rng = start.rng
+        self.options = start.options
+        self.settings = start.settings
         self.control = control
-        self.stats = stats
+        self.stats = start.stats
         self.regions = [r for r in space.problem.regions() if any(space.is_free[v] for v in r)]
         self.best: list[int] | None = None
         self.best_cost = float("inf")

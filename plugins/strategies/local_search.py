@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -358,10 +358,39 @@ class Progress:
         )
 
 
-def seeded_rng(control: Control) -> tuple[random.Random, int]:
-    """The run's random generator and its seed (drawn when the control gives none)."""
-    seed = control.seed if control.seed is not None else random.SystemRandom().randrange(2**32)
-    return random.Random(seed), seed
+@dataclass
+class Start:
+    """What a run of a stochastic strategy begins with."""
+
+    options: dict[str, Any]
+    settings: MoveSettings
+    rng: random.Random
+    progress: Progress
+    space: SearchSpace
+    stats: dict[str, Any]
+
+    @classmethod
+    def of(
+        cls,
+        strategy: str,
+        options: dict[str, Any],
+        problem: Problem,
+        control: Control,
+        counters: Sequence[str],
+    ) -> Start:
+        """Seed the run (drawing a seed when the control gives none) and build its space;
+        ``stats`` starts with the strategy, the seed and ``counters`` at 0."""
+        seed = control.seed if control.seed is not None else random.SystemRandom().randrange(2**32)
+        stats: dict[str, Any] = {"strategy": strategy, "seed": seed}
+        stats.update(dict.fromkeys(counters, 0))
+        return cls(
+            options,
+            MoveSettings.from_params(options),
+            random.Random(seed),
+            Progress(control, strategy),
+            SearchSpace.of(problem, options["propagate"]),
+            stats,
+        )
 
 
 def finish(

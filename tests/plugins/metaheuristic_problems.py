@@ -58,7 +58,38 @@ class Queens(Problem):
         return list(assignment)
 
 
-class Colouring(Problem):
+class DifferFromNeighbours(Problem):
+    """Problems whose every neighbour pair must hold different values.
+
+    Propagation removes a fixed value from the neighbours' domains; conflicts count the
+    neighbours holding the same value.
+    """
+
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        queue = list(changed)
+        while queue:
+            var = queue.pop()
+            if int(domains[var].sum()) != 1:
+                continue
+            value = int(np.flatnonzero(domains[var])[0])
+            for other in self.neighbours(var):
+                if domains[other][value]:
+                    mask = domains[other].copy()
+                    mask[value] = False
+                    domains[other] = mask
+                    if not mask.any():
+                        return other
+                    queue.append(other)
+        return None
+
+    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
+        return sum(1 for other in self.neighbours(var) if assignment[other] == value)
+
+    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
+        return list(assignment)
+
+
+class Colouring(DifferFromNeighbours):
     """Graph colouring: variable = node, value = colour; cost = monochromatic edges."""
 
     def __init__(self, nodes: int, edges: list[tuple[int, int]], colours: int) -> None:
@@ -81,23 +112,6 @@ class Colouring(Problem):
     def neighbours(self, var: int) -> Sequence[int]:
         return self.adjacent[var]
 
-    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
-        queue = list(changed)
-        while queue:
-            var = queue.pop()
-            if int(domains[var].sum()) != 1:
-                continue
-            colour = int(np.flatnonzero(domains[var])[0])
-            for other in self.adjacent[var]:
-                if domains[other][colour]:
-                    mask = domains[other].copy()
-                    mask[colour] = False
-                    domains[other] = mask
-                    if not mask.any():
-                        return other
-                    queue.append(other)
-        return None
-
     def cost(self, assignment: Sequence[int]) -> float:
         return sum(
             1
@@ -106,14 +120,8 @@ class Colouring(Problem):
             if a < b and assignment[a] == assignment[b]
         )
 
-    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
-        return sum(1 for other in self.adjacent[var] if assignment[other] == value)
 
-    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
-        return list(assignment)
-
-
-class LatinSquare(Problem):
+class LatinSquare(DifferFromNeighbours):
     """An n x n Latin square with givens: variable = cell, value = symbol.
 
     Cost = symbols missing from rows and columns; compound moves swap two free cells of
@@ -143,23 +151,6 @@ class LatinSquare(Problem):
     def neighbours(self, var: int) -> Sequence[int]:
         return self._peers(var)
 
-    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
-        queue = list(changed)
-        while queue:
-            var = queue.pop()
-            if int(domains[var].sum()) != 1:
-                continue
-            symbol = int(np.flatnonzero(domains[var])[0])
-            for other in self._peers(var):
-                if domains[other][symbol]:
-                    mask = domains[other].copy()
-                    mask[symbol] = False
-                    domains[other] = mask
-                    if not mask.any():
-                        return other
-                    queue.append(other)
-        return None
-
     def cost(self, assignment: Sequence[int]) -> float:
         n = self.n
         missing = 0
@@ -167,9 +158,6 @@ class LatinSquare(Problem):
             missing += n - len({assignment[i * n + c] for c in range(n)})
             missing += n - len({assignment[r * n + i] for r in range(n)})
         return missing
-
-    def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
-        return sum(1 for other in self._peers(var) if assignment[other] == value)
 
     def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
         row = rng.randrange(self.n)
@@ -179,9 +167,6 @@ class LatinSquare(Problem):
 
     def regions(self) -> list[list[int]]:
         return [[r * self.n + c for c in range(self.n)] for r in range(self.n)]
-
-    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
-        return list(assignment)
 
 
 def triangle_in_two_colours() -> Colouring:
