@@ -89,6 +89,14 @@ def test_genetic_log_band_and_timeout() -> None:
         genetic(8, 8, rng, Control(deadline=0.0), Target(low=1e6, high=2e6), settings)
 
 
+def test_genetic_draws_new_pegs_when_it_stagnates() -> None:
+    # A band no 5x5 puzzle reaches: the best never improves after the first generations.
+    settings = GeneticSettings(population=4, stagnation=2)
+    unreachable = Target(low=1e6, high=2e6)
+    with pytest.raises(GenerationTimeout, match=r"after [1-9]\d* restarts"):
+        genetic(5, 5, random.Random(9), Control.with_timeout(1.0), unreachable, settings)
+
+
 def test_type_generate_both_methods() -> None:
     puzzle = TYPE.generate(random.Random(7), Control.with_timeout(10), size="5x7")
     assert (puzzle.height, puzzle.width) == (5, 7) and TYPE.count_solutions(puzzle) == 1

@@ -171,6 +171,8 @@ class GeneticSettings:
     log_band: bool = False
     """Score the band penalty on ln(points) (x 100) instead of points."""
     max_area: int = 16
+    stagnation: int = 40
+    """Generations without a better best before the pegs are drawn anew."""
 
 
 @dataclass
@@ -187,7 +189,8 @@ class Individual:
 
 
 class _Division:
-    """A division in the making: rectangles, the owner of each cell, what may grow."""
+    """A division in the making: rectangles, the owner of each cell, what may grow, and
+    the free cells beside a rectangle (the only ones growth can reach next)."""
 
     def __init__(
         self,
@@ -198,68 +201,73 @@ class _Division:
         max_area: int,
     ) -> None:
         self.height, self.width, self.max_area = height, width, max_area
-        self.peg_mask = 0
-        for r, c in pegs:
-            self.peg_mask |= 1 << (r * width + c)
         self.rects = [fixed.get(i, (r, c, 1, 1)) for i, (r, c) in enumerate(pegs)]
         self.growable = [i not in fixed for i in range(len(pegs))]
         self.owner = [[-1] * width for _ in range(height)]
-        self.covered = 0
+        self.free = height * width
+        self.frontier: set[tuple[int, int]] = set()
         self.broken = False
         for i, rect in enumerate(self.rects):
-            if rect_mask(rect, width) & self.covered:
-                self.broken = True
             self._take(i, rect)
 
+    def _beside(self, y: int, x: int) -> list[tuple[int, int]]:
+        return [
+            (ny, nx)
+            for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1))
+            if 0 <= ny < self.height and 0 <= nx < self.width
+        ]
+
     def _take(self, i: int, rect: Rect) -> None:
-        self.covered |= rect_mask(rect, self.width)
         self.rects[i] = rect
         r0, c0, h, w = rect
         for y in range(r0, r0 + h):
             for x in range(c0, c0 + w):
+                if self.owner[y][x] == i:
+                    continue
+                if self.owner[y][x] >= 0:
+                    self.broken = True
                 self.owner[y][x] = i
+                self.free -= 1
+                self.frontier.discard((y, x))
+                self.frontier.update(n for n in self._beside(y, x) if self.owner[n[0]][n[1]] < 0)
 
     def options(self, y: int, x: int) -> tuple[list[tuple[int, Rect]], bool]:
-        """How the rectangles beside a free cell can grow over it, and whether a free
-        cell lies beside it (so that it may still be reached later)."""
+        """How the rectangles beside a free cell can grow over it (by the row or column
+        strip that reaches it, all free), and whether a free cell lies beside it."""
         options: list[tuple[int, Rect]] = []
         open_side = False
-        for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-            if not (0 <= ny < self.height and 0 <= nx < self.width):
-                continue
-            i = self.owner[ny][nx]
+        owner = self.owner
+        for ny, nx in self._beside(y, x):
+            i = owner[ny][nx]
             if i < 0:
                 open_side = True
                 continue
             if not self.growable[i] or any(i == o for o, _ in options):
                 continue
             r0, c0, h, w = self.rects[i]
-            top, left = min(r0, y), min(c0, x)
-            grown = (top, left, max(r0 + h, y + 1) - top, max(c0 + w, x + 1) - left)
-            if grown[2] * grown[3] > self.max_area:
-                continue
-            new = rect_mask(grown, self.width) & ~rect_mask(self.rects[i], self.width)
-            if not new & (self.covered | self.peg_mask):
+            if r0 <= y < r0 + h:
+                grown = (r0, min(c0, x), h, w + 1)
+                strip = [owner[yy][x] for yy in range(r0, r0 + h)]
+            else:
+                grown = (min(r0, y), c0, h + 1, w)
+                strip = [owner[y][xx] for xx in range(c0, c0 + w)]
+            if grown[2] * grown[3] <= self.max_area and max(strip) < 0:
                 options.append((i, grown))
         return options, open_side
 
     def complete(self, rng: random.Random) -> list[Rect] | None:
         """Grow until the grid is covered, forced cells first; None on a dead end."""
-        full = (1 << (self.height * self.width)) - 1
-        while not self.broken and self.covered != full:
+        while not self.broken and self.free:
             fewest: list[list[tuple[int, Rect]]] = []
-            for y in range(self.height):
-                for x in range(self.width):
-                    if self.owner[y][x] >= 0:
-                        continue
-                    options, open_side = self.options(y, x)
-                    if not options:
-                        if not open_side:
-                            return None
-                    elif not fewest or len(options) < len(fewest[0]):
-                        fewest = [options]
-                    elif len(options) == len(fewest[0]):
-                        fewest.append(options)
+            for y, x in self.frontier:
+                options, open_side = self.options(y, x)
+                if not options:
+                    if not open_side:
+                        return None
+                elif not fewest or len(options) < len(fewest[0]):
+                    fewest = [options]
+                elif len(options) == len(fewest[0]):
+                    fewest.append(options)
             if not fewest:
                 return None
             self._take(*rng.choice(rng.choice(fewest)))
@@ -294,8 +302,9 @@ class _Genetic:
     ) -> None:
         self.height, self.width, self.rng = height, width, rng
         self.target, self.settings = target, settings
-        self.seed_rects = random_division(height, width, rng)
-        self.pegs = [(r + rng.randrange(h), c + rng.randrange(w)) for r, c, h, w in self.seed_rects]
+        self.seed_rects: list[Rect] = []
+        self.pegs: list[tuple[int, int]] = []
+        self.new_pegs()
         self.evaluations = 0
 
     def divide(self, fixed: dict[int, Rect], attempts: int = 3) -> list[Rect] | None:
@@ -374,21 +383,48 @@ class _Genetic:
         fixed = {i: r for i, r in enumerate(ind.rects) if not rect_mask(r, width) & window}
         return self.divide(fixed)
 
-    def run(self, control: Control) -> Generated:
-        """Evolve until a chromosome scores 0 (unique, in shape, in band)."""
-        settings, rng = self.settings, self.rng
+    def new_pegs(self) -> None:
+        """Draw the pegs anew (from a fresh random division)."""
+        rng = self.rng
+        self.seed_rects = random_division(self.height, self.width, rng)
+        self.pegs = [(r + rng.randrange(h), c + rng.randrange(w)) for r, c, h, w in self.seed_rects]
+
+    def first_generation(self) -> list[Individual]:
+        """The division the pegs came from, and automatic divisions around them."""
         population = [self.evaluate(self.seed_rects)]
-        while len(population) < settings.population:
+        while len(population) < self.settings.population:
             rects = self.divide({}) or self.mutate(population[0]) or self.seed_rects
             population.append(self.evaluate(rects))
+        return population
+
+    def next_generation(self, population: list[Individual]) -> list[Individual]:
+        """Elites, then children of tournament winners, some of them mutated."""
+        settings, rng = self.settings, self.rng
+        offspring = population[: settings.elite]
+        while len(offspring) < settings.population:
+            a, b = self.tournament(population), self.tournament(population)
+            child = self.crossover(a, b)
+            if child is None or rng.random() < settings.mutation_rate:
+                parent = self.evaluate(child) if child else min(a, b, key=lambda i: i.fitness)
+                child = self.mutate(parent)
+            if child is not None:
+                offspring.append(self.evaluate(child))
+        return offspring
+
+    def run(self, control: Control) -> Generated:
+        """Evolve until a chromosome scores 0 (unique, in shape, in band); new pegs after
+        ``stagnation`` generations without progress."""
+        population = self.first_generation()
         log: list[dict[str, float]] = []
-        generation = 0
+        generation = restarts = 0
+        record, since = math.inf, 0
         while True:
             population.sort(key=lambda ind: ind.fitness)
             best = population[0]
             log.append(
                 {
                     "generation": generation,
+                    "restarts": restarts,
                     "best": round(best.fitness, 3),
                     "mean": round(sum(i.fitness for i in population) / len(population), 3),
                     "undetermined": best.undetermined,
@@ -404,21 +440,19 @@ class _Genetic:
             stop = control.should_stop()
             if stop:
                 raise GenerationTimeout(
-                    f"genetic generator stopped ({stop}) at generation {generation}, "
-                    f"best fitness {best.fitness:.1f}"
+                    f"genetic generator stopped ({stop}) at generation {generation} after "
+                    f"{restarts} restarts, best fitness {best.fitness:.1f}"
                 )
-            offspring = population[: settings.elite]
-            while len(offspring) < settings.population:
-                a, b = self.tournament(population), self.tournament(population)
-                child = self.crossover(a, b)
-                if child is None or rng.random() < settings.mutation_rate:
-                    child = self.mutate(
-                        self.evaluate(child) if child else min(a, b, key=lambda i: i.fitness)
-                    )
-                if child is not None:
-                    offspring.append(self.evaluate(child))
-            population = offspring
             generation += 1
+            if best.fitness < record:
+                record, since = best.fitness, generation
+            elif generation - since >= self.settings.stagnation:
+                self.new_pegs()
+                population = self.first_generation()
+                restarts += 1
+                record, since = math.inf, generation
+                continue
+            population = self.next_generation(population)
 
 
 def genetic(
