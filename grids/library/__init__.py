@@ -60,14 +60,14 @@ CATALOGUE: dict[str, LibraryGrid] = {
             "american",
             "very open themeless, 62 words, stacked 8-10 letter corners",
         ),
-        _square("american-21-sunday-a", "american", "21x21 Sunday, 138 words, 76 blocks"),
+        _square("american-21-sunday-a", "american", "21x21 Sunday, 140 words, 78 blocks"),
         _square("american-21-sunday-b", "american", "21x21 Sunday, 144 words, 78 blocks"),
         _square("canadian-small", "canadian", "10x10, 35 words, complexity 249"),
         _square("canadian-medium", "canadian", "13x13, 43 words, complexity 372"),
         _square(
             "canadian-fragmented",
             "canadian",
-            "15x15, 60 words, complexity 543; one spine splits it into four fragments",
+            "15x15, 73 words, complexity 519; one spine splits it into four fragments",
         ),
         _square("canadian-78", "canadian", "15x15, 78 words, complexity 570"),
         _square(
