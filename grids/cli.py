@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
     svg.add_argument("--blank", action="store_true", help="leave the letters out")
     svg.add_argument("--no-numbers", action="store_true", help="leave the numbers out")
     svg.add_argument("--highlight", metavar="IDS", default="", help="slots to tint: 1A,5D")
-    svg.add_argument("--hex", action="store_true", help="FILE is a hexagon text file")
+    svg.add_argument("--hex", action="store_true", help="FILE is hexagon text (as .hex files)")
     svg.set_defaults(handler=_svg)
 
 
@@ -119,7 +119,7 @@ def _svg(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     entry = library.CATALOGUE.get(args.file)
-    is_hex = args.hex
+    is_hex = args.hex or path.suffix == ".hex"
     if not path.exists() and entry is not None and entry.kind == "hex":
         path, is_hex = entry.path, True
     if is_hex:

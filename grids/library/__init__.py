@@ -1,8 +1,8 @@
 """The sample grid library: minis, American 15x15 and 21x21 patterns, fully checked
 ("Canadian") grids after article 004, and hexagons for regex crosswords.
 
-Square grids are plain-text files (``grids.formats.plain_text``); hexagons are
-``format_hex`` text. ``README.md`` in this folder describes each grid.
+Square grids are plain-text ``.txt`` files (``grids.formats.plain_text``); hexagons are
+``format_hex`` text in ``.hex`` files. ``README.md`` in this folder describes each grid.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class LibraryGrid:
     @property
     def path(self) -> Path:
         """The grid's file."""
-        return FOLDER / f"{self.name}.txt"
+        return FOLDER / f"{self.name}{'.hex' if self.kind == 'hex' else '.txt'}"
 
 
 def _square(name: str, rules: str, description: str) -> LibraryGrid:

@@ -13,7 +13,9 @@ SQUARE = [e for e in library.CATALOGUE.values() if e.kind == "square"]
 
 def test_every_file_is_catalogued_and_described() -> None:
     files = {path.stem for path in library.FOLDER.glob("*.txt")}
+    files |= {path.stem for path in library.FOLDER.glob("*.hex")}
     assert files == set(library.CATALOGUE)
+    assert all(entry.path.exists() for entry in library.CATALOGUE.values())
     readme = (library.FOLDER / "README.md").read_text(encoding="utf-8")
     for name in library.CATALOGUE:
         assert f"`{name}`" in readme
