@@ -134,6 +134,23 @@ def test_single_reach_restricts_the_only_clue() -> None:
     assert b.rects()[0] == (0, 0, 1, 3)
 
 
+def test_area_check_spends_needs_inside_or_keeps_out() -> None:
+    # (0, 4) is a region of one cell only the 2 below it reaches: it must go there.
+    corner = board("5 5\n- - - 6 -\n- - - - 2\n10 - - - -\n- - - - 3\n- - 2 2 -\n")
+    (spend,) = corner.area_check()
+    assert spend.detail == "clue 2 at (1, 4) must spend all it needs in the region of (0, 4)"
+    assert [corner.layout.options[spend.clue][i].rect for i in spend.keep or []] == [(0, 4, 2, 1)]
+    # The clues confined to the big region fill it exactly: the 2 at (4, 0) keeps out
+    # (and, the only clue to reach (4, 1), spends its need there).
+    text = "5 5\n4 - - 4 -\n- 2 - - -\n- - - - -\n- 4 - 8 -\n2 - 1 - -\n"
+    b = board(text)
+    out, spent = b.area_check()
+    assert spent.detail.endswith("must spend all it needs in the region of (4, 1)")
+    assert out.detail.startswith("clue 2 at (4, 0) must keep out of the region of (0, 1)")
+    assert [b.layout.options[out.clue][i].rect for i in out.keep or []] == [(4, 0, 1, 2)]
+    assert TYPE.solve_logically(parse_text(text), Control()).solution[5] == [4, 0, 1, 2]
+
+
 def test_separation_drops_rectangles_that_strand_cells() -> None:
     # If the first 4 took the square [0, 1, 2, 2], no rectangle of the second 4 would
     # fit what is left: the area check rules that square out.
@@ -153,7 +170,7 @@ def test_ambiguous_puzzle_is_guessed_and_flagged() -> None:
     result = TYPE.solve_logically(puzzle, Control())
     assert result.status == "solved" and result.unique is False
     assert TYPE.validate(puzzle, result.solution) == []
-    assert result.grade.level == 5 and result.grade.steps[0].technique == "guess"
+    assert result.grade.level == 6 and result.grade.steps[0].technique == "guess"
 
 
 def test_impossible_puzzles_are_unsatisfiable() -> None:
@@ -187,7 +204,7 @@ def test_rendering() -> None:
 
 def test_registered_under_its_entry_point() -> None:
     assert isinstance(registry().puzzle_type("shikaku"), ShikakuType)
-    assert [t.level for t in TYPE.techniques] == [1, 2, 3, 4, 5]
+    assert [t.level for t in TYPE.techniques] == [1, 2, 3, 4, 5, 6]
 
 
 def test_type_generate_checks_options() -> None:

@@ -65,6 +65,25 @@ class Layout:
                             found.append(Option((r, c, h, w), mask, tuple(bits(mask))))
             self.options.append(found)
 
+    def regions(self, mask: int) -> list[int]:
+        """The orthogonally connected parts of ``mask``, each as a bitmask."""
+        width = self.width
+        left_edge = sum(1 << (r * width) for r in range(self.height))
+        right_edge = left_edge << (width - 1)
+        parts = []
+        while mask:
+            region = mask & -mask
+            while True:
+                grown = region | (region << width) | (region >> width)
+                grown |= ((region & ~right_edge) << 1) | ((region & ~left_edge) >> 1)
+                grown &= mask
+                if grown == region:
+                    break
+                region = grown
+            parts.append(region)
+            mask &= ~region
+        return parts
+
     def name(self, k: int) -> str:
         """How a clue is named in step details."""
         clue = self.puzzle.clues[k]

@@ -32,17 +32,39 @@ COMMON_CELLS = Technique(
 SINGLE_REACH = Technique(
     "single-reach", 3, 3, "A cell only one clue can reach belongs to that clue's rectangle."
 )
+AREA_CHECK = Technique(
+    "area-check",
+    4,
+    4,
+    "An undecided region whose area the clues reaching it fill exactly: they spend all "
+    "they need in it (or those that must stay inside fill it and the others keep out).",
+)
 SEPARATION = Technique(
     "separation",
     6,
-    4,
+    5,
     "A rectangle that would cut off an undecided region whose area no clue can fill "
     "exactly is impossible (separated regions, area check).",
 )
-GUESS = Technique("guess", 20, 5, "Logic is stuck: try a rectangle, proved by search.")
+GUESS = Technique("guess", 20, 6, "Logic is stuck: try a rectangle, proved by search.")
 
-TECHNIQUES: tuple[Technique, ...] = (ONLY_RECTANGLE, COMMON_CELLS, SINGLE_REACH, SEPARATION, GUESS)
-LEVEL_NAMES = {0: "none", 1: "placing", 2: "overlap", 3: "reach", 4: "separation", 5: "guess"}
+TECHNIQUES: tuple[Technique, ...] = (
+    ONLY_RECTANGLE,
+    COMMON_CELLS,
+    SINGLE_REACH,
+    AREA_CHECK,
+    SEPARATION,
+    GUESS,
+)
+LEVEL_NAMES = {
+    0: "none",
+    1: "placing",
+    2: "overlap",
+    3: "reach",
+    4: "area",
+    5: "separation",
+    6: "guess",
+}
 """Level numbers of the technique table and their names."""
 
 
@@ -221,75 +243,94 @@ class Board:
             )
         return moves
 
+    def _needs(self, skip: int = -1, avoid: int = 0) -> list[tuple[int, int, int]]:
+        """(clue, cells it still needs, undecided cells its candidates could add) for
+        every unfinished clue but ``skip``, counting only candidates clear of ``avoid``."""
+        free = self.layout.full & ~self.claimed_all & ~avoid
+        found = []
+        for j, domain in enumerate(self.domains):
+            if j == skip or self.placed[j]:
+                continue
+            need = self.layout.puzzle.clues[j].area - self.claimed[j].bit_count()
+            if need:
+                opts = self.layout.options[j]
+                union = 0
+                for i in domain:
+                    if not opts[i].mask & avoid:
+                        union |= opts[i].mask
+                found.append((j, need, union & free))
+        return found
+
+    def area_check(self) -> list[Move]:
+        """Undecided regions whose area the clues around them fill exactly: the clues
+        that reach a region must spend all they still need in it, or clues that cannot
+        stay out of it fill it and the others must keep out."""
+        moves = []
+        needs = self._needs()
+        for region in self.layout.regions(self.layout.full & ~self.claimed_all):
+            size = region.bit_count()
+            touching = [(j, need, extra) for j, need, extra in needs if extra & region]
+            inside = [(j, need) for j, need, extra in touching if not extra & ~region]
+            if sum(n for _, n in inside) > size or sum(n for _, n, _ in touching) < size:
+                cells = self.layout.cell_names(region)
+                raise Contradiction(f"the clues around {cells} cannot fill it exactly")
+            inside_ids = {j for j, _ in inside}
+            if sum(n for _, n, _ in touching) == size:
+                # Each clue reaching the region spends all it still needs there.
+                forbidden = self.layout.full & ~self.claimed_all & ~region
+                rule = "must spend all it needs in"
+                bound = [j for j, _, _ in touching]
+            elif sum(n for _, n in inside) == size:
+                # The clues confined to the region fill it; the others keep out.
+                forbidden, rule = region, "must keep out of"
+                bound = [j for j, _, _ in touching if j not in inside_ids]
+            else:
+                continue
+            for j in bound:
+                opts = self.layout.options[j]
+                keep = [i for i in self.domains[j] if not opts[i].mask & forbidden]
+                if len(keep) < len(self.domains[j]):
+                    where = self.layout.cell_names(region, 3)
+                    detail = f"clue {self.layout.name(j)} {rule} the region of {where}"
+                    moves.append(Move(AREA_CHECK, j, detail, keep=keep))
+        return moves
+
     def separation(self) -> list[Move]:
         """Rectangles whose placement leaves an undecided region no clues can fill."""
         moves = []
-        unions = self.unions()
         for k, domain in enumerate(self.domains):
             if len(domain) < 2:
                 continue
             opts = self.layout.options[k]
-            bad = [i for i in domain if not self._fits(k, opts[i].mask, unions)]
+            bad = [i for i in domain if not self._fits(k, opts[i].mask)]
             if bad and len(bad) < len(domain):
                 keep = [i for i in domain if i not in bad]
                 shown = ", ".join(str(list(opts[i].rect)) for i in bad[:3])
-                moves.append(
-                    Move(
-                        SEPARATION, k, f"clue {self.layout.name(k)} cannot take {shown}", keep=keep
-                    )
-                )
+                detail = f"clue {self.layout.name(k)} cannot take {shown}"
+                moves.append(Move(SEPARATION, k, detail, keep=keep))
             elif bad:
                 raise Contradiction(
                     f"clue {self.layout.name(k)}: every rectangle cuts the grid badly"
                 )
         return moves
 
-    def _fits(self, k: int, mask: int, unions: list[int]) -> bool:
+    def _fits(self, k: int, mask: int) -> bool:
         """Could clue ``k`` take ``mask``, judging by the undecided regions it leaves?"""
-        layout = self.layout
-        free = layout.full & ~self.claimed_all & ~mask
+        free = self.layout.full & ~self.claimed_all & ~mask
         if not free:
             return True
-        # What each other unfinished clue can still add, given the trial rectangle.
-        reach: list[tuple[int, int]] = []
-        for j, domain in enumerate(self.domains):
-            if j == k or self.placed[j]:
-                continue
-            need = layout.puzzle.clues[j].area - self.claimed[j].bit_count()
-            if need == 0:
-                continue
-            union = 0
-            opts = layout.options[j]
-            for i in domain:
-                if not opts[i].mask & mask:
-                    union |= opts[i].mask
-            extra = union & free
+        reach = self._needs(skip=k, avoid=mask)
+        covered = 0
+        for _, _, extra in reach:
             if not extra:
                 return False
-            reach.append((need, extra))
-        covered = 0
-        for _, extra in reach:
             covered |= extra
         if free & ~covered:
             return False
-        # Area check on each connected undecided region.
-        width = layout.width
-        left_edge = sum(1 << (r * width) for r in range(layout.height))
-        right_edge = left_edge << (width - 1)
-        remaining = free
-        while remaining:
-            region = remaining & -remaining
-            while True:
-                grown = region | (region << width) | (region >> width)
-                grown |= ((region & ~right_edge) << 1) | ((region & ~left_edge) >> 1)
-                grown &= remaining
-                if grown == region:
-                    break
-                region = grown
-            remaining &= ~region
-            inside = sum(need for need, extra in reach if not extra & ~region)
-            touching = sum(need for need, extra in reach if extra & region)
+        for region in self.layout.regions(free):
             size = region.bit_count()
+            inside = sum(need for _, need, extra in reach if not extra & ~region)
+            touching = sum(need for _, need, extra in reach if extra & region)
             if inside > size or touching < size:
                 return False
         return True
@@ -299,6 +340,7 @@ LEVELS: tuple[tuple[Callable[[Board], list[Move]], ...], ...] = (
     (Board.only_rectangle,),
     (Board.common_cells,),
     (Board.single_reach,),
+    (Board.area_check,),
     (Board.separation,),
 )
 """Technique finders, cheapest level first."""
