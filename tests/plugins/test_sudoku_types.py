@@ -117,6 +117,9 @@ def test_generation_is_seeded_and_handles_4x4() -> None:
     again = SUDOKU.generate(random.Random(7), Control.with_timeout(10), size="4")
     assert first == again and first.size == 4
     assert SUDOKU.count_solutions(first) == 1
+    assert SUDOKU.generate(random.Random(7), Control.with_timeout(10), size="4x4").size == 4
+    with pytest.raises(ValueError, match="N or NxN"):
+        SUDOKU.generate(random.Random(1), Control(), size="9x8")
     with pytest.raises(ValueError, match="unknown Sudoku level"):
         SUDOKU.generate(random.Random(1), Control(), level="impossible")
 

@@ -78,11 +78,11 @@ class SudokuType(LogicPuzzleType):
         return count_solutions(puzzle.geometry, puzzle.givens, limit, control).count
 
     def generate(self, rng: random.Random, control: Control, **options: Any) -> Sudoku:
-        """Options: ``size`` (9 or n²) or ``box``, ``level``, ``difficulty`` [low, high),
-        ``symmetric``."""
+        """Options: ``size`` (``9``, ``16``, ``9x9`` …) or ``box``, ``level``,
+        ``difficulty`` [low, high), ``symmetric``."""
         box = int(options.get("box") or 3)
         if options.get("size"):
-            box = board.box_for_cells(int(options["size"]) ** 2, "size")
+            box = board.box_for_size(str(options["size"]))
         band = options.get("difficulty")
         puzzle, _, _ = generate(
             rng,
