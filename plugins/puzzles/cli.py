@@ -122,8 +122,11 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def _print_answer(ptype: Any, puzzle: Any, answer: Mapping[str, Any]) -> None:
     difficulty = answer["difficulty"]
-    unique = {True: "unique", False: "not unique", None: "uniqueness unknown"}[answer["unique"]]
-    print(f"status: {answer['status']} ({unique})")
+    if answer["status"] == "solved":
+        unique = {True: "unique", False: "not unique", None: "uniqueness unknown"}
+        print(f"status: solved ({unique[answer['unique']]})")
+    else:
+        print(f"status: {answer['status']}")
     if answer.get("solution") is not None:
         print(ptype.render_text(puzzle, answer["solution"]), end="")
     print(
