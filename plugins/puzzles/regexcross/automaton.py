@@ -32,6 +32,7 @@ UNROLL_LIMIT = 40
 """Largest bounded repeat that is unrolled; larger ones become unbounded (a superset)."""
 
 INFINITY = 1 << 20
+"""Stands for an unbounded length or an unreachable cost."""
 
 
 class ClueError(ValueError):
