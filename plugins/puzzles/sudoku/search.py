@@ -130,20 +130,35 @@ def count_solutions(
     return result
 
 
+def _branch_cell(geo: Geometry, cands: list[int]) -> int:
+    """The open cell with the fewest candidates; among two-candidate cells, the one with
+    the most open peers (its guess settles the most). -1 when every cell is decided."""
+    best, best_count, best_open = -1, 1 << 30, -1
+    peers = geo.peers
+    for cell, v in enumerate(cands):
+        if not v & (v - 1):
+            continue
+        n = v.bit_count()
+        if n < best_count:
+            best, best_count, best_open = cell, n, -1
+        if n == 2 == best_count:
+            open_peers = 0
+            for p in peers[cell]:
+                w = cands[p]
+                if w & (w - 1):
+                    open_peers += 1
+            if open_peers > best_open:
+                best, best_open = cell, open_peers
+    return best
+
+
 def _search(
     geo: Geometry, cands: list[int], limit: int, result: Count, control: Control | None
 ) -> None:
     result.nodes += 1
     if control is not None and result.nodes % CHECK_EVERY == 0 and control.should_stop():
         raise Stopped
-    best, best_count = -1, 99
-    for cell, v in enumerate(cands):
-        if v & (v - 1):
-            n = v.bit_count()
-            if n < best_count:
-                best, best_count = cell, n
-                if n == 2:
-                    break
+    best = _branch_cell(geo, cands)
     if best < 0:
         result.solutions.append(digits_of(cands))
         return
