@@ -9,7 +9,7 @@ from typing import Any
 from plugins.puzzles.logic import Grade
 
 
-class GenerationTimeout(RuntimeError):
+class GenerationTimeout(TimeoutError):
     """No puzzle met the request before the deadline."""
 
 

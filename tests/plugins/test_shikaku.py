@@ -170,7 +170,7 @@ def test_ambiguous_puzzle_is_guessed_and_flagged() -> None:
     result = TYPE.solve_logically(puzzle, Control())
     assert result.status == "solved" and result.unique is False
     assert TYPE.validate(puzzle, result.solution) == []
-    assert result.grade.level == 6 and result.grade.steps[0].technique == "guess"
+    assert result.grade.level == 5 and result.grade.steps[0].technique == "guess"
 
 
 def test_impossible_puzzles_are_unsatisfiable() -> None:
@@ -204,7 +204,7 @@ def test_rendering() -> None:
 
 def test_registered_under_its_entry_point() -> None:
     assert isinstance(registry().puzzle_type("shikaku"), ShikakuType)
-    assert [t.level for t in TYPE.techniques] == [1, 2, 3, 4, 5, 6]
+    assert [t.level for t in TYPE.techniques] == [1, 2, 3, 4, 4, 5]
 
 
 def test_type_generate_checks_options() -> None:

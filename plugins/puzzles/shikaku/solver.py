@@ -42,11 +42,11 @@ AREA_CHECK = Technique(
 SEPARATION = Technique(
     "separation",
     6,
-    5,
+    4,
     "A rectangle that would cut off an undecided region whose area no clue can fill "
     "exactly is impossible (separated regions, area check).",
 )
-GUESS = Technique("guess", 20, 6, "Logic is stuck: try a rectangle, proved by search.")
+GUESS = Technique("guess", 20, 5, "Logic is stuck: try a rectangle, proved by search.")
 
 TECHNIQUES: tuple[Technique, ...] = (
     ONLY_RECTANGLE,
@@ -61,9 +61,8 @@ LEVEL_NAMES = {
     1: "placing",
     2: "overlap",
     3: "reach",
-    4: "area",
-    5: "separation",
-    6: "guess",
+    4: "regions",
+    5: "guess",
 }
 """Level numbers of the technique table and their names."""
 
@@ -343,7 +342,8 @@ LEVELS: tuple[tuple[Callable[[Board], list[Move]], ...], ...] = (
     (Board.area_check,),
     (Board.separation,),
 )
-"""Technique finders, cheapest level first."""
+"""Technique finders, cheapest first (area-check is tried before separation; both are
+level 4, article 001's work on undecided regions)."""
 
 
 def _branches(board: Board) -> list[Move]:
