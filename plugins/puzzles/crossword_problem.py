@@ -396,22 +396,15 @@ class CrosswordProblem(Problem):
         return self._violations(assignment, range(self.size))
 
     def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
-        """Crossings ``value`` would break, its own domain violation and its repeats."""
-        codes = self._slot_table[var].codes[value]
-        total = 0.0 if self.initial_domains()[var][value] else 1.0
-        for p, t, q in self._crossings[var]:
-            other = assignment[t]
-            if other is not None and codes[p] != self._slot_table[t].codes[other][q]:
-                total += 1
-        if self.no_duplicates:
-            total += sum(1 for t in self._same_length[var] if assignment[t] == value)
-        return total
+        return float(self.value_conflicts(assignment, var, np.array([value]))[0])
 
     def value_conflicts(
         self, assignment: Sequence[int], var: int, values: np.ndarray
     ) -> np.ndarray:
-        """``conflicts`` for a whole array of ``var``'s values at once."""
+        """Per value: disagreeing crossings, other entries holding the same word, and 1
+        when the word is outside the slot's initial domain."""
         table = self._slot_table[var]
+        values = np.asarray(values, dtype=np.intp)
         total = (~self.initial_domains()[var][values]).astype(float)
         for p, t, q in self._crossings[var]:
             other = assignment[t]

@@ -75,7 +75,11 @@ class _Search:
         self.control = control
         self.options = options
         self.n = problem.size
+        # Values are randomised among near-equals from the start when a seed is given;
+        # without one, the first run follows the heuristic alone and restarts diversify
+        # with a fixed seed (the search stays deterministic either way).
         self.rng = None if control.seed is None else random.Random(control.seed)
+        self.restart_rng = self.rng or random.Random(0)
         self.backjumping: bool = options["backjumping"]
         self.store = NogoodStore(options["max_nogood_size"]) if options["nogoods"] else None
         self.counts: list[tuple[np.ndarray, int, int | None] | None] = [None] * self.n
@@ -143,7 +147,8 @@ class _Search:
             alive = order[domain[order]]
             if alive.size == self.count(var, domain):
                 return int(alive[0])
-        order = self.problem.value_order(var, domains, self.rng)
+        rng = self.rng if self.rng or not self.stats["restarts"] else self.restart_rng
+        order = self.problem.value_order(var, domains, rng)
         self.orders[var] = order
         return int(order[0])
 
