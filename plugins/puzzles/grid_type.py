@@ -1,15 +1,27 @@
-"""Plumbing the grid logic-puzzle types (Tents, Shikaku) share: the request's puzzle and
-strategy answers rated by the type's own logical solver."""
+"""Plumbing the grid logic-puzzle types (Tents, Shikaku) share: their formats module, the
+request's puzzle and strategy answers rated by the type's own logical solver."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from plugins.contract import Control, Problem, SearchResult
 from plugins.puzzles import answers
 from plugins.puzzles.logic import LogicPuzzleType
+
+
+class Formats(Protocol):
+    """A module reading and writing a puzzle's text and JSON forms."""
+
+    def parse_text(self, text: str) -> Any: ...
+
+    def parse_json(self, data: Mapping[str, Any]) -> Any: ...
+
+    def to_text(self, puzzle: Any) -> str: ...
+
+    def to_json(self, puzzle: Any) -> dict[str, Any]: ...
 
 
 class GridPuzzleType(LogicPuzzleType):
@@ -19,6 +31,20 @@ class GridPuzzleType(LogicPuzzleType):
     """The type's name in messages ("Tents")."""
     puzzle_class: type = object
     level_names: Mapping[int, str] = {}
+    formats: Formats
+    """The module with the type's ``parse_text``, ``parse_json``, ``to_text``, ``to_json``."""
+
+    def parse_text(self, text: str) -> Any:
+        return self.formats.parse_text(text)
+
+    def parse_json(self, data: Mapping[str, Any]) -> Any:
+        return self.formats.parse_json(data)
+
+    def to_text(self, puzzle: Any) -> str:
+        return self.formats.to_text(puzzle)
+
+    def to_json(self, puzzle: Any) -> dict[str, Any]:
+        return self.formats.to_json(puzzle)
 
     @abstractmethod
     def make_problem(self, puzzle: Any) -> Problem:

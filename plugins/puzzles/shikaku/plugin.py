@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from plugins.contract import Control
@@ -43,20 +42,9 @@ class ShikakuType(GridPuzzleType):
     }
     kind = "Shikaku"
     puzzle_class = ShikakuPuzzle
+    formats = model
     techniques = solver.TECHNIQUES
     level_names = LEVEL_NAMES
-
-    def parse_text(self, text: str) -> ShikakuPuzzle:
-        return model.parse_text(text)
-
-    def parse_json(self, data: Mapping[str, Any]) -> ShikakuPuzzle:
-        return model.parse_json(data)
-
-    def to_json(self, puzzle: ShikakuPuzzle) -> dict[str, Any]:
-        return model.to_json(puzzle)
-
-    def to_text(self, puzzle: ShikakuPuzzle) -> str:
-        return model.to_text(puzzle)
 
     def validate(self, puzzle: ShikakuPuzzle, solution: Any) -> list[str]:
         """Violations of ``[[row, col, height, width], …]``, one rectangle per clue."""

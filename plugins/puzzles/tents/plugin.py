@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from plugins.contract import Control
@@ -32,20 +31,9 @@ class TentsType(GridPuzzleType):
     }
     kind = "Tents"
     puzzle_class = TentsPuzzle
+    formats = model
     techniques = solver.TECHNIQUES
     level_names = LEVEL_NAMES
-
-    def parse_text(self, text: str) -> TentsPuzzle:
-        return model.parse_text(text)
-
-    def parse_json(self, data: Mapping[str, Any]) -> TentsPuzzle:
-        return model.parse_json(data)
-
-    def to_json(self, puzzle: TentsPuzzle) -> dict[str, Any]:
-        return model.to_json(puzzle)
-
-    def to_text(self, puzzle: TentsPuzzle) -> str:
-        return model.to_text(puzzle)
 
     def validate(self, puzzle: TentsPuzzle, solution: Any) -> list[str]:
         """Violations of a solution given as row strings (``A`` for tents)."""
