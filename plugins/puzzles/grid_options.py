@@ -37,6 +37,20 @@ class Target:
         return cls(None if level is None else level_number(level, level_names), low, high)
 
 
+def request_schema(level_names: Mapping[int, str], **extra: Any) -> dict[str, Any]:
+    """The JSON schema of a grid type's request and generation options (plus ``extra``)."""
+    return {
+        "type": "object",
+        "properties": {
+            "puzzle": {"description": "the puzzle: text or JSON"},
+            "size": {"description": "N or HxW", "default": "10"},
+            "level": {"enum": [name for n, name in level_names.items() if n]},
+            "difficulty": {"type": "array", "items": {"type": "number"}},
+            **extra,
+        },
+    }
+
+
 def grid_size(size: Any, smallest: int = 2, largest: int = 60) -> tuple[int, int]:
     """``10``, ``"10"``, ``"10x12"`` or ``[10, 12]`` as (height, width)."""
     if isinstance(size, Sequence) and not isinstance(size, str):

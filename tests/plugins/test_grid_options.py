@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.puzzles.grid_options import Target, band, grid_size, level_number
+from plugins.puzzles.grid_options import Target, band, grid_size, level_number, request_schema
 from plugins.puzzles.logic import Grade, Technique
 
 NAMES = {0: "none", 1: "easy", 2: "hard"}
@@ -44,3 +44,10 @@ def test_band_and_target() -> None:
     grade.steps[0].board = 0.0
     assert target.met(grade) is True
     assert Target().met(Grade()) and not Target(level=1).met(grade)
+
+
+def test_request_schema_lists_levels_and_extras() -> None:
+    schema = request_schema(NAMES, method={"enum": ["a", "b"]})
+    props = schema["properties"]
+    assert props["level"] == {"enum": ["easy", "hard"]} and props["method"]["enum"] == ["a", "b"]
+    assert {"puzzle", "size", "difficulty"} <= set(props)

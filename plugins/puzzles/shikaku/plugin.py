@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from plugins.contract import Control
-from plugins.puzzles.grid_options import Target, grid_size
+from plugins.puzzles.grid_options import Target, grid_size, request_schema
 from plugins.puzzles.grid_type import GridPuzzleType
 from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.shikaku import model, render, solver
@@ -22,24 +22,18 @@ class ShikakuType(GridPuzzleType):
     """Shikaku (article 001): divide the grid into rectangles, one clue each."""
 
     description = "Shikaku: graded logical solver, uniqueness by search, two generators"
-    parameters = {
-        "type": "object",
-        "properties": {
-            "puzzle": {"description": "the puzzle: text or JSON"},
-            "size": {"description": "N or HxW", "default": "10"},
-            "level": {"enum": [name for n, name in LEVEL_NAMES.items() if n]},
-            "difficulty": {"type": "array", "items": {"type": "number"}},
-            "method": {"enum": list(METHODS), "default": "constructive"},
-            "population": {"type": "integer", "minimum": 4, "default": 12},
-            "at_most_one": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "default": [5, 7, 9],
-                "description": "genetic: at most one rectangle of each of these areas",
-            },
-            "log_band": {"type": "boolean", "default": False},
+    parameters = request_schema(
+        LEVEL_NAMES,
+        method={"enum": list(METHODS), "default": "constructive"},
+        population={"type": "integer", "minimum": 4, "default": 12},
+        at_most_one={
+            "type": "array",
+            "items": {"type": "integer"},
+            "default": [5, 7, 9],
+            "description": "genetic: at most one rectangle of each of these areas",
         },
-    }
+        log_band={"type": "boolean", "default": False},
+    )
     kind = "Shikaku"
     puzzle_class = ShikakuPuzzle
     formats = model

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from plugins.contract import Control
-from plugins.puzzles.grid_options import Target, grid_size
+from plugins.puzzles.grid_options import Target, grid_size, request_schema
 from plugins.puzzles.grid_type import GridPuzzleType
 from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.tents import model, render, solver
@@ -20,15 +20,7 @@ class TentsType(GridPuzzleType):
     """Tents and Trees (article 003), with the full one-tree-one-tent rule."""
 
     description = "Tents and Trees: graded logical solver, uniqueness by search, generator"
-    parameters = {
-        "type": "object",
-        "properties": {
-            "puzzle": {"description": "the puzzle: text or JSON"},
-            "size": {"description": "N or HxW", "default": "10"},
-            "level": {"enum": [name for n, name in LEVEL_NAMES.items() if n]},
-            "difficulty": {"type": "array", "items": {"type": "number"}},
-        },
-    }
+    parameters = request_schema(LEVEL_NAMES)
     kind = "Tents"
     puzzle_class = TentsPuzzle
     formats = model
