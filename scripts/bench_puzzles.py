@@ -246,7 +246,7 @@ def main() -> None:
     table = [HEADER] + [row.cells() for row in rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(HEADER))]
     for n, line in enumerate(table):
-        print(" | ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)))
+        print(" | ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip())
         if n == 0:
             print("-+-".join("-" * w for w in widths))
 
