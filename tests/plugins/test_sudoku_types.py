@@ -45,6 +45,8 @@ def test_collection_reads_one_puzzle_per_line_and_names_bad_lines() -> None:
     assert len(parse_collection(f"# two\n{ARTICLE}\n{HARD}\n")) == 2
     with pytest.raises(SudokuFormatError, match="line 2"):
         parse_collection(f"{ARTICLE}\n12\n")
+    with pytest.raises(SudokuFormatError, match="2 puzzles in the text"):
+        SUDOKU.parse_text(f"{ARTICLE}\n{HARD}\n")
 
 
 def test_article_puzzle_is_solved_uniquely_by_singles() -> None:
