@@ -27,6 +27,7 @@ def test_text_json_and_grid_forms_agree() -> None:
     assert SUDOKU.parse_text(SUDOKU.to_text(puzzle)) == puzzle
     drawn = "\n".join(" ".join(ARTICLE[r * 9 : r * 9 + 9]) for r in range(9))
     assert SUDOKU.parse_text(drawn) == puzzle
+    assert SUDOKU.parse_text(SUDOKU.render_text(puzzle)) == puzzle
     grid = [[int(ch) if ch != "." else 0 for ch in ARTICLE[r * 9 : r * 9 + 9]] for r in range(9)]
     assert SUDOKU.parse_json({"grid": grid}) == puzzle
     assert SUDOKU.parse_text(ARTICLE.replace(".", "0")) == puzzle

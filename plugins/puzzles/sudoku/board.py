@@ -156,11 +156,13 @@ def parse_text(text: str) -> Sudoku:
         raise SudokuFormatError("no puzzle in the text")
     if len(lines) == 1:
         return parse_line(lines[0][1], f"line {lines[0][0]}")
-    if all(len(line) in (16, 81, 256, 625) for _, line in lines):
+    cells = ["".join(ch for ch in line if ch not in DRAWING) for _, line in lines]
+    joined = "".join(cells)
+    drawn = len(joined) == sum(1 for row in cells if row) ** 2
+    if not drawn and all(len(line) in (16, 81, 256, 625) for _, line in lines):
         raise SudokuFormatError(
             f"{len(lines)} puzzles in the text (one per line); one puzzle expected"
         )
-    joined = "".join("".join(ch for ch in line if ch not in DRAWING) for _, line in lines)
     return parse_line(joined, f"lines {lines[0][0]}–{lines[-1][0]}")
 
 
