@@ -83,7 +83,7 @@ class _Search:
         self.backjumping: bool = options["backjumping"]
         self.store = NogoodStore(options["max_nogood_size"]) if options["nogoods"] else None
         self.counts: list[tuple[np.ndarray, int, int | None] | None] = [None] * self.n
-        self.orders: list[np.ndarray | None] = [None] * self.n
+        self.orders: list[tuple[np.ndarray, list[np.ndarray]] | None] = [None] * self.n
         self.stats = {"nodes": 0, "backtracks": 0, "backjumps": 0, "restarts": 0, "nogoods": 0}
         self.started = time.monotonic()
         self.last_report = self.started
@@ -141,15 +141,17 @@ class _Search:
                 return None
 
     def choose_value(self, var: int, domain: np.ndarray, domains: Domains) -> int:
-        """The best value left for ``var``, reusing its order while it still covers it."""
-        order = self.orders[var]
-        if order is not None:
-            alive = order[domain[order]]
+        """The best value left for ``var``; its order is reused while the domains of its
+        neighbours are the ones it was computed from."""
+        context = [domains[t] for t in self.plan.neighbours[var]]
+        cached = self.orders[var]
+        if cached is not None and all(a is b for a, b in zip(cached[1], context, strict=True)):
+            alive = cached[0][domain[cached[0]]]
             if alive.size == self.count(var, domain):
                 return int(alive[0])
         rng = self.rng if self.rng or not self.stats["restarts"] else self.restart_rng
         order = self.problem.value_order(var, domains, rng)
-        self.orders[var] = order
+        self.orders[var] = (order, context)
         return int(order[0])
 
     def check_limits(self, domains: Domains) -> None:
