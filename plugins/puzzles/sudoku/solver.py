@@ -51,10 +51,7 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
             _place_all(board, grade, found)
             continue
         if not _eliminate(board, grade):
-            cell = min(
-                (c for c in range(geo.cells) if not board.placed[c]),
-                key=lambda c: board.cands[c].bit_count(),
-            )
+            cell = _fewest_candidates(board)
             digit = answer[cell]
             move = Move(
                 GUESS,
@@ -68,6 +65,14 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
     stats["guesses"] = guesses
     stats["level"] = LEVEL_NAMES.get(grade.level, "none")
     return LogicalSolve(solution_string(answer), "solved", unique, grade, stats)
+
+
+def _fewest_candidates(board: Board) -> int:
+    """The open cell with the fewest candidates."""
+    return min(
+        (c for c in range(board.geo.cells) if not board.placed[c]),
+        key=lambda c: board.cands[c].bit_count(),
+    )
 
 
 def _place_all(board: Board, grade: Grade, found: list[Move]) -> None:
@@ -94,10 +99,7 @@ def stuck_cell(puzzle: Sudoku, max_level: int) -> int | None:
         if found:
             _place_all(board, scratch, found)
         elif not _eliminate(board, scratch, max_level):
-            return min(
-                (c for c in range(puzzle.geometry.cells) if not board.placed[c]),
-                key=lambda c: board.cands[c].bit_count(),
-            )
+            return _fewest_candidates(board)
     return None
 
 
