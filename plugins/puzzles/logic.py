@@ -71,9 +71,7 @@ class Grade:
         """Σ move difficulty over the steps."""
         return sum(step.difficulty for step in self.steps)
 
-    def record(
-        self, technique: Technique, available: Sequence[float], detail: str
-    ) -> Step:
+    def record(self, technique: Technique, available: Sequence[float], detail: str) -> Step:
         """Add a move made with ``technique`` on a board offering moves of ``available`` bases."""
         step = Step(technique.name, technique.base, board_difficulty(available), detail)
         self.steps.append(step)
