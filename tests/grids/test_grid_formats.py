@@ -201,3 +201,22 @@ def test_xd_with_headers_and_special_cells() -> None:
     assert puzzle.grid.rows == ("AB", "CD") and puzzle.grid.shaded == {(0, 0)}
     assert puzzle.clues == {"1A": "First", "3A": "Second", "1D": "Down", "2D": "Other"}
     assert puzzle.notes == "line one\n\nline three"
+
+
+def test_ipuz_written_by_another_tool() -> None:
+    document = {
+        "version": "http://ipuz.org/v1",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 2},
+        "title": "Other tool",
+        "block": "#",
+        "empty": "0",
+        "puzzle": [[{"cell": 1, "style": {"shapebg": "circle"}}, 2, "#"], [3, "0", None]],
+        "solution": [[{"value": "A"}, "B", "#"], ["C", None, None]],
+        "clues": {"Across": [{"number": 1, "clue": "First"}], "Down": [[1, "Down one"]]},
+    }
+    puzzle = loads(json.dumps(document).encode(), "ipuz")
+    assert puzzle.grid.rows == ("AB#", "C.#")
+    assert puzzle.grid.circled == {(0, 0)}
+    assert puzzle.clues == {"1A": "First", "1D": "Down one"}
+    assert puzzle.title == "Other tool"
