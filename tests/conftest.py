@@ -7,9 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-TINY_CLUES = {"CAT": "Mouser", "TEA": "Afternoon brew", "ARE": "Exist", "OAR": "Rowing blade"}
-"""Clues the ``tiny_words`` list holds."""
+from tiny_list import TINY_CLUES
 
 
 @pytest.fixture

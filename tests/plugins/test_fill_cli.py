@@ -43,7 +43,7 @@ def test_fill_json_answer(tiny_words: str, grid: Path, capsys: pytest.CaptureFix
     assert all(30 <= e["score"] <= 90 for e in entries.values())
     assert len({e["word"] for e in entries.values()}) == 6  # no duplicates by default
     clued = {e["word"]: e["clues"] for e in entries.values() if e["clues"]}
-    from conftest import TINY_CLUES
+    from tiny_list import TINY_CLUES
 
     assert all(clues == [{"text": TINY_CLUES[word]}] for word, clues in clued.items())
     metrics = answer["metrics"]
