@@ -25,8 +25,7 @@ def write(puzzle: Puzzle) -> bytes:
     """xd text bytes of a puzzle."""
     grid = puzzle.grid
     special, marked = ("circle", grid.circled) if grid.circled else ("shaded", grid.shaded)
-    meta = [f"{key.title()}: {getattr(puzzle, key)}" for key in META_FIELDS]
-    meta = [line for line, key in zip(meta, META_FIELDS, strict=True) if getattr(puzzle, key)]
+    meta = [f"{key.title()}: {getattr(puzzle, key)}" for key in META_FIELDS if getattr(puzzle, key)]
     if marked:
         meta.append(f"Special: {special}")
     rows = [
