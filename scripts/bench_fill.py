@@ -149,7 +149,7 @@ def tasks_for(
     from grids.formats import format_for, load
 
     chosen = []
-    for path in sorted(Path(args.grids_dir).iterdir()):
+    for path in sorted(Path(args.grids_dir).glob(args.pattern)):
         try:
             format_for(path)
         except ValueError:
@@ -173,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grids", help="comma-separated grid names (van Beek), e.g. 15.04")
     parser.add_argument("--list", default="default-en", help="word list (library suite)")
     parser.add_argument("--grids-dir", default=str(LIBRARY), help="grid files (library suite)")
+    parser.add_argument(
+        "--pattern", default="american-15-*", help="file names to take from --grids-dir"
+    )
     parser.add_argument("--database", help="word store URL (library; default: a temp store)")
     parser.add_argument("--min-score", type=float, default=30)
     parser.add_argument("--timeout", type=float, default=60)

@@ -71,6 +71,12 @@ class CrosswordType(PuzzleType):
                 "description": "entries fixed in advance, by slot id ('17A', '5D')",
             },
             "no_duplicates": {"type": "boolean", "default": True},
+            "score_band": {
+                "type": "number",
+                "minimum": 1,
+                "default": 10,
+                "description": "scores this close count as equal; fillability decides",
+            },
             "allowed": {"type": "array", "items": {"type": "string"}},
             "banned": {"type": "array", "items": {"type": "string"}},
             "threshold": {
@@ -114,6 +120,7 @@ class CrosswordType(PuzzleType):
             {length: index.bucket(length) for length in {slot.length for slot in slots}},
             index.alphabet,
             min_score=float(request.get("min_score") or 0),
+            score_band=float(request.get("score_band") or 10),
             no_duplicates=bool(request.get("no_duplicates", True)),
             locked=locked,
             allowed=[normalize(w) for w in request.get("allowed") or ()],

@@ -52,7 +52,9 @@ class CrosswordProblem(Problem):
     ``template`` rows use ``#`` for blocks, ``.`` for open cells and letters for given
     cells. ``locked`` maps slot indices to their fixed words (added to the candidates when
     the list lacks them); ``allowed`` words pass the minimum score (and join the list when
-    missing), ``banned`` words never appear.
+    missing), ``banned`` words never appear. ``score_band``: scores within the same band
+    (of that many points) count as equal when ordering values, so that crossing
+    fillability decides among them.
     """
 
     def __init__(
@@ -63,6 +65,7 @@ class CrosswordProblem(Problem):
         alphabet: str,
         *,
         min_score: float = 0,
+        score_band: float = 10,
         no_duplicates: bool = True,
         locked: Mapping[int, str] | None = None,
         allowed: Iterable[str] = (),
@@ -73,6 +76,7 @@ class CrosswordProblem(Problem):
         self.slots = list(slots)
         self.alphabet = alphabet
         self.min_score = min_score
+        self.score_band = score_band
         self.no_duplicates = no_duplicates
         self._letter = {ch: i for i, ch in enumerate(alphabet)}
         size = len(alphabet)
@@ -323,8 +327,9 @@ class CrosswordProblem(Problem):
     def value_order(
         self, var: int, domains: Domains, rng: random.Random | None = None
     ) -> np.ndarray:
-        """Higher score first; among equal scores, words whose crossing letters leave the
-        crossing slots the most candidates (randomised among near-equals with ``rng``)."""
+        """Higher score first (scores in the same ``score_band`` count as equal); among
+        equals, words whose crossing letters leave the crossing slots the most candidates
+        (randomised among near-equals with ``rng``)."""
         table = self._slot_table[var]
         idx = self._indices(var, domains[var])
         if idx.size <= 1:
@@ -337,7 +342,8 @@ class CrosswordProblem(Problem):
         if rng is not None:
             noise = np.random.default_rng(rng.getrandbits(32)).random(idx.size)
             fill += noise * 0.5
-        order = np.lexsort((-fill, -table.scores[idx]))
+        bands = np.floor(table.scores[idx] / self.score_band)
+        order = np.lexsort((-fill, -bands))
         return idx[order]
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:
