@@ -144,13 +144,17 @@ def test_given_letters_narrow_the_domains() -> None:
 
 
 def test_higher_scores_come_first() -> None:
-    problem = build(["...", "#.#", "#.#"])
+    problem = build(["...", "#.#", "#.#"], score_band=1)
     domains = problem.initial_domains()
     order = problem.value_order(0, domains)
     scores = [problem.score(0, int(v)) for v in order]
     assert scores == sorted(scores, reverse=True)
     seeded = problem.value_order(0, domains, random.Random(1))
     assert sorted(seeded.tolist()) == sorted(order.tolist())
+    banded = build(["...", "#.#", "#.#"], score_band=50)
+    order = banded.value_order(0, banded.initial_domains())
+    bands = [banded.score(0, int(v)) // 50 for v in order]
+    assert bands == sorted(bands, reverse=True)
 
 
 def test_cost_grades_crossings_duplicates_and_bad_words() -> None:
