@@ -8,8 +8,8 @@ hold the same word. ``propagate`` enforces arc consistency on letter sets with n
 
 from __future__ import annotations
 
+import heapq
 import random
-from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
@@ -214,10 +214,10 @@ class CrosswordProblem(Problem):
         When a slot's letter set at a cell shrinks, the slot crossing it there is revised:
         it drops the candidates with a letter no longer allowed at that cell. A slot
         reduced to one word removes that word from the other slots of its length (no
-        duplicates).
+        duplicates). Slots with fewer candidates are revised first: wipe-outs show sooner.
         """
         pending: list[tuple[int, list[int] | None]] = [(s, None) for s in dict.fromkeys(changed)]
-        queue: deque[int] = deque()
+        queue: list[tuple[int, int]] = []
         dirty: dict[int, int] = {}
         while pending or queue:
             while pending:
@@ -233,11 +233,11 @@ class CrosswordProblem(Problem):
                 for p, t, q in self._crossings[s]:
                     if before is None or after[p] != before[p]:
                         if t not in dirty:
-                            queue.append(t)
+                            heapq.heappush(queue, (self._fact(t, domains[t]).size, t))
                             dirty[t] = 0
                         dirty[t] |= 1 << q
             if queue:
-                t = queue.popleft()
+                t = heapq.heappop(queue)[1]
                 before = self._fact(t, domains[t]).sets
                 if self._revise(t, dirty.pop(t), domains, reasons):
                     pending.append((t, before))
