@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, Domains, FillStrategy, Problem, SearchResult
+from plugins.contract import Control, Domains, FillStrategy, Problem, SearchResult, Status
 from plugins.strategies.nogoods import NogoodStore
 from plugins.strategies.parameters import resolve_parameters
 from plugins.strategies.plan import Plan
@@ -125,7 +125,7 @@ class _Search:
             if wiped is not None:
                 self.plan.failed(wiped)
                 return reasons[wiped] if self.backjumping else everything
-            if not self.store:
+            if self.store is None or not len(self.store):
                 return None
             fixed = []
             for var in range(self.n):
@@ -198,7 +198,9 @@ class _Search:
             cut = self.problem.cut_rare(domains, fraction)
             changed = [v for v in range(self.n) if cut[v] is not domains[v]]
             if self.propagate(cut, reasons, changed, domains, 0) is not None:
-                return self.finish([None] * self.n, "gave_up", "no fill under the " + "cut")
+                return self.finish(
+                    [None] * self.n, "gave_up", f"no fill under the {self.incomplete}"
+                )
             domains = cut
         try:
             return self.search(domains, reasons)
@@ -263,7 +265,7 @@ class _Search:
                 stack = []
                 domains, reasons = list(root), list(root_reasons)
 
-    def finish(self, assignment: list[int | None], status: str, reason: str) -> SearchResult:
+    def finish(self, assignment: list[int | None], status: Status, reason: str) -> SearchResult:
         stats = dict(self.stats, time=round(time.monotonic() - self.started, 4))
         filled = sum(1 for value in assignment if value is not None)
         self.control.progress(
@@ -274,7 +276,7 @@ class _Search:
                 "best": self.problem.decode(assignment),
             }
         )
-        return SearchResult(assignment, status, reason, stats)  # type: ignore[arg-type]
+        return SearchResult(assignment, status, reason, stats)
 
 
 def _bits(mask: int) -> Iterator[int]:

@@ -180,3 +180,17 @@ def test_compound_moves_stay_in_the_domains() -> None:
     for move in moves:
         assert len(move) >= 2
         assert all(domains[var][value] for var, value in move.items())
+
+
+def test_rare_letter_cut_drops_words_with_rare_crossing_letters() -> None:
+    words = {"CAT": 50, "COT": 50, "AXES": 50, "ACES": 50, "ANTS": 50, "ARTS": 50, "OAKS": 50}
+    problem = build(["...", "#.#", "#.#", "#.#"], words)
+    domains = problem.initial_domains()
+    cut = problem.cut_rare(domains, 0.25)  # O starts 1 of the 5 downs: rare
+    across = next(i for i, s in enumerate(problem.slots) if s.direction == "across")
+    kept = {problem.value_label(across, int(v)) for v in np.flatnonzero(cut[across])}
+    assert kept == {"CAT"}
+    assert all(not (cut[v] & ~domains[v]).any() for v in range(problem.size))
+    result = Backtrack().solve(problem, Control(), rare_letter_cut=0.25)
+    assert result.complete
+    assert problem.decode(result.assignment)[0] == "CAT"
