@@ -67,9 +67,18 @@ def submit_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: f
 
 
 def wait_seconds(body: dict[str, Any] | None = None) -> float:
-    """The ``wait`` option in seconds (body first, then query), capped at ``wait_limit``."""
+    """The ``wait`` option in seconds, capped at ``wait_limit``.
+
+    Read from the body, then the body's ``options``, then the query string.
+    """
     limit = services().config.wait_limit
-    source = body if body is not None and "wait" in body else request.args
+    options = body.get("options") if body is not None else None
+    if body is not None and "wait" in body:
+        source: Any = body
+    elif isinstance(options, dict) and "wait" in options:
+        source = options
+    else:
+        source = request.args
     return min(float(number_arg(dict(source), "wait", 0.0, minimum=0)), limit)
 
 

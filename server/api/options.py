@@ -25,12 +25,15 @@ JSON_TYPES: dict[str, tuple[type, ...]] = {
 
 
 def job_options(raw: Any, time_limit: float) -> dict[str, Any]:
-    """``raw`` checked as an options object; ``timeout`` is capped at ``time_limit``."""
+    """``raw`` checked as an options object; ``timeout`` is capped at ``time_limit``.
+
+    ``wait`` concerns the request, not the job (see ``wait_seconds``): it is left out.
+    """
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise ApiError(400, "invalid_options", "'options' must be a JSON object")
-    options = dict(raw)
+    options = {k: v for k, v in raw.items() if k != "wait"}
     timeout = number_arg(options, "timeout", None, minimum=0.001)
     if timeout is not None:
         options["timeout"] = min(float(timeout), time_limit)

@@ -120,6 +120,14 @@ def test_unfillable_grid_is_a_finished_job_without_puz(
     assert "puz" not in job["links"]["downloads"]
 
 
+def test_wait_as_an_option(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(execute=execute).test_client()
+    body = {"grid": OPEN, "list": tiny_list, "options": {"seed": 1, "wait": 20}}
+    answer = client.post("/v1/fills", json=body)
+    assert answer.status_code == 200
+    assert answer.get_json()["result"]["grid"] == ["WAS", "ERA", "BED"]
+
+
 def test_bad_fill_requests_are_4xx(make_app: Callable[..., Flask], tiny_list: str) -> None:
     client = make_app(execute=execute, max_grid_size=4).test_client()
     cases = [
