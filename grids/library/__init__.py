@@ -63,7 +63,7 @@ CATALOGUE: dict[str, LibraryGrid] = {
         _square("american-21-sunday-a", "american", "21x21 Sunday, 140 words, 78 blocks"),
         _square("american-21-sunday-b", "american", "21x21 Sunday, 144 words, 78 blocks"),
         _square("canadian-small", "canadian", "10x10, 35 words, complexity 249"),
-        _square("canadian-medium", "canadian", "13x13, 43 words, complexity 372"),
+        _square("canadian-medium", "canadian", "13x13, 46 words, complexity 372"),
         _square(
             "canadian-fragmented",
             "canadian",
