@@ -18,7 +18,7 @@ from plugins.contract import Control, FillStrategy
 from plugins.registry import registry
 from plugins.strategies.annealing import Annealing
 from plugins.strategies.genetic import Genetic
-from plugins.strategies.parameters import ParameterError
+from plugins.strategies.parameters import ParameterError, resolve_parameters
 
 STRATEGIES = [Annealing(), Genetic()]
 IDS = ["annealing", "genetic"]
@@ -139,3 +139,14 @@ def test_registered_with_a_schema_of_defaults(name: str) -> None:
     properties = strategy.parameters["properties"]
     assert properties and all("default" in spec for spec in properties.values())
     assert all("description" in spec for spec in properties.values())
+
+
+def test_parameters_resolve_to_schema_defaults_and_types() -> None:
+    schema = Annealing.parameters
+    defaults = resolve_parameters("annealing", schema, {})
+    assert defaults["schedule"] == "adaptive" and defaults["initial_temperature"] is None
+    chosen = resolve_parameters("annealing", schema, {"initial_temperature": 2, "propagate": False})
+    assert (chosen["initial_temperature"], chosen["propagate"]) == (2, False)
+    for bad in ({"max_iterations": True}, {"propagate": 1}, {"schedule": "linear"}):
+        with pytest.raises(ParameterError, match=next(iter(bad))):
+            resolve_parameters("annealing", schema, bad)
