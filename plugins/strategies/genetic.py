@@ -161,7 +161,6 @@ class _Evolution:
         population = self._fresh(options["population"])
         since_best = waves = 0
         for generation in range(1, options["max_generations"] + 1):
-            self.stats["generations"] = generation
             if self.best_cost <= SOLVED_EPSILON:
                 return ""
             if self.stop_reason:
@@ -175,6 +174,7 @@ class _Evolution:
             )
             before = self.best_cost
             population = self._next_generation(population)
+            self.stats["generations"] = generation
             if self.best_cost < before:
                 since_best = waves = 0
                 continue
