@@ -158,6 +158,9 @@ class _Evolution:
     def evolve(self, progress: Progress) -> str:
         """Run generations until solved or stopped; the reason ("" when solved)."""
         options = self.options
+        if not self.space.free:
+            self._fresh(1)
+            return "" if self.best_cost <= SOLVED_EPSILON else "nothing to change"
         population = self._fresh(options["population"])
         since_best = waves = 0
         for generation in range(1, options["max_generations"] + 1):
@@ -273,7 +276,7 @@ def crossover(
     A region free of conflicts in one parent and not in the other comes from the clean
     one; clean regions are written last, so overlapping regions cannot spoil them.
     """
-    if kind == "two_point":
+    if kind == "two_point" and regions:
         a, b = sorted(rng.sample(range(len(regions) + 1), 2))
         sources = [second if a <= i < b else first for i in range(len(regions))]
     else:

@@ -69,3 +69,11 @@ def test_crossover_copies_whole_regions_preferring_clean_ones(kind: str) -> None
     children = {tuple(crossover(one, messy, problem.regions(), kind, rng)) for _ in range(40)}
     assert children <= {(0, 1, 2, 0, 0, 1), (0, 1, 2, 1, 1, 2)}
     assert len(children) == 2
+
+
+@pytest.mark.parametrize("kind", ["uniform", "two_point"])
+def test_crossover_without_regions_copies_the_first_parent(kind: str) -> None:
+    space = SearchSpace.of(_TwoTriangles())
+    one = TrackedAssignment(space, [0, 1, 2, 0, 0, 1])
+    two = TrackedAssignment(space, [0, 0, 0, 2, 1, 0])
+    assert crossover(one, two, [], kind, random.Random(1)) == one.values

@@ -150,3 +150,12 @@ def test_parameters_resolve_to_schema_defaults_and_types() -> None:
     for bad in ({"max_iterations": True}, {"propagate": 1}, {"schedule": "linear"}):
         with pytest.raises(ParameterError, match=next(iter(bad))):
             resolve_parameters("annealing", schema, bad)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES, ids=IDS)
+def test_nothing_free_to_change_gives_up_at_once(strategy: FillStrategy) -> None:
+    clashing = LatinSquare(2, {(0, 0): 0, (0, 1): 0, (1, 0): 1, (1, 1): 1})
+    result = strategy.solve(clashing, Control.with_timeout(10, seed=1))
+    assert (result.status, result.reason) == ("gave_up", "nothing to change")
+    assert result.assignment == [0, 0, 1, 1]
+    assert result.stats["time"] < 1
