@@ -106,3 +106,20 @@ def test_bad_text_names_the_line() -> None:
         Grid.from_text("\n\n")
     with pytest.raises(ValueError, match="line 4: grid rows after a blank line"):
         Grid.from_text("..\n..\n\n..\n")
+
+
+def test_public_surface() -> None:
+    import grids
+
+    assert sorted(grids.__all__) == [
+        "Crossing",
+        "FormatError",
+        "Grid",
+        "GridError",
+        "HexGrid",
+        "Puzzle",
+        "Slot",
+        "Violation",
+        "check",
+    ]
+    assert issubclass(grids.FormatError, ValueError)
