@@ -17,10 +17,15 @@ Literal = tuple[int, int]
 
 
 class NogoodStore:
-    """Nogoods indexed by literal, pruned by unit propagation as literals become true."""
+    """Nogoods indexed by literal, pruned by unit propagation as literals become true.
 
-    def __init__(self, max_size: int) -> None:
+    At most ``capacity`` are kept: past it, the older half is forgotten (forgetting a
+    nogood never makes the search wrong, only less informed).
+    """
+
+    def __init__(self, max_size: int, capacity: int = 20_000) -> None:
         self.max_size = max_size
+        self.capacity = capacity
         self._nogoods: list[tuple[Literal, ...]] = []
         self._seen: set[frozenset[Literal]] = set()
         self._by_literal: dict[Literal, list[int]] = {}
@@ -34,12 +39,23 @@ class NogoodStore:
         key = frozenset(nogood)
         if not nogood or len(nogood) > self.max_size or key in self._seen:
             return False
+        if len(self._nogoods) >= self.capacity:
+            self._forget_older_half()
         self._seen.add(key)
         number = len(self._nogoods)
         self._nogoods.append(nogood)
         for literal in nogood:
             self._by_literal.setdefault(literal, []).append(number)
         return True
+
+    def _forget_older_half(self) -> None:
+        kept = self._nogoods[len(self._nogoods) // 2 :]
+        self._nogoods, self._seen, self._by_literal = [], set(), {}
+        for nogood in kept:
+            self._seen.add(frozenset(nogood))
+            for literal in nogood:
+                self._by_literal.setdefault(literal, []).append(len(self._nogoods))
+            self._nogoods.append(nogood)
 
     def prune(
         self,

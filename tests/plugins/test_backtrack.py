@@ -12,6 +12,7 @@ from grids.model import Grid
 from plugins.contract import Control
 from plugins.puzzles.crossword_problem import CrosswordProblem
 from plugins.strategies.backtrack import Backtrack, luby, restart_limits
+from plugins.strategies.nogoods import NogoodStore
 from plugins.testing import GraphColouring, PairwiseProblem, check_strategy, hard_problem
 from wordbase.index import WordIndex
 
@@ -178,3 +179,29 @@ def test_restart_limits_grow() -> None:
 def test_unknown_parameter_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown parameter"):
         Backtrack().solve(hard_problem(), Control(), max_depth=3)
+
+
+def test_nogood_store_forgets_the_older_half_past_its_capacity() -> None:
+    store = NogoodStore(max_size=3, capacity=4)
+    assert not store.add([(0, 1), (1, 1), (2, 1), (3, 1)])  # too long
+    for value in range(6):
+        assert store.add([(0, value), (1, value)])
+    assert not store.add([(1, 5), (0, 5)])  # already known
+    assert len(store) == 4
+    domains = [np.ones(6, dtype=bool), np.ones(6, dtype=bool)]
+    domains[0] = np.zeros(6, dtype=bool)
+    domains[0][0] = True  # 0 = 0: its nogood was forgotten, nothing to prune
+    changed, conflict = store.prune(domains, [0, 0], [(0, 0)], _single)
+    assert (changed, conflict) == ([], None)
+    domains[0] = np.zeros(6, dtype=bool)
+    domains[0][5] = True  # 0 = 5 forbids 1 = 5
+    reasons = [4, 0]
+    changed, conflict = store.prune(domains, reasons, [(0, 5)], _single)
+    assert (changed, conflict) == ([1], None)
+    assert not domains[1][5] and domains[1].sum() == 5
+    assert reasons[1] == 4  # the removal is explained by what fixed variable 0
+
+
+def _single(var: int, domain: np.ndarray) -> int | None:
+    values = np.flatnonzero(domain)
+    return int(values[0]) if values.size == 1 else None
