@@ -101,6 +101,33 @@ class LogicalSolve:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class Count:
+    """The outcome of a search counting solutions (each a list of ints) up to a limit."""
+
+    solutions: list[list[int]] = field(default_factory=list)
+    nodes: int = 0
+    complete: bool = True
+    """False when the control stopped the search before it finished."""
+
+    @property
+    def count(self) -> int:
+        """Solutions found (no more than the limit asked)."""
+        return len(self.solutions)
+
+    @property
+    def unique(self) -> bool | None:
+        """Whether exactly one solution exists; None when the search stopped too early to tell."""
+        if self.count > 1:
+            return False
+        return self.count == 1 if self.complete else None
+
+    def unsolved(self, grade: Grade, stats: dict[str, Any]) -> LogicalSolve:
+        """The logical solve's outcome when the search found no solution."""
+        status = "unsatisfiable" if self.complete else "gave_up"
+        return LogicalSolve(None, status, self.unique, grade, stats)
+
+
 class LogicPuzzleType(PuzzleType):
     """A puzzle type with parsing, validation, a graded logical solver and generation.
 

@@ -10,12 +10,11 @@ branches on the cell with the fewest letters left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import product
 from math import prod
 
 from plugins.contract import Control
-from plugins.puzzles.logic import Grade, LogicalSolve, Technique
+from plugins.puzzles.logic import Count, Grade, LogicalSolve, Technique
 from plugins.puzzles.regexcross.automaton import Automaton, compile_clue, matcher, set_matcher
 from plugins.puzzles.regexcross.puzzle import RegexCrossword
 from plugins.puzzles.regexcross.setmatch import SetMatcher, TooManySteps
@@ -159,20 +158,6 @@ class Engine:
         return self.puzzle.rows_of([self.letters(m) for m in cells])
 
 
-@dataclass
-class Count:
-    """Solutions found (as cell masks), search nodes, and whether the search finished."""
-
-    solutions: list[list[int]] = field(default_factory=list)
-    nodes: int = 0
-    complete: bool = True
-
-    @property
-    def count(self) -> int:
-        """Solutions found (no more than the limit asked)."""
-        return len(self.solutions)
-
-
 def count_solutions(engine: Engine, limit: int = 2, control: Control | None = None) -> Count:
     """Propagate, then search for up to ``limit`` solutions."""
     result = Count()
@@ -219,12 +204,8 @@ def solve_graded(puzzle: RegexCrossword, control: Control | None = None) -> Logi
     counted = count_solutions(engine, 2, control)
     stats: dict[str, object] = {"search_nodes": counted.nodes, "alphabet": engine.alphabet}
     if not counted.solutions:
-        status = "unsatisfiable" if counted.complete else "gave_up"
-        return LogicalSolve(None, status, False if counted.complete else None, grade, stats)
-    answer = counted.solutions[0]
-    unique: bool | None = counted.count == 1 if counted.complete else None
-    if counted.count > 1:
-        unique = False
+        return counted.unsolved(grade, stats)
+    answer, unique = counted.solutions[0], counted.unique
     cells = engine.fresh()
     guesses = rounds = 0
     while any(m & (m - 1) for m in cells):

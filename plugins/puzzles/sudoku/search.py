@@ -8,9 +8,9 @@ generator; it counts solutions up to a limit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from plugins.contract import Control
+from plugins.puzzles.logic import Count
 from plugins.puzzles.sudoku.board import Geometry
 
 CHECK_EVERY = 256
@@ -89,21 +89,6 @@ def initial_candidates(geo: Geometry, givens: Sequence[int]) -> list[int] | None
         if any(cands[p] == bit for p in geo.peers[cell] if givens[p]):
             return None
     return cands if propagate(geo, cands, queue) < 0 else None
-
-
-@dataclass
-class Count:
-    """The outcome of a counting search."""
-
-    solutions: list[list[int]] = field(default_factory=list)
-    nodes: int = 0
-    complete: bool = True
-    """False when the control stopped the search before it finished."""
-
-    @property
-    def count(self) -> int:
-        """Solutions found (no more than the limit asked)."""
-        return len(self.solutions)
 
 
 def digits_of(cands: Sequence[int]) -> list[int]:

@@ -34,12 +34,8 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
     counted = count_solutions(geo, puzzle.givens, 2, control)
     stats: dict[str, object] = {"search_nodes": counted.nodes}
     if not counted.solutions:
-        status = "unsatisfiable" if counted.complete else "gave_up"
-        return LogicalSolve(None, status, False if counted.complete else None, grade, stats)
-    answer = counted.solutions[0]
-    unique: bool | None = counted.count == 1 if counted.complete else None
-    if counted.count > 1:
-        unique = False
+        return counted.unsolved(grade, stats)
+    answer, unique = counted.solutions[0], counted.unique
     board = Board(geo, puzzle.givens)
     guesses = 0
     while not board.solved:
