@@ -52,6 +52,9 @@ TECHNIQUES = (
     GUESS,
 )
 
+Eliminations = tuple[tuple[int, int], ...]
+"""Candidates to remove, as (cell, digit bit) pairs."""
+
 MAX_CHAIN = 8
 """Longest XY-chain (in cells) that the finder follows."""
 
@@ -63,7 +66,7 @@ class Move:
     technique: Technique
     detail: str
     place: tuple[int, int] | None = None
-    eliminate: tuple[tuple[int, int], ...] = ()
+    eliminate: Eliminations = ()
 
 
 def digits_text(mask: int) -> str:
@@ -174,67 +177,62 @@ def singles(board: Board) -> list[Move]:
     return moves
 
 
-def _eliminations(board: Board, cells: Sequence[int], bit: int) -> tuple[tuple[int, int], ...]:
+def _eliminations(board: Board, cells: Sequence[int], bit: int) -> Eliminations:
     return tuple((c, bit) for c in cells if not board.placed[c] and board.cands[c] & bit)
+
+
+def _removal(geo: Geometry, technique: Technique, reason: str, gone: Eliminations) -> Move:
+    """A move making eliminations ``gone``, its detail the reason and the cells cleared."""
+    return Move(
+        technique,
+        f"{reason}: removed from {_cells_text(geo, [c for c, _ in gone])}",
+        eliminate=gone,
+    )
+
+
+def _locked(
+    board: Board,
+    sources: range,
+    kinds: Sequence[int],
+    technique: Technique,
+    prepositions: tuple[str, str],
+) -> list[Move]:
+    """A digit's places in a unit of ``sources`` all in one unit of a kind in ``kinds``
+    (0 row, 1 column, 2 box): the digit leaves the rest of that unit."""
+    geo = board.geo
+    of, into = prepositions
+    moves: list[Move] = []
+    for u in sources:
+        unit = geo.units[u]
+        for d in range(geo.size):
+            where = board.places(u, d)
+            if len(where) < 2:
+                continue
+            for kind in kinds:
+                targets = {geo.units_of[c][kind] for c in where}
+                if len(targets) != 1:
+                    continue
+                target = targets.pop()
+                rest = [c for c in geo.units[target] if c not in unit]
+                gone = _eliminations(board, rest, 1 << d)
+                if gone:
+                    reason = (
+                        f"{SYMBOLS[d]} {of} {geo.unit_names[u]} lies {into} "
+                        f"{geo.unit_names[target]}"
+                    )
+                    moves.append(_removal(geo, technique, reason, gone))
+    return moves
 
 
 def pointing(board: Board) -> list[Move]:
     """A digit's places in a box on one line: the digit leaves the rest of that line."""
-    geo = board.geo
-    n = geo.size
-    moves: list[Move] = []
-    for u in range(2 * n, 3 * n):
-        box = geo.units[u]
-        for d in range(n):
-            bit = 1 << d
-            where = board.places(u, d)
-            if len(where) < 2:
-                continue
-            for kind in (0, 1):
-                lines = {geo.units_of[c][kind] for c in where}
-                if len(lines) == 1:
-                    line = lines.pop()
-                    gone = _eliminations(board, [c for c in geo.units[line] if c not in box], bit)
-                    if gone:
-                        moves.append(
-                            Move(
-                                POINTING,
-                                f"{SYMBOLS[d]} in {geo.unit_names[u]} lies on "
-                                f"{geo.unit_names[line]}: removed from "
-                                f"{_cells_text(geo, [c for c, _ in gone])}",
-                                eliminate=gone,
-                            )
-                        )
-    return moves
+    n = board.geo.size
+    return _locked(board, range(2 * n, 3 * n), (0, 1), POINTING, ("in", "on"))
 
 
 def box_line(board: Board) -> list[Move]:
     """A digit's places on a line in one box: the digit leaves the rest of that box."""
-    geo = board.geo
-    n = geo.size
-    moves: list[Move] = []
-    for u in range(2 * n):
-        line = geo.units[u]
-        for d in range(n):
-            bit = 1 << d
-            where = board.places(u, d)
-            if len(where) < 2:
-                continue
-            boxes = {geo.units_of[c][2] for c in where}
-            if len(boxes) == 1:
-                b = boxes.pop()
-                gone = _eliminations(board, [c for c in geo.units[b] if c not in line], bit)
-                if gone:
-                    moves.append(
-                        Move(
-                            BOX_LINE,
-                            f"{SYMBOLS[d]} on {geo.unit_names[u]} lies in "
-                            f"{geo.unit_names[b]}: removed from "
-                            f"{_cells_text(geo, [c for c, _ in gone])}",
-                            eliminate=gone,
-                        )
-                    )
-    return moves
+    return _locked(board, range(2 * board.geo.size), (2,), BOX_LINE, ("on", "in"))
 
 
 def naked_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
@@ -255,15 +253,10 @@ def naked_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
                 if c not in group and board.cands[c] & union
             )
             if gone:
-                moves.append(
-                    Move(
-                        technique,
-                        f"{_cells_text(geo, group)} in {geo.unit_names[u]} hold "
-                        f"{digits_text(union)}: removed from "
-                        f"{_cells_text(geo, [c for c, _ in gone])}",
-                        eliminate=gone,
-                    )
+                reason = (
+                    f"{_cells_text(geo, group)} in {geo.unit_names[u]} hold {digits_text(union)}"
                 )
+                moves.append(_removal(geo, technique, reason, gone))
     return moves
 
 
@@ -316,16 +309,12 @@ def x_wings(board: Board) -> list[Move]:
                     bit,
                 )
                 if gone:
-                    moves.append(
-                        Move(
-                            X_WING,
-                            f"{SYMBOLS[d]} on {geo.unit_names[u1]} and {geo.unit_names[u2]} "
-                            f"only in {geo.unit_names[pairs[u1][0]]} and "
-                            f"{geo.unit_names[pairs[u1][1]]}: removed from "
-                            f"{_cells_text(geo, [c for c, _ in gone])}",
-                            eliminate=gone,
-                        )
+                    reason = (
+                        f"{SYMBOLS[d]} on {geo.unit_names[u1]} and {geo.unit_names[u2]} "
+                        f"only in {geo.unit_names[pairs[u1][0]]} and "
+                        f"{geo.unit_names[pairs[u1][1]]}"
                     )
+                    moves.append(_removal(geo, X_WING, reason, gone))
     return moves
 
 
