@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from plugins.contract import Control
-from plugins.puzzles.logic import Grade, Technique
+from plugins.puzzles.logic import Grade, LogicalSolve, Technique
 
 
 class Contradiction(Exception):
@@ -186,3 +186,31 @@ def solve_graded(board: B, rules: Rules[B], control: Control | None = None) -> O
 def count_solutions(board: B, rules: Rules[B], limit: int, control: Control | None = None) -> int:
     """Solutions below ``board``, counted no further than ``limit``."""
     return len(search(board, rules, limit, control, SearchStats()))
+
+
+def solve_built(
+    build: Callable[[], B],
+    rules: Rules[B],
+    answer: Callable[[B], Any],
+    control: Control | None = None,
+) -> LogicalSolve:
+    """``solve_graded`` on the board ``build`` makes, the solution read off by ``answer``;
+    a puzzle whose board cannot even be built (``Contradiction``) is unsatisfiable."""
+    try:
+        board = build()
+    except Contradiction as exc:
+        return LogicalSolve(None, "unsatisfiable", False, Grade(), {"reason": str(exc)})
+    out = solve_graded(board, rules, control)
+    solution = None if out.board is None else answer(out.board)
+    return LogicalSolve(solution, out.status, out.unique, out.grade, out.stats)
+
+
+def count_built(
+    build: Callable[[], B], rules: Rules[B], limit: int, control: Control | None = None
+) -> int:
+    """``count_solutions`` on the board ``build`` makes; 0 when it cannot be built."""
+    try:
+        board = build()
+    except Contradiction:
+        return 0
+    return count_solutions(board, rules, limit, control)

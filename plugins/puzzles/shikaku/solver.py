@@ -11,11 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from plugins.contract import Control
-from plugins.puzzles import technique_solver
 from plugins.puzzles.logic import Grade, LogicalSolve, Technique
 from plugins.puzzles.shikaku.geometry import Layout, bits
 from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
-from plugins.puzzles.technique_solver import Contradiction, Rules, run_logic, solve_graded
+from plugins.puzzles.technique_solver import (
+    Contradiction,
+    Rules,
+    count_built,
+    run_logic,
+    solve_built,
+)
 
 ONLY_RECTANGLE = Technique(
     "only-rectangle",
@@ -378,19 +383,13 @@ def logic_only(puzzle: ShikakuPuzzle) -> tuple[Board | None, Grade]:
 def solve(puzzle: ShikakuPuzzle, control: Control | None = None) -> LogicalSolve:
     """Solve by techniques, level by level, guessing (proved by search) only when stuck;
     the solution is one ``[row, col, height, width]`` per clue."""
-    try:
-        board = Board(Layout(puzzle))
-    except Contradiction as exc:
-        return LogicalSolve(None, "unsatisfiable", False, Grade(), {"reason": str(exc)})
-    out = solve_graded(board, RULES, control)
-    rects = None if out.board is None else [list(r) for r in out.board.rects()]
-    return LogicalSolve(rects, out.status, out.unique, out.grade, out.stats)
+    return solve_built(lambda: Board(Layout(puzzle)), RULES, _rect_lists, control)
+
+
+def _rect_lists(board: Board) -> list[list[int]]:
+    return [list(r) for r in board.rects()]
 
 
 def count_solutions(puzzle: ShikakuPuzzle, limit: int = 2, control: Control | None = None) -> int:
     """Solutions counted no further than ``limit``."""
-    try:
-        board = Board(Layout(puzzle))
-    except Contradiction:
-        return 0
-    return technique_solver.count_solutions(board, RULES, limit, control)
+    return count_built(lambda: Board(Layout(puzzle)), RULES, limit, control)

@@ -11,9 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from plugins.contract import Control
-from plugins.puzzles import technique_solver
-from plugins.puzzles.logic import Grade, LogicalSolve, Technique
-from plugins.puzzles.technique_solver import Contradiction, Rules, solve_graded
+from plugins.puzzles.logic import LogicalSolve, Technique
+from plugins.puzzles.technique_solver import Contradiction, Rules, count_built, solve_built
 from plugins.puzzles.tents.model import TentsPuzzle, orthogonal
 
 UNKNOWN, TENT, GRASS, TREE = 0, 1, 2, 3
@@ -476,19 +475,9 @@ RULES: Rules[Board] = Rules(LEVELS, GUESS, _branches)
 def solve(puzzle: TentsPuzzle, control: Control | None = None) -> LogicalSolve:
     """Solve by techniques, level by level, guessing (proved by search) only when stuck;
     the solution is the list of tent cells."""
-    try:
-        board = Board(Geometry(puzzle))
-    except Contradiction as exc:
-        return LogicalSolve(None, "unsatisfiable", False, Grade(), {"reason": str(exc)})
-    out = solve_graded(board, RULES, control)
-    tents = None if out.board is None else out.board.tents()
-    return LogicalSolve(tents, out.status, out.unique, out.grade, out.stats)
+    return solve_built(lambda: Board(Geometry(puzzle)), RULES, Board.tents, control)
 
 
 def count_solutions(puzzle: TentsPuzzle, limit: int = 2, control: Control | None = None) -> int:
     """Distinct tent layouts, counted no further than ``limit``."""
-    try:
-        board = Board(Geometry(puzzle))
-    except Contradiction:
-        return 0
-    return technique_solver.count_solutions(board, RULES, limit, control)
+    return count_built(lambda: Board(Geometry(puzzle)), RULES, limit, control)
