@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from plugins.contract import Control
+from plugins.puzzles.grid_options import GenerationTimeout
 from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.sudoku.board import Geometry, Sudoku
 from plugins.puzzles.sudoku.search import count_solutions, initial_candidates, propagate
@@ -15,10 +16,6 @@ from plugins.puzzles.sudoku.techniques import LEVEL_NAMES
 SOFTEN_STEPS = 12
 """Givens put back, one at a time, into a candidate graded above the wanted level: each
 where the techniques of the wanted level get stuck."""
-
-
-class GenerationTimeout(RuntimeError):
-    """No puzzle of the requested level was found before the deadline."""
 
 
 def level_number(level: int | str) -> int:
@@ -37,13 +34,18 @@ def level_number(level: int | str) -> int:
 
 def random_solution(geo: Geometry, rng: random.Random) -> list[int]:
     """A uniformly shuffled full grid: random diagonal boxes completed by search, then
-    digits relabelled at random."""
-    givens = [0] * geo.cells
-    for b in range(geo.box):
-        box = geo.units[2 * geo.size + b * geo.box + b]
-        for cell, digit in zip(box, rng.sample(range(1, geo.size + 1), geo.size), strict=True):
-            givens[cell] = digit
-    grid = count_solutions(geo, givens, 1).solutions[0]
+    digits relabelled at random. Diagonal boxes drawn again when they cannot be completed
+    (it happens on 4x4)."""
+    solutions: list[list[int]] = []
+    while not solutions:
+        givens = [0] * geo.cells
+        for b in range(geo.box):
+            box = geo.units[2 * geo.size + b * geo.box + b]
+            digits = rng.sample(range(1, geo.size + 1), geo.size)
+            for cell, digit in zip(box, digits, strict=True):
+                givens[cell] = digit
+        solutions = count_solutions(geo, givens, 1).solutions
+    grid = solutions[0]
     relabel = rng.sample(range(1, geo.size + 1), geo.size)
     return [relabel[d - 1] for d in grid]
 
