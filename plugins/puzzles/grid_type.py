@@ -1,5 +1,5 @@
-"""Plumbing the grid logic-puzzle types (Tents, Shikaku) share: their formats module, the
-request's puzzle and strategy answers rated by the type's own logical solver."""
+"""Plumbing the grid logic-puzzle types (Tents, Shikaku) share: their formats and render
+modules, the request's puzzle and strategy answers rated by the type's own logical solver."""
 
 from __future__ import annotations
 
@@ -23,6 +23,18 @@ class Formats(Protocol):
 
     def to_json(self, puzzle: Any) -> dict[str, Any]: ...
 
+    def parse_solution(self, puzzle: Any, solution: Any, /) -> Any: ...
+
+    def validate(self, puzzle: Any, parsed: Any, /) -> list[str]: ...
+
+
+class Renderer(Protocol):
+    """A module drawing a puzzle, with its parsed solution or without (empty)."""
+
+    def render_text(self, puzzle: Any, parsed: Any, /) -> str: ...
+
+    def render_svg(self, puzzle: Any, parsed: Any, /) -> str: ...
+
 
 class GridPuzzleType(LogicPuzzleType):
     """A logic-puzzle type whose requests are ``{"puzzle": text | JSON | puzzle}``."""
@@ -32,7 +44,10 @@ class GridPuzzleType(LogicPuzzleType):
     puzzle_class: type = object
     level_names: Mapping[int, str] = {}
     formats: Formats
-    """The module with the type's ``parse_text``, ``parse_json``, ``to_text``, ``to_json``."""
+    """The module with the type's ``parse_text``, ``parse_json``, ``to_text``, ``to_json``,
+    ``parse_solution`` and ``validate``."""
+    renderer: Renderer
+    """The module with the type's ``render_text`` and ``render_svg``."""
 
     def parse_text(self, text: str) -> Any:
         return self.formats.parse_text(text)
@@ -45,6 +60,19 @@ class GridPuzzleType(LogicPuzzleType):
 
     def to_json(self, puzzle: Any) -> dict[str, Any]:
         return self.formats.to_json(puzzle)
+
+    def validate(self, puzzle: Any, solution: Any) -> list[str]:
+        """Violations of a solution in the type's request form (see its class docstring)."""
+        return self.formats.validate(puzzle, self.formats.parse_solution(puzzle, solution))
+
+    def render_text(self, puzzle: Any, solution: Any | None = None) -> str:
+        return self.renderer.render_text(puzzle, self._parsed(puzzle, solution))
+
+    def render_svg(self, puzzle: Any, solution: Any | None = None) -> str:
+        return self.renderer.render_svg(puzzle, self._parsed(puzzle, solution))
+
+    def _parsed(self, puzzle: Any, solution: Any | None) -> Any:
+        return [] if solution is None else self.formats.parse_solution(puzzle, solution)
 
     @abstractmethod
     def make_problem(self, puzzle: Any) -> Problem:

@@ -19,7 +19,8 @@ METHODS = ("constructive", "genetic")
 
 
 class ShikakuType(GridPuzzleType):
-    """Shikaku (article 001): divide the grid into rectangles, one clue each."""
+    """Shikaku (article 001): divide the grid into rectangles, one clue each; a solution
+    is given as ``[[row, col, height, width], …]``, one rectangle per clue."""
 
     description = "Shikaku: graded logical solver, uniqueness by search, two generators"
     parameters = request_schema(
@@ -37,12 +38,9 @@ class ShikakuType(GridPuzzleType):
     kind = "Shikaku"
     puzzle_class = ShikakuPuzzle
     formats = model
+    renderer = render
     techniques = solver.TECHNIQUES
     level_names = LEVEL_NAMES
-
-    def validate(self, puzzle: ShikakuPuzzle, solution: Any) -> list[str]:
-        """Violations of ``[[row, col, height, width], …]``, one rectangle per clue."""
-        return model.validate(puzzle, model.parse_solution(puzzle, solution))
 
     def solve_logically(self, puzzle: ShikakuPuzzle, control: Control) -> LogicalSolve:
         return solver.solve(puzzle, control)
@@ -69,14 +67,6 @@ class ShikakuType(GridPuzzleType):
             log_band=bool(options.get("log_band", False)),
         )
         return genetic(height, width, rng, control, target, settings).puzzle
-
-    def render_text(self, puzzle: ShikakuPuzzle, solution: Any | None = None) -> str:
-        rects = [] if solution is None else model.parse_solution(puzzle, solution)
-        return render.render_text(puzzle, rects)
-
-    def render_svg(self, puzzle: ShikakuPuzzle, solution: Any | None = None) -> str:
-        rects = [] if solution is None else model.parse_solution(puzzle, solution)
-        return render.render_svg(puzzle, rects)
 
     def make_problem(self, puzzle: ShikakuPuzzle) -> ShikakuProblem:
         return ShikakuProblem(puzzle)

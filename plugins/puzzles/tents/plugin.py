@@ -17,19 +17,17 @@ from plugins.puzzles.tents.solver import LEVEL_NAMES
 
 
 class TentsType(GridPuzzleType):
-    """Tents and Trees (article 003), with the full one-tree-one-tent rule."""
+    """Tents and Trees (article 003), with the full one-tree-one-tent rule; a solution is
+    given as row strings (``A`` for tents)."""
 
     description = "Tents and Trees: graded logical solver, uniqueness by search, generator"
     parameters = request_schema(LEVEL_NAMES)
     kind = "Tents"
     puzzle_class = TentsPuzzle
     formats = model
+    renderer = render
     techniques = solver.TECHNIQUES
     level_names = LEVEL_NAMES
-
-    def validate(self, puzzle: TentsPuzzle, solution: Any) -> list[str]:
-        """Violations of a solution given as row strings (``A`` for tents)."""
-        return model.validate(puzzle, model.parse_solution(puzzle, solution))
 
     def solve_logically(self, puzzle: TentsPuzzle, control: Control) -> LogicalSolve:
         """The graded solve; its ``solution`` is the list of row strings."""
@@ -50,14 +48,6 @@ class TentsType(GridPuzzleType):
         target = Target.from_options(options, LEVEL_NAMES)
         puzzle, _, _ = generate(height, width, rng, control, target)
         return puzzle
-
-    def render_text(self, puzzle: TentsPuzzle, solution: Any | None = None) -> str:
-        tents = [] if solution is None else model.parse_solution(puzzle, solution)
-        return render.render_text(puzzle, tents)
-
-    def render_svg(self, puzzle: TentsPuzzle, solution: Any | None = None) -> str:
-        tents = [] if solution is None else model.parse_solution(puzzle, solution)
-        return render.render_svg(puzzle, tents)
 
     def make_problem(self, puzzle: TentsPuzzle) -> TentsProblem:
         return TentsProblem(puzzle)
