@@ -1,4 +1,6 @@
-"""Small Problems for testing the stochastic strategies: n-queens, colouring, Latin squares."""
+"""Small Problems for testing the stochastic strategies: n queens without propagation and
+with swap moves, and the kit's graph colouring (Latin squares among them) with local
+conflict counts."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from plugins.contract import Domains, Problem
+from plugins.testing.cases import GraphColouring
 
 
 class Queens(Problem):
@@ -58,98 +61,38 @@ class Queens(Problem):
         return list(assignment)
 
 
-class DifferFromNeighbours(Problem):
-    """Problems whose every neighbour pair must hold different values.
+class Colouring(GraphColouring):
+    """The kit's graph colouring, with node 0 given colour 0 (symmetry broken) unless
+    ``givens`` say otherwise, and a value's conflicts counted among the neighbours."""
 
-    Propagation removes a fixed value from the neighbours' domains; conflicts count the
-    neighbours holding the same value.
-    """
-
-    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
-        queue = list(changed)
-        while queue:
-            var = queue.pop()
-            if int(domains[var].sum()) != 1:
-                continue
-            value = int(np.flatnonzero(domains[var])[0])
-            for other in self.neighbours(var):
-                if domains[other][value]:
-                    mask = domains[other].copy()
-                    mask[value] = False
-                    domains[other] = mask
-                    if not mask.any():
-                        return other
-                    queue.append(other)
-        return None
+    def __init__(
+        self,
+        nodes: int,
+        edges: list[tuple[int, int]],
+        colours: int,
+        givens: Mapping[int, int] | None = None,
+    ) -> None:
+        super().__init__(nodes, edges, colours, {0: 0} if givens is None else givens)
 
     def conflicts(self, assignment: Sequence[int], var: int, value: int) -> float:
         return sum(1 for other in self.neighbours(var) if assignment[other] == value)
 
-    def decode(self, assignment: Sequence[int | None]) -> list[int | None]:
-        return list(assignment)
 
-
-class Colouring(DifferFromNeighbours):
-    """Graph colouring: variable = node, value = colour; cost = monochromatic edges."""
-
-    def __init__(self, nodes: int, edges: list[tuple[int, int]], colours: int) -> None:
-        self.nodes = nodes
-        self.colours = colours
-        self.adjacent: list[list[int]] = [[] for _ in range(nodes)]
-        for a, b in edges:
-            self.adjacent[a].append(b)
-            self.adjacent[b].append(a)
-
-    @property
-    def size(self) -> int:
-        return self.nodes
-
-    def initial_domains(self) -> Domains:
-        domains = [np.ones(self.colours, dtype=bool) for _ in range(self.nodes)]
-        domains[0] = np.eye(self.colours, dtype=bool)[0]
-        return domains
-
-    def neighbours(self, var: int) -> Sequence[int]:
-        return self.adjacent[var]
-
-    def cost(self, assignment: Sequence[int]) -> float:
-        return sum(
-            1
-            for a in range(self.nodes)
-            for b in self.adjacent[a]
-            if a < b and assignment[a] == assignment[b]
-        )
-
-
-class LatinSquare(DifferFromNeighbours):
-    """An n x n Latin square with givens: variable = cell, value = symbol.
+class LatinSquare(Colouring):
+    """An n x n Latin square with givens: the colouring of the rook's graph, cell = row * n
+    + col, value = symbol.
 
     Cost = symbols missing from rows and columns; compound moves swap two free cells of
     a row; regions are rows.
     """
 
     def __init__(self, n: int, givens: Mapping[tuple[int, int], int]) -> None:
-        self.n = n
-        self.givens = dict(givens)
-
-    @property
-    def size(self) -> int:
-        return self.n * self.n
-
-    def _peers(self, var: int) -> list[int]:
-        row, col = divmod(var, self.n)
-        return [row * self.n + c for c in range(self.n) if c != col] + [
-            r * self.n + col for r in range(self.n) if r != row
+        cells = n * n
+        rook = [
+            (a, b) for a in range(cells) for b in range(a) if a // n == b // n or a % n == b % n
         ]
-
-    def initial_domains(self) -> Domains:
-        domains = [np.ones(self.n, dtype=bool) for _ in range(self.size)]
-        for (row, col), symbol in self.givens.items():
-            domains[row * self.n + col] = np.eye(self.n, dtype=bool)[symbol]
-        return domains
-
-    def neighbours(self, var: int) -> Sequence[int]:
-        return self._peers(var)
+        super().__init__(cells, rook, n, {r * n + c: symbol for (r, c), symbol in givens.items()})
+        self.n = n
 
     def cost(self, assignment: Sequence[int]) -> float:
         n = self.n
@@ -201,6 +144,6 @@ class CountingColouring(Colouring):
     ) -> np.ndarray:
         self.vector_calls += 1
         held = np.bincount(
-            [assignment[other] for other in self.adjacent[var]], minlength=self.colours
+            [assignment[other] for other in self.neighbours(var)], minlength=self.colours
         )
         return held[values].astype(float)
