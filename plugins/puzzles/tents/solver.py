@@ -372,29 +372,14 @@ class Board:
             for c in sites[t]:
                 if c != match_tree[t]:
                     takers.setdefault(c, []).append(t)
-        reach_free: set[int] = set()
-        frontier = [c for c in takers if c not in match_cell]
-        reach_free.update(frontier)
-        while frontier:
-            c = frontier.pop()
-            for t in takers.get(c, ()):
-                nxt = match_tree[t]
-                if nxt not in reach_free:
-                    reach_free.add(nxt)
-                    frontier.append(nxt)
+        reach_free = _alternating_reach(
+            [c for c in takers if c not in match_cell], takers, match_tree
+        )
         bans = []
         for t in free_trees:
             own = match_tree[t]
             # Cells reachable from tree t: t → own cell → takers → their cells …
-            reached = {own}
-            stack = [own]
-            while stack:
-                c = stack.pop()
-                for u in takers.get(c, ()):
-                    nxt = match_tree[u]
-                    if nxt not in reached:
-                        reached.add(nxt)
-                        stack.append(nxt)
+            reached = _alternating_reach([own], takers, match_tree)
             for c in sites[t]:
                 if c != own and c not in reach_free and c not in reached:
                     bans.append((t, c))
@@ -404,6 +389,23 @@ class Board:
             f"{self.geo.name(self.geo.tree_cells[t])}→{self.geo.name(c)}" for t, c in bans
         )
         return [Move(MATCHING, f"no complete matching uses {detail}", bans=bans)]
+
+
+def _alternating_reach(
+    starts: list[int], takers: dict[int, list[int]], match_tree: dict[int, int]
+) -> set[int]:
+    """Cells reached from ``starts`` in the alternating graph: from a cell to the matched
+    cell of every tree that could take it, and so on."""
+    reached = set(starts)
+    stack = list(starts)
+    while stack:
+        c = stack.pop()
+        for t in takers.get(c, ()):
+            nxt = match_tree[t]
+            if nxt not in reached:
+                reached.add(nxt)
+                stack.append(nxt)
+    return reached
 
 
 def _squeeze(open_pos: list[int], need: int, length: int) -> tuple[int, int, int] | None:
