@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import reduce
+from operator import and_, or_
 
 from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
 
@@ -34,6 +37,16 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def union_of(masks: Iterable[int]) -> int:
+    """The cells some mask covers."""
+    return reduce(or_, masks, 0)
+
+
+def core_of(masks: Iterable[int], full: int) -> int:
+    """The cells every mask covers (``full`` when there are none)."""
+    return reduce(and_, masks, full)
 
 
 class Layout:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from plugins.contract import Domains, Problem
-from plugins.puzzles.shikaku.geometry import Layout, bits
+from plugins.puzzles.shikaku.geometry import Layout, bits, union_of
 from plugins.puzzles.shikaku.model import ShikakuPuzzle
 
 TILE = 4
@@ -28,13 +28,7 @@ class ShikakuProblem(Problem):
         self.layout = Layout(puzzle)
         self.options = self.layout.options
         self.masks = [[opt.mask for opt in opts] for opts in self.options]
-        unions = []
-        for masks in self.masks:
-            union = 0
-            for mask in masks:
-                union |= mask
-            unions.append(union)
-        self.unions = unions
+        unions = self.unions = [union_of(masks) for masks in self.masks]
         self._neighbours = [
             [j for j in range(len(unions)) if j != k and unions[j] & unions[k]]
             for k in range(len(unions))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from plugins.contract import Control
 from plugins.puzzles.logic import Grade, LogicalSolve, Technique
-from plugins.puzzles.shikaku.geometry import Layout, bits
+from plugins.puzzles.shikaku.geometry import Layout, bits, core_of, union_of
 from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
 from plugins.puzzles.technique_solver import (
     Contradiction,
@@ -173,22 +173,14 @@ class Board:
 
     def check(self) -> None:
         """Raise ``Contradiction`` when some cell is out of every clue's reach."""
-        reach = 0
-        for union in self.unions():
-            reach |= union
+        reach = union_of(self.unions())
         if self.layout.full & ~reach:
             cells = self.layout.cell_names(self.layout.full & ~reach)
             raise Contradiction(f"no clue can reach {cells}")
 
     def unions(self) -> list[int]:
         """Per clue, the cells some possible rectangle covers."""
-        result = []
-        for k in range(len(self.domains)):
-            union = 0
-            for mask in self.masks(k):
-                union |= mask
-            result.append(union)
-        return result
+        return [union_of(self.masks(k)) for k in range(len(self.domains))]
 
     # --- techniques ----------------------------------------------------------------
 
@@ -214,10 +206,7 @@ class Board:
         for k, domain in enumerate(self.domains):
             if len(domain) < 2:
                 continue
-            core = self.layout.full
-            for mask in self.masks(k):
-                core &= mask
-            new = core & ~self.claimed[k]
+            new = core_of(self.masks(k), self.layout.full) & ~self.claimed[k]
             if new:
                 cells = self.layout.cell_names(new)
                 moves.append(
@@ -258,11 +247,8 @@ class Board:
             need = self.layout.puzzle.clues[j].area - self.claimed[j].bit_count()
             if need:
                 opts = self.layout.options[j]
-                union = 0
-                for i in domain:
-                    if not opts[i].mask & avoid:
-                        union |= opts[i].mask
-                found.append((j, need, union & free))
+                reach = union_of(opts[i].mask for i in domain if not opts[i].mask & avoid)
+                found.append((j, need, reach & free))
         return found
 
     def area_check(self) -> list[Move]:
