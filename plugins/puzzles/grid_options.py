@@ -6,11 +6,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from plugins.contract import Control
 from plugins.puzzles.logic import Grade
 
 
 class GenerationTimeout(TimeoutError):
     """No puzzle met the request before the deadline."""
+
+
+def stop_if_asked(control: Control, height: int, width: int, tries: int) -> None:
+    """Raise ``GenerationTimeout`` (naming the size and the puzzles tried) when the
+    control says stop."""
+    stop = control.should_stop()
+    if stop:
+        raise GenerationTimeout(
+            f"no {height}x{width} puzzle met the request ({stop}, {tries} tried)"
+        )
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ import pytest
 import plugins.puzzles.tents as tents_package
 from plugins.contract import Control
 from plugins.puzzles.answers import solve_answer
+from plugins.puzzles.grid_options import GenerationTimeout
 from plugins.puzzles.tents import TentsType
 from plugins.puzzles.tents import solver as tents_solver
-from plugins.puzzles.tents.generate import GenerationTimeout, Target, generate, random_layout
+from plugins.puzzles.tents.generate import Target, generate, random_layout
 from plugins.puzzles.tents.model import (
     TentsFormatError,
     TentsPuzzle,

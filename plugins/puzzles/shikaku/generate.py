@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from plugins.contract import Control
-from plugins.puzzles.grid_options import GenerationTimeout, Target
+from plugins.puzzles.grid_options import GenerationTimeout, Target, stop_if_asked
 from plugins.puzzles.logic import Grade
 from plugins.puzzles.shikaku import solver
 from plugins.puzzles.shikaku.geometry import rect_mask
@@ -103,11 +103,7 @@ def constructive(
         pegs = [(r + rng.randrange(h), c + rng.randrange(w)) for r, c, h, w in rects]
         best = None
         for _ in range(REPAIRS):
-            stop = control.should_stop()
-            if stop:
-                raise GenerationTimeout(
-                    f"no {height}x{width} puzzle met the request ({stop}, {tries} tried)"
-                )
+            stop_if_asked(control, height, width, tries)
             tries += 1
             puzzle = puzzle_of(height, width, pegs, rects)
             board, grade = solver.logic_only(puzzle)

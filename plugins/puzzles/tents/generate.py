@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from plugins.contract import Control
-from plugins.puzzles.grid_options import GenerationTimeout, Target
+from plugins.puzzles.grid_options import Target, stop_if_asked
 from plugins.puzzles.logic import LogicalSolve
 from plugins.puzzles.tents import solver
 from plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
@@ -41,11 +41,7 @@ def generate(
     """A unique puzzle meeting ``target``, its graded solve and the layouts tried."""
     tries = 0
     while True:
-        stop = control.should_stop()
-        if stop:
-            raise GenerationTimeout(
-                f"no {height}x{width} puzzle met the request ({stop}, {tries} tried)"
-            )
+        stop_if_asked(control, height, width, tries)
         tries += 1
         puzzle = random_layout(height, width, rng)
         result = solver.solve(puzzle, control)
