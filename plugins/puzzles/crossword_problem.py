@@ -231,11 +231,16 @@ class CrosswordProblem(Problem):
                         return wiped
                 after = facts.sets
                 for p, t, q in self._crossings[s]:
-                    if before is None or after[p] != before[p]:
-                        if t not in dirty:
-                            heapq.heappush(queue, (self._fact(t, domains[t]).size, t))
-                            dirty[t] = 0
-                        dirty[t] |= 1 << q
+                    if before is not None and after[p] == before[p]:
+                        continue
+                    # Sets only shrink: a crossing that loses nothing now is not revised.
+                    crossing = self._fact(t, domains[t])
+                    if not crossing.sets[q] & ~after[p]:
+                        continue
+                    if t not in dirty:
+                        heapq.heappush(queue, (crossing.size, t))
+                        dirty[t] = 0
+                    dirty[t] |= 1 << q
             if queue:
                 t = heapq.heappop(queue)[1]
                 before = self._fact(t, domains[t]).sets
@@ -262,6 +267,7 @@ class CrosswordProblem(Problem):
             return False
         table = self._slot_table[t]
         size = facts.size
+        within = facts.known
         if len(losses) == 1:
             q, lost = losses[0]
             letters = letters_of(lost)
@@ -270,13 +276,17 @@ class CrosswordProblem(Problem):
                 listed = table.with_letters(q, letters)
                 removed = listed[mask[listed]]
             else:
-                removed = facts.idx[self._letter_mask(lost)[table.columns[q][facts.idx]]]
+                idx = facts.idx
+                drop = self._letter_mask(lost)[table.columns[q][idx]]
+                removed = idx[drop]
+                within = idx[~drop]
         else:
             idx = facts.idx
             drop = np.zeros(idx.size, dtype=bool)
             for q, lost in losses:
                 drop |= self._letter_mask(lost)[table.columns[q][idx]]
             removed = idx[drop]
+            within = idx[~drop]
             dropping = int(removed.size)
         narrowed = mask.copy()
         narrowed[removed] = False
@@ -285,7 +295,7 @@ class CrosswordProblem(Problem):
             reasons[t] |= blame
         kept = size - dropping
         counts = facts.counts - table.counts_of(removed) if dropping <= kept else None
-        self._last[t] = self._facts.narrowed(narrowed, table, kept, counts)
+        self._last[t] = self._facts.narrowed(narrowed, table, kept, counts, within)
         return True
 
     def _letter_mask(self, bits: int) -> np.ndarray:
@@ -316,7 +326,9 @@ class CrosswordProblem(Problem):
                 narrowed = mask.copy()
                 narrowed[word] = False
                 domains[t] = narrowed
-                self._last[t] = self._facts.narrowed(narrowed, table, facts.size - 1, counts)
+                self._last[t] = self._facts.narrowed(
+                    narrowed, table, facts.size - 1, counts, facts.known
+                )
                 if reasons is not None:
                     reasons[t] |= reasons[s]
                 if facts.size == 1:

@@ -95,12 +95,13 @@ class Facts:
     """What is known of one domain mask: candidate positions, letter counts, letter sets
     (per position, bit c set when some candidate has letter c there) and size."""
 
-    __slots__ = ("ref", "table", "_idx", "_counts", "_sets", "_size")
+    __slots__ = ("ref", "table", "_idx", "_within", "_counts", "_sets", "_size")
 
     def __init__(self, ref: weakref.ref[np.ndarray], table: LengthTable) -> None:
         self.ref = ref
         self.table = table
         self._idx: np.ndarray | None = None
+        self._within: np.ndarray | None = None
         self._counts: np.ndarray | None = None
         self._sets: list[int] | None = None
         self._size: int | None = None
@@ -112,10 +113,20 @@ class Facts:
 
     @property
     def idx(self) -> np.ndarray:
-        """Positions of the candidates the mask keeps."""
+        """Positions of the candidates the mask keeps (taken from a wider mask's positions
+        when known: cheaper than scanning the whole table)."""
         if self._idx is None:
-            self._idx = np.flatnonzero(self.mask())
+            if self._within is not None:
+                self._idx = self._within[self.mask()[self._within]]
+                self._within = None
+            else:
+                self._idx = np.flatnonzero(self.mask())
         return self._idx
+
+    @property
+    def known(self) -> np.ndarray | None:
+        """The candidate positions if computed, else any known superset of them, else None."""
+        return self._idx if self._idx is not None else self._within
 
     @property
     def counts(self) -> np.ndarray:
@@ -176,12 +187,22 @@ class FactCache:
         return entry
 
     def narrowed(
-        self, mask: np.ndarray, table: LengthTable, size: int, counts: np.ndarray | None
+        self,
+        mask: np.ndarray,
+        table: LengthTable,
+        size: int,
+        counts: np.ndarray | None,
+        within: np.ndarray | None = None,
     ) -> Facts:
-        """Record a new mask whose size (and counts, when updated incrementally) is known."""
+        """Record a new mask whose size (and counts, when updated incrementally) is known;
+        ``within``: its positions, or the positions of a mask it narrows, when known."""
         entry = self.get(mask, table)
         entry._size = size
         entry._counts = counts
+        if within is not None and within.size == size:
+            entry._idx = within
+        else:
+            entry._within = within
         return entry
 
 
