@@ -151,7 +151,7 @@ class CrosswordProblem(Problem):
         ]
         self._facts = FactCache()
         self._last: list[Facts | None] = [None] * len(self.slots)
-        self._shifts = np.arange(self._size, dtype=np.int64)
+        self._letter_masks: dict[int, np.ndarray] = {}
         self._initial: Domains | None = None
 
     # -- the contract -------------------------------------------------------------
@@ -271,8 +271,7 @@ class CrosswordProblem(Problem):
         if len(losses) == 1:
             q, lost = losses[0]
             letters = letters_of(lost)
-            dropping = int(facts.counts[q][letters].sum())
-            if int(table.totals[q][letters].sum()) <= size:
+            if table.total(q, letters) <= size:
                 listed = table.with_letters(q, letters)
                 removed = listed[mask[listed]]
             else:
@@ -282,12 +281,12 @@ class CrosswordProblem(Problem):
                 within = idx[~drop]
         else:
             idx = facts.idx
-            drop = np.zeros(idx.size, dtype=bool)
-            for q, lost in losses:
+            drop = self._letter_mask(losses[0][1])[table.columns[losses[0][0]][idx]]
+            for q, lost in losses[1:]:
                 drop |= self._letter_mask(lost)[table.columns[q][idx]]
             removed = idx[drop]
             within = idx[~drop]
-            dropping = int(removed.size)
+        dropping = int(removed.size)
         narrowed = mask.copy()
         narrowed[removed] = False
         domains[t] = narrowed
@@ -299,11 +298,15 @@ class CrosswordProblem(Problem):
         return True
 
     def _letter_mask(self, bits: int) -> np.ndarray:
-        """A boolean array over the alphabet with the letters of ``bits`` set."""
-        if self._size <= 62:
-            return (np.right_shift(bits, self._shifts) & 1).astype(bool)
-        flags = np.zeros(self._size, dtype=bool)
-        flags[letters_of(bits)] = True
+        """A boolean array over the alphabet with the letters of ``bits`` set (cached:
+        the same few letter sets are lost over and over)."""
+        flags = self._letter_masks.get(bits)
+        if flags is None:
+            if len(self._letter_masks) >= 4096:
+                self._letter_masks.clear()
+            flags = np.zeros(self._size, dtype=bool)
+            flags[letters_of(bits)] = True
+            self._letter_masks[bits] = flags
         return flags
 
     def _exclude(

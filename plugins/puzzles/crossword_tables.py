@@ -54,9 +54,10 @@ class LengthTable:
         self.flat = self.codes.astype(np.intp) + offsets
         self.by_letter = np.argsort(self.columns, axis=1, kind="stable").astype(np.intp)
         totals = np.stack([np.bincount(col, minlength=size) for col in self.columns])
-        self.totals = totals.reshape(self.length, size)
-        self.starts = np.zeros((self.length, size + 1), dtype=np.intp)
-        self.starts[:, 1:] = np.cumsum(self.totals, axis=1)
+        starts = np.zeros((self.length, size + 1), dtype=np.intp)
+        starts[:, 1:] = np.cumsum(totals.reshape(self.length, size), axis=1)
+        # Python ints: a handful of letters is read per call, faster than numpy scalars.
+        self.starts: list[list[int]] = starts.tolist()
 
     def __len__(self) -> int:
         return len(self.words)
@@ -82,7 +83,14 @@ class LengthTable:
         """Positions of every word with one of ``letters`` at ``position``."""
         starts = self.starts[position]
         chosen = self.by_letter[position]
+        if len(letters) == 1:
+            return chosen[starts[letters[0]] : starts[letters[0] + 1]]
         return np.concatenate([chosen[starts[c] : starts[c + 1]] for c in letters])
+
+    def total(self, position: int, letters: Sequence[int]) -> int:
+        """How many words have one of ``letters`` at ``position``."""
+        starts = self.starts[position]
+        return sum(starts[c + 1] - starts[c] for c in letters)
 
     def counts_of(self, positions: np.ndarray) -> np.ndarray:
         """``(length, alphabet)`` letter counts of the words at ``positions``."""

@@ -154,11 +154,11 @@ class _Search:
         self.orders[var] = (order, context)
         return int(order[0])
 
-    def check_limits(self, domains: Domains) -> None:
+    def check_limits(self, domains: Domains, sizes: list[int]) -> None:
         reason = self.control.should_stop()
         if reason is None and self.stats["nodes"] >= (self.options["max_nodes"] or np.inf):
             reason = "node limit"
-        filled = sum(1 for v in range(self.n) if self.count(v, domains[v]) == 1)
+        filled = sizes.count(1)
         if filled > self.best_filled:
             self.best_filled = filled
             self.best = self.assignment(domains)
@@ -214,8 +214,9 @@ class _Search:
         stack: list[_Frame] = []
         domains, reasons = list(root), list(root_reasons)
         while True:
-            self.check_limits(domains)
-            var = self.plan.choose([self.count(v, domains[v]) for v in range(self.n)])
+            sizes = [self.count(v, domain) for v, domain in enumerate(domains)]
+            self.check_limits(domains, sizes)
+            var = self.plan.choose(sizes)
             if var is None:
                 return self.finish(self.assignment(domains), "solved", "")
             value = self.choose_value(var, domains[var], domains)

@@ -43,14 +43,19 @@ class Plan:
         if not open_vars:
             return None
         candidates = (self.fragment & open_vars) or open_vars
-        best = min(candidates, key=lambda v: self._score(v, sizes, open_vars))
+        best = -1
+        best_key = (float("inf"), 0)
+        for var in candidates:
+            degree = 0
+            for t in self.neighbours[var]:
+                if sizes[t] > 1:
+                    degree += 1
+            key = (sizes[var] / (1 + degree + self.failures[var]), self.rank[var])
+            if key < best_key:
+                best, best_key = var, key
         if self.use_fragments:
             self.fragment = self._component(best, open_vars)
         return best
-
-    def _score(self, var: int, sizes: Sequence[int], open_vars: set[int]) -> tuple[float, int]:
-        degree = sum(1 for t in self.neighbours[var] if t in open_vars)
-        return sizes[var] / (1 + degree + self.failures[var]), self.rank[var]
 
     def _component(self, start: int, open_vars: set[int]) -> set[int]:
         seen = {start}
