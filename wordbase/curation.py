@@ -53,7 +53,7 @@ def rescore(
     for entry in store.iter_entries(name):
         zipf = zipf_frequency(entry.display, lang, wordlist="large")
         if zipf > 0:
-            rescored.append(Entry(entry.key, entry.display, zipf_to_score(zipf)))
+            rescored.append(Entry(entry.key, entry.display, zipf_to_score(zipf, entry.length)))
     return store.upsert_entries(name, rescored, merge, dry_run=dry_run)
 
 

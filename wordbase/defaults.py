@@ -2,8 +2,14 @@
 
 Score mapping: wordfreq gives each word a Zipf frequency (log10 of occurrences per
 billion words: 7 for "the", 3 for "ostrich", 1 for the rarest words of the large lists).
-A word's score is ``round(20 × (zipf − 1))`` clipped to 1–100, so Zipf 1 → 1, 2 → 20,
-3.5 → 50, 5 → 80 and Zipf 6 or more → 100.
+Long words are rarer for being long, so the same Zipf means a better-known word at 10
+letters than at 5: a word's familiarity is its Zipf plus a length adjustment,
+``min(0.15 × (n − 5), 0.9)`` for a key of ``n ≥ 5`` letters (0 at 5, 0.45 at 8, 0.9 from
+11 letters on) and ``−0.25 × (5 − n)`` below (−0.25 at 4, −0.5 at 3, −0.75 at 2). The
+score is ``round(20 × (familiarity − 1))`` clipped to 1–100: a 5-letter word at Zipf 3.5
+scores 50, a 10-letter one 65, a 3-letter one 40. The adjustment was fitted so that the
+words around score 30 are about equally often dictionary words at every length (README,
+"Default lists").
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ __all__ = [
     "MIN_LENGTH",
     "build_default",
     "default_name",
+    "length_adjustment",
     "wordfreq_entries",
     "zipf_to_score",
 ]
@@ -36,9 +43,17 @@ def default_name(lang: str) -> str:
     return f"default-{lang}"
 
 
-def zipf_to_score(zipf: float) -> int:
-    """The 0–100 score of a Zipf frequency (see the module docstring)."""
-    return max(1, min(100, round(20 * (zipf - 1))))
+def length_adjustment(length: int) -> float:
+    """The Zipf bonus (malus when negative) of a key of ``length`` letters."""
+    if length >= 5:
+        return min(0.15 * (length - 5), 0.9)
+    return -0.25 * (5 - length)
+
+
+def zipf_to_score(zipf: float, length: int) -> int:
+    """The 1–100 score of a key of ``length`` letters at Zipf frequency ``zipf`` (see the
+    module docstring)."""
+    return max(1, min(100, round(20 * (zipf + length_adjustment(length) - 1))))
 
 
 def wordfreq_entries(lang: str) -> Iterator[Entry]:
@@ -59,7 +74,7 @@ def wordfreq_entries(lang: str) -> Iterator[Entry]:
         except ValueError:
             continue
         if MIN_LENGTH <= len(key) <= MAX_LENGTH:
-            score = zipf_to_score(math.log10(frequency) + 9)
+            score = zipf_to_score(math.log10(frequency) + 9, len(key))
             yield Entry(key, word.upper(), score, source=source)
 
 
@@ -82,7 +97,9 @@ def build_default(
     chosen = sorted(best.values(), key=lambda e: (-e.score, e.key))
     if size is not None:
         chosen = chosen[:size]
-    description = f"wordfreq 'large' {lang} words, score = 20 × (Zipf − 1) clipped to 1–100"
+    description = (
+        f"wordfreq 'large' {lang} words, score = 20 × (Zipf + length adjustment − 1), 1–100"
+    )
     return store.replace_entries(
         default_name(lang), chosen, alphabet=lang, description=description, progress=progress
     )

@@ -5,11 +5,44 @@ from __future__ import annotations
 from itertools import islice
 
 from wordbase.alphabets import get_alphabet
-from wordbase.defaults import wordfreq_entries, zipf_to_score
+from wordbase.defaults import length_adjustment, wordfreq_entries, zipf_to_score
 
 
-def test_zipf_mapping_is_linear_and_clipped() -> None:
-    assert [zipf_to_score(z) for z in (0.5, 1, 2, 3.5, 5, 6, 7.7)] == [1, 1, 20, 50, 80, 100, 100]
+def test_five_letter_words_keep_the_linear_clipped_mapping() -> None:
+    zipfs = (0.5, 1, 2, 3.5, 5, 6, 7.7)
+    assert [zipf_to_score(z, 5) for z in zipfs] == [1, 1, 20, 50, 80, 100, 100]
+
+
+def test_length_adjustment_grows_to_a_cap_and_penalises_short_keys() -> None:
+    assert [length_adjustment(n) for n in (2, 3, 4, 5)] == [-0.75, -0.5, -0.25, 0]
+    assert [round(length_adjustment(n), 2) for n in range(5, 13)] == [
+        0,
+        0.15,
+        0.3,
+        0.45,
+        0.6,
+        0.75,
+        0.9,
+        0.9,
+    ]
+    assert length_adjustment(21) == 0.9
+    assert (zipf_to_score(3.5, 3), zipf_to_score(3.5, 10), zipf_to_score(3.5, 15)) == (40, 65, 68)
+
+
+def test_score_is_monotone_in_zipf_and_in_length() -> None:
+    zipfs = [z / 20 for z in range(0, 161)]
+    for length in range(2, 22):
+        scores = [zipf_to_score(z, length) for z in zipfs]
+        assert scores == sorted(scores) and scores[0] == 1 and scores[-1] == 100
+    for zipf in (1.5, 2.475, 3.5):
+        by_length = [zipf_to_score(zipf, n) for n in range(2, 22)]
+        assert by_length == sorted(by_length)
+
+
+def test_score_30_needs_less_frequency_from_longer_words() -> None:
+    assert zipf_to_score(2.0, 5) < 30 <= zipf_to_score(2.0, 10)
+    assert zipf_to_score(1.6, 10) < 30 <= zipf_to_score(1.6, 12)
+    assert zipf_to_score(2.7, 3) < 30 <= zipf_to_score(2.7, 5)
 
 
 def test_wordfreq_entries_fold_russian_and_skip_foreign_words() -> None:
@@ -17,6 +50,15 @@ def test_wordfreq_entries_fold_russian_and_skip_foreign_words() -> None:
     first = list(islice(wordfreq_entries("ru"), 300))
     assert len(first) == 300
     assert all(set(e.key) <= letters and 2 <= e.length <= 21 for e in first)
-    assert first[0].score >= first[-1].score >= 1
     assert all(e.source == "wordfreq:ru" for e in first)
     assert "Ё" not in "".join(e.key for e in first)
+
+
+def test_english_scores_rank_long_real_words_above_short_junk() -> None:
+    wanted = {"PUGNACIOUS", "EYEBALLING", "IMMORTALIZING", "KELTY", "RNASE", "BATOR"}
+    scores: dict[str, int] = {}
+    for entry in wordfreq_entries("en"):
+        if entry.key in wanted:
+            scores[entry.key] = max(scores.get(entry.key, 0), entry.score)
+    assert min(scores["PUGNACIOUS"], scores["EYEBALLING"], scores["IMMORTALIZING"]) >= 30
+    assert max(scores["KELTY"], scores["RNASE"], scores["BATOR"]) < 30
