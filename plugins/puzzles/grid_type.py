@@ -79,11 +79,7 @@ class GridPuzzleType(LogicPuzzleType):
         """The strategies' problem of a puzzle (it keeps the puzzle as ``.puzzle``)."""
 
     def problem(self, request: Mapping[str, Any]) -> Problem:
-        if "puzzle" not in request:
-            raise ValueError(f"a {self.kind} request needs a 'puzzle'")
-        source = request["puzzle"]
-        puzzle = source if isinstance(source, self.puzzle_class) else self.load(source)
-        return self.make_problem(puzzle)
+        return self.make_problem(self.request_puzzle(request, self.kind, self.puzzle_class))
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         """The strategy's answer with uniqueness and difficulty from the logical solve."""

@@ -180,3 +180,11 @@ class LogicPuzzleType(PuzzleType):
     def load(self, source: str | Mapping[str, Any]) -> Any:
         """A puzzle from text or JSON, whichever ``source`` is."""
         return self.parse_text(source) if isinstance(source, str) else self.parse_json(source)
+
+    def request_puzzle(self, request: Mapping[str, Any], kind: str, puzzle_class: type) -> Any:
+        """The puzzle of a ``{"puzzle": text | JSON | puzzle}`` request; ``kind`` names the
+        type in the error when the puzzle is missing."""
+        if "puzzle" not in request:
+            raise ValueError(f"a {kind} request needs a 'puzzle'")
+        source = request["puzzle"]
+        return source if isinstance(source, puzzle_class) else self.load(source)

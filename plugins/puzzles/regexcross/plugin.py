@@ -77,11 +77,7 @@ class RegexCrosswordType(LogicPuzzleType):
 
     def problem(self, request: Mapping[str, Any]) -> RegexProblem:
         """``{"puzzle": text | JSON | RegexCrossword}``."""
-        if "puzzle" not in request:
-            raise ValueError("a regex crossword request needs a 'puzzle'")
-        source = request["puzzle"]
-        puzzle = source if isinstance(source, RegexCrossword) else self.load(source)
-        return RegexProblem(puzzle)
+        return RegexProblem(self.request_puzzle(request, "regex crossword", RegexCrossword))
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         if not isinstance(problem, RegexProblem):

@@ -102,11 +102,7 @@ class SudokuType(LogicPuzzleType):
 
     def problem(self, request: Mapping[str, Any]) -> SudokuProblem:
         """``{"puzzle": text | JSON | Sudoku}``."""
-        if "puzzle" not in request:
-            raise ValueError("a Sudoku request needs a 'puzzle'")
-        source = request["puzzle"]
-        puzzle = source if isinstance(source, Sudoku) else self.load(source)
-        return SudokuProblem(puzzle)
+        return SudokuProblem(self.request_puzzle(request, "Sudoku", Sudoku))
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         if not isinstance(problem, SudokuProblem):
