@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check server plugins wordbase grids scripts tests
 
 typecheck: $(STAMP)
-	$(BIN)/mypy server plugins wordbase grids
+	$(BIN)/mypy server plugins wordbase grids scripts
 
 pytest: $(STAMP)
 	$(BIN)/python scripts/pg_check.py

@@ -170,6 +170,7 @@ def regex_cases(args: argparse.Namespace) -> list[Case]:
 def tents_cases(args: argparse.Namespace) -> list[Case]:
     """Article 003's three puzzles (graded solve, search count) and generation by size."""
     from plugins.puzzles.tents import TentsType
+    from plugins.puzzles.tents.model import TentsPuzzle
 
     tents = TentsType()
     samples = files("plugins.puzzles.tents") / "samples"
@@ -179,10 +180,10 @@ def tents_cases(args: argparse.Namespace) -> list[Case]:
         puzzle = tents.parse_text(samples.joinpath(f"article003_{size}.txt").read_text())
         target = "<= 20 ms" if size == "18x18" else ""
 
-        def graded(i: int, puzzle: object = puzzle) -> bool:
+        def graded(i: int, puzzle: TentsPuzzle = puzzle) -> bool:
             return tents.solve_logically(puzzle, Control()).unique is True
 
-        def counted(i: int, puzzle: object = puzzle) -> bool:
+        def counted(i: int, puzzle: TentsPuzzle = puzzle) -> bool:
             return tents.count_solutions(puzzle) == 1
 
         cases.append(
