@@ -64,6 +64,35 @@ def test_propagation_filters_crossings_to_a_fixpoint() -> None:
     assert all(fixed[v] is domains[v] for v in range(problem.size) if v not in (across, down))
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_facts_kept_through_narrowing_match_fresh_ones(seed: int) -> None:
+    """Candidate positions, letter counts and letter sets carried from mask to narrowed
+    mask (through several decisions and propagations) equal those computed afresh."""
+    rng = random.Random(seed)
+    words = {"".join(rng.choice("AAAAABCDE") for _ in range(4)): 50 for _ in range(400)}
+    problem = build(["....", "....", "....", "...."], words, no_duplicates=seed % 2 == 0)
+    domains = problem.initial_domains()
+    problem.propagate(domains, range(problem.size))
+    for _ in range(3):
+        var = rng.choice([v for v in range(problem.size) if domains[v].sum() > 1] or [0])
+        options = np.flatnonzero(domains[var])
+        if options.size == 0:
+            break
+        single = np.zeros_like(domains[var])
+        single[options[rng.randrange(options.size)]] = True
+        domains[var] = single
+        wiped = problem.propagate(domains, [var])
+        afresh = build(["....", "....", "....", "...."], words)
+        for s, mask in enumerate(domains):
+            copy = mask.copy()
+            kept, fresh = problem._fact(s, mask), afresh._fact(s, copy)  # noqa: SLF001
+            assert np.array_equal(kept.idx, fresh.idx)
+            assert np.array_equal(kept.counts, fresh.counts)
+            assert kept.sets == fresh.sets and kept.size == fresh.size
+        if wiped is not None:
+            break
+
+
 def test_wipe_out_reports_the_emptied_slot() -> None:
     problem = build(["...", "#.#", "#.#"], {"CAT": 50, "DOG": 50, "XYZ": 50})
     domains = problem.initial_domains()
