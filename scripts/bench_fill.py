@@ -3,9 +3,10 @@
     .venv/bin/python scripts/bench_fill.py vanbeek --dict uk --timeout 60 --jobs 2
     .venv/bin/python scripts/bench_fill.py library --min-score 30 --timeout 60 --jobs 2
 
-Prints one row per instance (result, time, nodes, backtracks and, for van Beek, the
-published Gecode time with restarts) and a summary per dictionary. Times are the
-strategy's search time plus building the problem; loading the dictionary is not counted.
+Prints one row per instance (result, time, nodes, nodes per second, backtracks and, for
+van Beek, the published Gecode time with restarts) and a summary per dictionary. Times are
+the strategy's search time plus building the problem; loading the dictionary is not
+counted.
 Every fill is checked (entries are words of the list, crossings agree, no repeats).
 """
 
@@ -194,8 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     reference = gecode_times(VANBEEK / "README.md") if args.suite == "vanbeek" else {}
     print(
-        f"{'instance':<16} {'result':<14} {'time s':>8} {'nodes':>7} {'backtr.':>8} "
-        f"{'restarts':>8} {'Gecode s':>9}"
+        f"{'instance':<16} {'result':<14} {'time s':>8} {'nodes':>7} {'nodes/s':>8} "
+        f"{'backtr.':>8} {'restarts':>8} {'Gecode s':>9}"
     )
     rows: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -204,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
             ref_text = "--" if ref is None else str(ref)
             print(
                 f"{row['source'] + '/' + row['instance']:<16} {row['result']:<14} "
-                f"{row['time']:>8.2f} {row['nodes']:>7} {row['backtracks']:>8} "
+                f"{row['time']:>8.2f} {row['nodes']:>7} {row['nodes'] / row['time']:>8.0f} "
+                f"{row['backtracks']:>8} "
                 f"{row['restarts']:>8} {ref_text:>9}",
                 flush=True,
             )
@@ -215,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         times = [row["time"] if row["result"] == "filled" else float("inf") for row in mine]
         print(
             f"{source}: {len(filled)} of {len(mine)} filled, "
-            f"median {statistics.median(times):.2f} s (unfilled count as over the limit)"
+            f"median {statistics.median(times):.2f} s (unfilled count as over the limit), "
+            f"{sum(row['nodes'] for row in mine) / sum(row['time'] for row in mine):.0f} nodes/s"
         )
     return 0
 
