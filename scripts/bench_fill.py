@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from grids.model import Grid  # noqa: E402
 from plugins.contract import Control  # noqa: E402
 from plugins.puzzles.crossword import American  # noqa: E402
-from plugins.puzzles.crossword_problem import CrosswordProblem  # noqa: E402
+from plugins.puzzles.crossword.problem import CrosswordProblem  # noqa: E402
 from plugins.strategies.backtrack import Backtrack  # noqa: E402
 from wordbase.index import WordIndex  # noqa: E402
 

@@ -29,7 +29,7 @@ from wordbase.index import WordIndex  # noqa: E402
 def fill(grid: Grid, index: WordIndex, min_score: float, seconds: float) -> tuple[str, float]:
     """The backtracking strategy's status on ``grid`` and its time in seconds."""
     from plugins.contract import Control
-    from plugins.puzzles.crossword_problem import CrosswordProblem
+    from plugins.puzzles.crossword.problem import CrosswordProblem
     from plugins.strategies.backtrack import Backtrack
 
     slots = grid.slots()

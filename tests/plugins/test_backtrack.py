@@ -10,7 +10,7 @@ import pytest
 
 from grids.model import Grid
 from plugins.contract import Control
-from plugins.puzzles.crossword_problem import CrosswordProblem
+from plugins.puzzles.crossword.problem import CrosswordProblem
 from plugins.strategies.backtrack import Backtrack, luby, restart_limits
 from plugins.strategies.nogoods import NogoodStore
 from plugins.testing import GraphColouring, PairwiseProblem, check_strategy, hard_problem

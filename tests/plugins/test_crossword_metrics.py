@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.puzzles.crossword_metrics import (
+from plugins.puzzles.crossword.metrics import (
     EntryFill,
     difficulty,
     duplicates,

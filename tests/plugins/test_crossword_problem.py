@@ -9,7 +9,7 @@ import pytest
 
 from grids.model import Grid
 from plugins.contract import Control
-from plugins.puzzles.crossword_problem import CrosswordError, CrosswordProblem
+from plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from plugins.strategies.backtrack import Backtrack
 from plugins.testing import check_problem
 from wordbase.index import WordIndex

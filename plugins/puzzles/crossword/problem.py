@@ -16,7 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from plugins.contract import Domains, Problem
-from plugins.puzzles.crossword_tables import (
+from plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
     LengthTable,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from plugins.contract import Problem, PuzzleType, SearchResult
-from plugins.puzzles.crossword_metrics import EntryFill, fill_metrics
-from plugins.puzzles.crossword_problem import CrosswordError, CrosswordProblem
+from plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
+from plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 
 if TYPE_CHECKING:
     from grids.model import Grid
