@@ -63,8 +63,21 @@ def create_fill() -> Response:
         "list": list_name,
         **type_options,
     }
+    _check_problem(ptype, {"grid": rows, "list": list_name, **type_options})
     control = {k: options[k] for k in COMMON_OPTIONS if k in options}
     return submit_job("fill", type_name, {"fill": fill, "options": control}, wait_seconds(body))
+
+
+def _check_problem(ptype: Any, type_request: dict[str, Any]) -> None:
+    """Build a crossword problem here as the worker will, on the server's own word store,
+    so what only the word list can refuse (locked entries, given letters, allowed and
+    banned words) is a 400 now rather than a failed job. The index is cached per process."""
+    from plugins.puzzles.crossword.plugin import CrosswordType
+    from wordbase.index import WordIndex
+
+    if isinstance(ptype, CrosswordType):
+        store = services().words
+        type(ptype)(indexes=lambda name: WordIndex.for_list(store, name)).problem(type_request)
 
 
 def _check_list(name: str, default: str) -> None:
