@@ -26,6 +26,25 @@ Assignment = list[int | None]
 Status = Literal["solved", "unsatisfiable", "gave_up"]
 
 
+@dataclass(frozen=True)
+class TableForm:
+    """A problem stated as tables, for compiled search (``Problem.table_form``).
+
+    Variable ``v`` takes a row of ``codes[v]`` (uint8, rows × letters; the row index is
+    the value index of its domain mask). Each ``crossings`` row ``(v, p, w, q)`` (int32,
+    both directions listed) asks that position ``p`` of ``v``'s row and position ``q`` of
+    ``w``'s hold the same code. Variables with the same ``groups`` entry (≥ 0; −1: none)
+    share a table and take different rows. Values are tried by ``preference[v]`` (per
+    row, higher first), then by how many candidates they leave the crossing variables.
+    """
+
+    codes: Sequence[np.ndarray]
+    crossings: np.ndarray
+    groups: Sequence[int]
+    preference: Sequence[np.ndarray]
+    alphabet_size: int
+
+
 class Problem(ABC):
     """A finite-domain constraint problem that every fill strategy can search.
 
@@ -87,6 +106,11 @@ class Problem(ABC):
         if wiped is not None:
             reasons[wiped] |= blame
         return wiped
+
+    def table_form(self) -> TableForm | None:
+        """The problem as tables when its constraints are exactly equal codes at
+        crossings (and distinct rows within groups); None (the default) otherwise."""
+        return None
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:
         """Domains without the values the problem deems too rare to try (article 004's

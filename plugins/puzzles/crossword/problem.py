@@ -15,7 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
+from plugins.contract import Domains, Problem, TableForm
 from plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
@@ -360,6 +360,24 @@ class CrosswordProblem(Problem):
         bands = np.floor(table.scores[idx] / self.score_band)
         order = np.lexsort((-fill, -bands))
         return idx[order]
+
+    def table_form(self) -> TableForm | None:
+        """Slots take rows of their length's table; crossing cells hold equal letters;
+        with no duplicates, slots of one length take different rows. Preference is the
+        score band, as in ``value_order``."""
+        if self._size > 64:
+            return None
+        ids = {id(table): k for k, table in enumerate(self._tables.values())}
+        crossings = [
+            (s, p, t, q) for s, crossing in enumerate(self._crossings) for p, t, q in crossing
+        ]
+        return TableForm(
+            codes=[table.codes for table in self._slot_table],
+            crossings=np.array(crossings, dtype=np.int32).reshape(-1, 4),
+            groups=[ids[id(t)] if self.no_duplicates else -1 for t in self._slot_table],
+            preference=[np.floor(t.scores / self.score_band) for t in self._slot_table],
+            alphabet_size=self._size,
+        )
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:
         """Drop words putting, at a crossing, a letter that fewer than ``fraction`` of the

@@ -1,0 +1,894 @@
+/*
+ * Compiled backtracking for problems in table form (plugins.contract.TableForm).
+ *
+ * Variable v takes a row of its code table; a crossing (v, p, w, q) asks for the same
+ * code at position p of v's row and position q of w's; variables of one group take
+ * different rows. The search is the one plugins/strategies/backtrack.py describes:
+ * binary branching, arc consistency on letter sets, dom/wdeg with fragments,
+ * conflict-directed backjumping on per-variable explanations, nogoods on decisions,
+ * restarts with growing limits. Domains are reversible sparse sets with per-position
+ * letter counts, so undoing a step costs what doing it cost.
+ *
+ * It is loaded with ctypes (plugins/strategies/table_search.py); the module init only
+ * makes the file importable so that its path can be found.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int32_t (*poll_fn)(const int64_t *stats, int32_t filled);
+
+enum { ST_NODES, ST_BACKTRACKS, ST_BACKJUMPS, ST_RESTARTS, ST_NOGOODS, ST_BEST, ST_COUNT };
+enum { SOLVED = 0, UNSATISFIABLE = 1, STOPPED = 2, NODE_LIMIT = 3, NO_MEMORY = 4, BAD_INPUT = 5 };
+
+/* What Python hands over (mirrored by a ctypes Structure). */
+typedef struct {
+    int32_t n_vars;
+    int32_t alphabet;
+    const int32_t *length;        /* letters per variable */
+    const int32_t *n_cand;        /* initial candidates per variable */
+    const int32_t *const *rows;   /* per variable: candidate rows, ascending */
+    const uint8_t *const *codes;  /* per variable: its table's codes, rows x length */
+    const double *const *pref;    /* per variable: preference per table row, higher first */
+    const int32_t *group;         /* distinct group per variable, -1 for none */
+    int32_t n_cross;
+    const int32_t *cross;         /* (v, p, w, q) per crossing, both directions listed */
+    const int32_t *rank;          /* static plan rank, lower first */
+    int64_t max_nodes;            /* 0: no limit */
+    int32_t restarts;             /* 0 none, 1 luby, 2 geometric */
+    int32_t restart_scale;
+    int32_t backjumping;
+    int32_t fragments;
+    int32_t nogoods;
+    int32_t max_nogood;
+    int32_t seeded;               /* randomise values from the start (else after a restart) */
+    uint64_t seed;
+    int32_t poll_every;           /* nodes between polls */
+    poll_fn poll;                 /* nonzero: stop */
+    int32_t *solution;            /* out: row per variable, -1 where not fixed */
+    int64_t *stats;               /* out: ST_COUNT counters */
+} Spec;
+
+typedef struct {
+    int32_t var, value;
+    int64_t mark; /* trail length before the decision */
+} Frame;
+
+typedef struct {
+    int32_t var, value; /* literal: var takes local value */
+} Lit;
+
+typedef struct {
+    const Spec *sp;
+    int V, A, NW, LMAX;
+    int32_t *L, *ncand;
+    uint8_t **lc;     /* local codes: candidate i, position p at lc[v][i * L + p] */
+    int32_t **row;    /* candidate rows (ascending) */
+    float **pref;     /* preference per candidate */
+    int32_t **dom, **at, *size;
+    int32_t *counts;  /* [v][p][c] */
+    uint64_t *sets;   /* [v][p] */
+    /* crossings of v sorted by position: xs[xo[v] .. xo[v + 1]) as (p, t, q) */
+    int32_t *xo, *xs;
+    int32_t *no, *nb; /* distinct neighbours */
+    int32_t *go, *gv; /* group members, by group index */
+    int32_t *gidx;    /* group index of v, -1 none */
+    uint64_t *reasons; /* [v][NW] */
+    double *failures;
+    /* trail of (var, old size) */
+    int32_t *tv, *ts;
+    int64_t tn, tcap;
+    /* propagation */
+    uint64_t *chg, *dirty;
+    int32_t *src, nsrc, *tgt, ntgt;
+    char *insrc, *intgt;
+    uint64_t *conflict;
+    /* search */
+    Frame *stack;
+    uint64_t *saved; /* reasons snapshot per frame: [depth][V * NW] */
+    int depth;
+    char *infrag;
+    int32_t *bfs;
+    int fragment_on;
+    uint64_t rng;
+    int randomise;
+    int64_t noise_calls;
+    int32_t *best;
+    int best_filled;
+    /* nogoods: literals in one pool, two watches per nogood */
+    Lit *ng_lits;
+    int64_t ng_n, ng_cap;
+    int32_t *ng_start, *ng_len, *ng_w; /* per nogood: start, length, watched positions (2) */
+    int64_t ngs, ngs_cap;
+    int32_t **watch; /* per variable: list of nogood ids watching some literal of it */
+    int32_t *wn, *wcap;
+} S;
+
+/* -- small helpers ----------------------------------------------------------------- */
+
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int64_t luby(int64_t i) {
+    int64_t k = 1;
+    while (((int64_t)1 << k) - 1 < i) k++;
+    while (i != ((int64_t)1 << k) - 1) {
+        i -= ((int64_t)1 << (k - 1)) - 1;
+        k = 1;
+        while (((int64_t)1 << k) - 1 < i) k++;
+    }
+    return (int64_t)1 << (k - 1);
+}
+
+static double restart_limit(const Spec *sp, int64_t run) {
+    if (sp->restarts == 1) return (double)sp->restart_scale * (double)luby(run);
+    if (sp->restarts == 2) return (double)sp->restart_scale * pow(1.5, (double)(run - 1));
+    return INFINITY;
+}
+
+#define COUNTS(st, v, p) ((st)->counts + ((size_t)(v) * (st)->LMAX + (p)) * (st)->A)
+#define SETS(st, v) ((st)->sets + (size_t)(v) * (st)->LMAX)
+#define REASONS(st, v) ((st)->reasons + (size_t)(v) * (st)->NW)
+
+static void bits_or(uint64_t *a, const uint64_t *b, int nw) {
+    for (int k = 0; k < nw; k++) a[k] |= b[k];
+}
+
+static int bits_top(const uint64_t *a, int nw) {
+    for (int k = nw - 1; k >= 0; k--)
+        if (a[k]) return k * 64 + 63 - __builtin_clzll(a[k]);
+    return -1;
+}
+
+static int trail_push(S *st, int v) {
+    if (st->tn == st->tcap) {
+        int64_t cap = st->tcap * 2;
+        int32_t *a = realloc(st->tv, (size_t)cap * sizeof *a);
+        if (!a) return 0;
+        st->tv = a;
+        int32_t *b = realloc(st->ts, (size_t)cap * sizeof *b);
+        if (!b) return 0;
+        st->ts = b;
+        st->tcap = cap;
+    }
+    st->tv[st->tn] = v;
+    st->ts[st->tn] = st->size[v];
+    st->tn++;
+    return 1;
+}
+
+/* Remove the candidate at place k of v's sparse set; records letter sets that shrink. */
+static void remove_at(S *st, int v, int k) {
+    int32_t *dom = st->dom[v], *at = st->at[v];
+    int last = --st->size[v];
+    int32_t i = dom[k], j = dom[last];
+    dom[k] = j;
+    at[j] = k;
+    dom[last] = i;
+    at[i] = last;
+    const uint8_t *code = st->lc[v] + (size_t)i * st->L[v];
+    uint64_t *sets = SETS(st, v);
+    for (int p = 0; p < st->L[v]; p++) {
+        int32_t *cnt = COUNTS(st, v, p);
+        if (--cnt[code[p]] == 0) {
+            sets[p] &= ~(1ULL << code[p]);
+            st->chg[v] |= 1ULL << p;
+        }
+    }
+}
+
+/* x = value, as a decision: the domain shrinks to the value and the letter sets to its
+ * letters, while the counts keep describing the domain before (undo only restores the
+ * size and re-derives the sets; nothing reads the counts of a fixed variable). */
+static int assign(S *st, int v, int value) {
+    if (!trail_push(st, v)) return 0;
+    st->tv[st->tn - 1] = -v - 1;
+    int32_t *dom = st->dom[v], *at = st->at[v];
+    int k = at[value];
+    int32_t first = dom[0];
+    dom[0] = value, at[value] = 0;
+    dom[k] = first, at[first] = k;
+    st->size[v] = 1;
+    const uint8_t *code = st->lc[v] + (size_t)value * st->L[v];
+    uint64_t *sets = SETS(st, v);
+    for (int p = 0; p < st->L[v]; p++) {
+        uint64_t only = 1ULL << code[p];
+        if (sets[p] != only) st->chg[v] |= 1ULL << p;
+        sets[p] = only;
+    }
+    return 1;
+}
+
+static void undo_to(S *st, int64_t mark) {
+    while (st->tn > mark) {
+        st->tn--;
+        int v = st->tv[st->tn], old = st->ts[st->tn];
+        if (v < 0) {
+            v = -v - 1;
+            st->size[v] = old;
+            for (int p = 0; p < st->L[v]; p++) {
+                const int32_t *cnt = COUNTS(st, v, p);
+                uint64_t set = 0;
+                for (int c = 0; c < st->A; c++) set |= (uint64_t)(cnt[c] > 0) << c;
+                SETS(st, v)[p] = set;
+            }
+            continue;
+        }
+        uint64_t *sets = SETS(st, v);
+        for (int k = st->size[v]; k < old; k++) {
+            const uint8_t *code = st->lc[v] + (size_t)st->dom[v][k] * st->L[v];
+            for (int p = 0; p < st->L[v]; p++) {
+                if (COUNTS(st, v, p)[code[p]]++ == 0) sets[p] |= 1ULL << code[p];
+            }
+        }
+        st->size[v] = old;
+    }
+}
+
+static void add_source(S *st, int v) {
+    if (!st->insrc[v]) {
+        st->insrc[v] = 1;
+        st->src[st->nsrc++] = v;
+    }
+}
+
+static void add_target(S *st, int t, int q) {
+    st->dirty[t] |= 1ULL << q;
+    if (!st->intgt[t]) {
+        st->intgt[t] = 1;
+        st->tgt[st->ntgt++] = t;
+    }
+}
+
+static void clear_queues(S *st) {
+    for (int k = 0; k < st->nsrc; k++) st->insrc[st->src[k]] = 0;
+    for (int k = 0; k < st->ntgt; k++) st->intgt[st->tgt[k]] = 0, st->dirty[st->tgt[k]] = 0;
+    st->nsrc = st->ntgt = 0;
+    memset(st->chg, 0, (size_t)st->V * sizeof *st->chg);
+}
+
+static int find_local(const S *st, int w, int32_t row) {
+    const int32_t *rows = st->row[w];
+    int lo = 0, hi = st->ncand[w] - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) >> 1;
+        if (rows[mid] == row) return mid;
+        if (rows[mid] < row) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+/* Remove local value i from w (when alive), blaming ``why``; 1 if w was wiped out. */
+static int drop_value(S *st, int w, int i, const uint64_t *why, int *fail) {
+    if (st->at[w][i] >= st->size[w]) return 0;
+    if (!trail_push(st, w)) {
+        *fail = 1;
+        return 1;
+    }
+    remove_at(st, w, st->at[w][i]);
+    bits_or(REASONS(st, w), why, st->NW);
+    if (st->size[w] == 0) return 1;
+    add_source(st, w);
+    return 0;
+}
+
+/* -- nogoods ----------------------------------------------------------------------- */
+
+static int lit_true(const S *st, Lit l) {
+    return st->size[l.var] == 1 && st->dom[l.var][0] == l.value;
+}
+
+static int lit_false(const S *st, Lit l) { return st->at[l.var][l.value] >= st->size[l.var]; }
+
+static int watch_add(S *st, int var, int32_t id) {
+    if (st->wn[var] == st->wcap[var]) {
+        int cap = st->wcap[var] ? st->wcap[var] * 2 : 8;
+        int32_t *a = realloc(st->watch[var], (size_t)cap * sizeof *a);
+        if (!a) return 0;
+        st->watch[var] = a;
+        st->wcap[var] = cap;
+    }
+    st->watch[var][st->wn[var]++] = id;
+    return 1;
+}
+
+/* Record the decisions of ``conflict`` as a nogood (they cannot all hold). */
+static int nogood_add(S *st, const uint64_t *conflict) {
+    int n = 0;
+    for (int w = 0; w < st->NW; w++) n += __builtin_popcountll(conflict[w]);
+    if (n < 2 || n > st->sp->max_nogood) return 0;
+    if (st->ngs == st->ngs_cap || st->ng_n + n > st->ng_cap) {
+        /* Full: forget every nogood (never wrong, only less informed). */
+        if (st->ngs_cap >= 20000) {
+            st->ngs = 0;
+            st->ng_n = 0;
+            for (int v = 0; v < st->V; v++) st->wn[v] = 0;
+        } else {
+            int64_t cap = st->ngs_cap ? st->ngs_cap * 2 : 256;
+            int64_t lcap = st->ng_cap ? st->ng_cap * 2 : 4096;
+            while (lcap < st->ng_n + n) lcap *= 2;
+            int32_t *a = realloc(st->ng_start, (size_t)cap * sizeof *a);
+            if (!a) return -1;
+            st->ng_start = a;
+            int32_t *b = realloc(st->ng_len, (size_t)cap * sizeof *b);
+            if (!b) return -1;
+            st->ng_len = b;
+            int32_t *c = realloc(st->ng_w, (size_t)cap * 2 * sizeof *c);
+            if (!c) return -1;
+            st->ng_w = c;
+            Lit *d = realloc(st->ng_lits, (size_t)lcap * sizeof *d);
+            if (!d) return -1;
+            st->ng_lits = d;
+            st->ngs_cap = cap;
+            st->ng_cap = lcap;
+        }
+    }
+    int32_t id = (int32_t)st->ngs++;
+    st->ng_start[id] = (int32_t)st->ng_n;
+    st->ng_len[id] = n;
+    for (int w = 0; w < st->NW; w++) {
+        uint64_t m = conflict[w];
+        while (m) {
+            int level = w * 64 + __builtin_ctzll(m);
+            m &= m - 1;
+            Frame *f = &st->stack[level - 1];
+            st->ng_lits[st->ng_n++] = (Lit){f->var, f->value};
+        }
+    }
+    /* Watch the two latest decisions: the others stay true below the jump. */
+    Lit *lits = st->ng_lits + st->ng_start[id];
+    int a = n - 1, b = n - 2;
+    st->ng_w[2 * id] = a;
+    st->ng_w[2 * id + 1] = b;
+    if (!watch_add(st, lits[a].var, id) || !watch_add(st, lits[b].var, id)) return -1;
+    return 1;
+}
+
+/* A variable became fixed: visit the nogoods watching it. Returns 1 on a wipe-out. */
+static int nogood_fixed(S *st, int var, int *fail) {
+    int32_t *list = st->watch[var];
+    int k = 0;
+    while (k < st->wn[var]) {
+        int32_t id = list[k];
+        Lit *lits = st->ng_lits + st->ng_start[id];
+        int n = st->ng_len[id];
+        int32_t *w = st->ng_w + 2 * id;
+        int me = lits[w[0]].var == var ? 0 : (lits[w[1]].var == var ? 1 : -1);
+        if (me < 0 || !lit_true(st, lits[w[me]])) {
+            k++;
+            continue;
+        }
+        if (lit_false(st, lits[w[1 - me]])) {
+            k++;
+            continue;
+        }
+        int moved = 0;
+        for (int j = 0; j < n; j++) {
+            if (j == w[0] || j == w[1]) continue;
+            if (!lit_true(st, lits[j])) {
+                w[me] = j;
+                if (!watch_add(st, lits[j].var, id)) {
+                    *fail = 1;
+                    return 1;
+                }
+                list = st->watch[var];
+                list[k] = list[--st->wn[var]];
+                moved = 1;
+                break;
+            }
+        }
+        if (moved) continue;
+        /* Every literal but the other watch holds: that one must not. */
+        Lit other = lits[w[1 - me]];
+        uint64_t *why = st->conflict; /* scratch */
+        memset(why, 0, (size_t)st->NW * sizeof *why);
+        for (int j = 0; j < n; j++)
+            if (j != w[1 - me]) bits_or(why, REASONS(st, lits[j].var), st->NW);
+        if (drop_value(st, other.var, other.value, why, fail)) {
+            if (!*fail) memcpy(st->conflict, REASONS(st, other.var), (size_t)st->NW * 8);
+            return 1;
+        }
+        k++;
+    }
+    return 0;
+}
+
+/* -- propagation ------------------------------------------------------------------- */
+
+/* Drop the candidates of t whose letter at one of ``positions`` a crossing no longer
+ * allows. Returns 1 on a wipe-out. */
+static int revise(S *st, int t, uint64_t positions, int *fail) {
+    uint64_t lost[64];
+    uint64_t lostpos = 0;
+    uint64_t *blame = st->conflict; /* scratch until a conflict is set */
+    memset(blame, 0, (size_t)st->NW * sizeof *blame);
+    const uint64_t *tsets = SETS(st, t);
+    for (int k = st->xo[t]; k < st->xo[t + 1]; k++) {
+        int p = st->xs[3 * k], u = st->xs[3 * k + 1], q = st->xs[3 * k + 2];
+        if (!(positions >> p & 1)) continue;
+        uint64_t l = tsets[p] & ~SETS(st, u)[q];
+        if (l) {
+            if (!(lostpos >> p & 1)) lost[p] = 0;
+            lost[p] |= l;
+            lostpos |= 1ULL << p;
+            bits_or(blame, REASONS(st, u), st->NW);
+        }
+    }
+    if (!lostpos) return 0;
+    int L = st->L[t];
+    int qs[64], nq = 0;
+    for (int p = 0; p < L; p++)
+        if (lostpos >> p & 1) qs[nq++] = p;
+    if (!trail_push(st, t)) {
+        *fail = 1;
+        return 1;
+    }
+    const uint8_t *lc = st->lc[t];
+    int32_t *dom = st->dom[t];
+    for (int k = st->size[t] - 1; k >= 0; k--) {
+        const uint8_t *code = lc + (size_t)dom[k] * L;
+        for (int j = 0; j < nq; j++) {
+            if (lost[qs[j]] >> code[qs[j]] & 1) {
+                remove_at(st, t, k);
+                break;
+            }
+        }
+    }
+    bits_or(REASONS(st, t), blame, st->NW);
+    if (st->size[t] == 0) {
+        memcpy(st->conflict, REASONS(st, t), (size_t)st->NW * 8);
+        return 1;
+    }
+    if (st->chg[t] || st->size[t] == 1) add_source(st, t);
+    return 0;
+}
+
+/* Exclude a fixed variable's row from the rest of its group. */
+static int exclude(S *st, int s, int *fail) {
+    int g = st->gidx[s];
+    if (g < 0) return 0;
+    int32_t row = st->row[s][st->dom[s][0]];
+    for (int k = st->go[g]; k < st->go[g + 1]; k++) {
+        int w = st->gv[k];
+        if (w == s) continue;
+        int i = find_local(st, w, row);
+        if (i >= 0 && drop_value(st, w, i, REASONS(st, s), fail)) {
+            if (!*fail) memcpy(st->conflict, REASONS(st, w), (size_t)st->NW * 8);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Arc consistency on letter sets from the queued changes. Returns 0, or 1 with the
+ * conflict set in st->conflict (*fail set when memory ran out). */
+static int propagate(S *st, int *fail) {
+    while (st->nsrc || st->ntgt) {
+        while (st->nsrc) {
+            int s = st->src[--st->nsrc];
+            st->insrc[s] = 0;
+            uint64_t changed = st->chg[s];
+            st->chg[s] = 0;
+            if (st->size[s] == 0) {
+                memcpy(st->conflict, REASONS(st, s), (size_t)st->NW * 8);
+                st->failures[s] += 1;
+                return 1;
+            }
+            if (st->size[s] == 1) {
+                if (exclude(st, s, fail)) return 1;
+                if (st->sp->nogoods && nogood_fixed(st, s, fail)) return 1;
+            }
+            const uint64_t *ssets = SETS(st, s);
+            for (int k = st->xo[s]; k < st->xo[s + 1]; k++) {
+                int p = st->xs[3 * k], t = st->xs[3 * k + 1], q = st->xs[3 * k + 2];
+                if (changed >> p & 1 && SETS(st, t)[q] & ~ssets[p]) add_target(st, t, q);
+            }
+        }
+        if (st->ntgt) {
+            /* The smallest domain first: wipe-outs show sooner. */
+            int best = 0;
+            for (int k = 1; k < st->ntgt; k++)
+                if (st->size[st->tgt[k]] < st->size[st->tgt[best]]) best = k;
+            int t = st->tgt[best];
+            st->tgt[best] = st->tgt[--st->ntgt];
+            st->intgt[t] = 0;
+            uint64_t positions = st->dirty[t];
+            st->dirty[t] = 0;
+            if (revise(st, t, positions, fail)) {
+                st->failures[t] += 1;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* -- choices ----------------------------------------------------------------------- */
+
+static void mark_fragment(S *st, int start) {
+    memset(st->infrag, 0, (size_t)st->V);
+    int n = 0;
+    st->bfs[n++] = start;
+    st->infrag[start] = 1;
+    for (int h = 0; h < n; h++) {
+        int v = st->bfs[h];
+        for (int k = st->no[v]; k < st->no[v + 1]; k++) {
+            int t = st->nb[k];
+            if (!st->infrag[t] && st->size[t] > 1) {
+                st->infrag[t] = 1;
+                st->bfs[n++] = t;
+            }
+        }
+    }
+    st->fragment_on = 1;
+}
+
+static int choose_var(S *st) {
+    int best = -1;
+    double best_key = INFINITY;
+    int32_t best_rank = INT32_MAX;
+    for (int pass = 0; pass < 2 && best < 0; pass++) {
+        int restrict_to_fragment = pass == 0 && st->fragment_on;
+        if (pass == 0 && !st->fragment_on) continue;
+        for (int v = 0; v < st->V; v++) {
+            if (st->size[v] <= 1 || (restrict_to_fragment && !st->infrag[v])) continue;
+            int degree = 0;
+            for (int k = st->no[v]; k < st->no[v + 1]; k++) degree += st->size[st->nb[k]] > 1;
+            double key = st->size[v] / (1.0 + degree + st->failures[v]);
+            if (key < best_key || (key == best_key && st->sp->rank[v] < best_rank)) {
+                best = v;
+                best_key = key;
+                best_rank = st->sp->rank[v];
+            }
+        }
+    }
+    if (best >= 0 && st->sp->fragments) mark_fragment(st, best);
+    return best;
+}
+
+/* The best value left for v: preference first, then the crossing slots' candidates
+ * left (sum of log counts), randomised among near-equals when asked. */
+static int choose_value(S *st, int v) {
+    float lg[64][64];
+    int L = st->L[v];
+    int xn = 0;
+    int xp[64];
+    for (int k = st->xo[v]; k < st->xo[v + 1] && xn < 64; k++) {
+        int p = st->xs[3 * k], t = st->xs[3 * k + 1], q = st->xs[3 * k + 2];
+        if (st->size[t] <= 1) continue;
+        const int32_t *cnt = COUNTS(st, t, q);
+        for (int c = 0; c < st->A; c++) lg[xn][c] = log1pf((float)cnt[c]);
+        xp[xn++] = p;
+    }
+    uint64_t noise_state = st->rng ^ (uint64_t)(st->noise_calls++ * 0x2545F4914F6CDD1DULL);
+    int best = -1;
+    float best_pref = -INFINITY, best_fill = -INFINITY;
+    const int32_t *dom = st->dom[v];
+    const uint8_t *lc = st->lc[v];
+    const float *pref = st->pref[v];
+    for (int k = 0; k < st->size[v]; k++) {
+        int i = dom[k];
+        float pr = pref[i];
+        if (pr < best_pref) continue;
+        const uint8_t *code = lc + (size_t)i * L;
+        float fill = 0;
+        for (int j = 0; j < xn; j++) fill += lg[j][code[xp[j]]];
+        if (st->randomise) {
+            uint64_t x = noise_state ^ ((uint64_t)i * 0x9E3779B97F4A7C15ULL);
+            fill += 0.5f * (float)(splitmix(&x) >> 40) / (float)(1 << 24);
+        }
+        if (pr > best_pref || fill > best_fill || (fill == best_fill && i < best)) {
+            best = i;
+            best_pref = pr;
+            best_fill = fill;
+        }
+    }
+    return best;
+}
+
+/* -- setup ------------------------------------------------------------------------- */
+
+static void *cal(size_t n, size_t size, int *fail) {
+    void *p = calloc(n ? n : 1, size);
+    if (!p) *fail = 1;
+    return p;
+}
+
+static void free_state(S *st) {
+    for (int v = 0; v < st->V; v++) {
+        if (st->lc) free(st->lc[v]);
+        if (st->pref) free(st->pref[v]);
+        if (st->dom) free(st->dom[v]);
+        if (st->at) free(st->at[v]);
+        if (st->watch) free(st->watch[v]);
+    }
+    free(st->lc), free(st->row), free(st->pref), free(st->dom), free(st->at), free(st->size);
+    free(st->L), free(st->ncand), free(st->counts), free(st->sets), free(st->xo);
+    free(st->xs), free(st->no), free(st->nb), free(st->go), free(st->gv), free(st->gidx);
+    free(st->reasons), free(st->failures), free(st->tv), free(st->ts), free(st->chg);
+    free(st->dirty), free(st->src), free(st->tgt), free(st->insrc), free(st->intgt);
+    free(st->conflict), free(st->stack), free(st->saved), free(st->infrag), free(st->bfs);
+    free(st->best), free(st->ng_lits), free(st->ng_start), free(st->ng_len), free(st->ng_w);
+    free(st->watch), free(st->wn), free(st->wcap);
+}
+
+static int setup(S *st, const Spec *sp) {
+    int fail = 0, V = sp->n_vars;
+    st->sp = sp;
+    st->V = V;
+    st->A = sp->alphabet;
+    st->NW = (V + 1 + 63) / 64;
+    st->LMAX = 1;
+    for (int v = 0; v < V; v++) {
+        if (sp->length[v] < 1 || sp->length[v] > 64) return BAD_INPUT;
+        if (sp->length[v] > st->LMAX) st->LMAX = sp->length[v];
+    }
+    if (st->A < 1 || st->A > 64) return BAD_INPUT;
+    st->L = cal(V, sizeof *st->L, &fail);
+    st->ncand = cal(V, sizeof *st->ncand, &fail);
+    st->lc = cal(V, sizeof *st->lc, &fail);
+    st->row = cal(V, sizeof *st->row, &fail);
+    st->pref = cal(V, sizeof *st->pref, &fail);
+    st->dom = cal(V, sizeof *st->dom, &fail);
+    st->at = cal(V, sizeof *st->at, &fail);
+    st->size = cal(V, sizeof *st->size, &fail);
+    st->counts = cal((size_t)V * st->LMAX * st->A, sizeof *st->counts, &fail);
+    st->sets = cal((size_t)V * st->LMAX, sizeof *st->sets, &fail);
+    st->watch = cal(V, sizeof *st->watch, &fail);
+    st->wn = cal(V, sizeof *st->wn, &fail);
+    st->wcap = cal(V, sizeof *st->wcap, &fail);
+    if (fail) return NO_MEMORY;
+    for (int v = 0; v < V; v++) {
+        int L = sp->length[v], n = sp->n_cand[v];
+        st->L[v] = L;
+        st->ncand[v] = n;
+        st->row[v] = (int32_t *)sp->rows[v];
+        st->lc[v] = cal((size_t)n * L, 1, &fail);
+        st->pref[v] = cal(n, sizeof(float), &fail);
+        st->dom[v] = cal(n, sizeof(int32_t), &fail);
+        st->at[v] = cal(n, sizeof(int32_t), &fail);
+        if (fail) return NO_MEMORY;
+        for (int i = 0; i < n; i++) {
+            int32_t r = sp->rows[v][i];
+            const uint8_t *code = sp->codes[v] + (size_t)r * L;
+            for (int p = 0; p < L; p++) {
+                if (code[p] >= st->A) return BAD_INPUT;
+                st->lc[v][(size_t)i * L + p] = code[p];
+                COUNTS(st, v, p)[code[p]]++;
+                SETS(st, v)[p] |= 1ULL << code[p];
+            }
+            st->pref[v][i] = (float)sp->pref[v][r];
+            st->dom[v][i] = i;
+            st->at[v][i] = i;
+        }
+        st->size[v] = n;
+    }
+    /* crossings, by variable then position */
+    st->xo = cal(V + 1, sizeof *st->xo, &fail);
+    st->xs = cal((size_t)sp->n_cross * 3, sizeof *st->xs, &fail);
+    if (fail) return NO_MEMORY;
+    for (int k = 0; k < sp->n_cross; k++) {
+        const int32_t *c = sp->cross + 4 * k;
+        if (c[0] < 0 || c[0] >= V || c[2] < 0 || c[2] >= V || c[0] == c[2]) return BAD_INPUT;
+        if (c[1] < 0 || c[1] >= st->L[c[0]] || c[3] < 0 || c[3] >= st->L[c[2]]) return BAD_INPUT;
+        st->xo[c[0] + 1]++;
+    }
+    for (int v = 0; v < V; v++) st->xo[v + 1] += st->xo[v];
+    int32_t *fill = cal(V, sizeof *fill, &fail);
+    if (fail) return NO_MEMORY;
+    for (int k = 0; k < sp->n_cross; k++) {
+        const int32_t *c = sp->cross + 4 * k;
+        int at = st->xo[c[0]] + fill[c[0]]++;
+        st->xs[3 * at] = c[1], st->xs[3 * at + 1] = c[2], st->xs[3 * at + 2] = c[3];
+    }
+    free(fill);
+    /* distinct neighbours */
+    st->no = cal(V + 1, sizeof *st->no, &fail);
+    st->nb = cal((size_t)sp->n_cross, sizeof *st->nb, &fail);
+    char *seen = cal(V, 1, &fail);
+    if (fail) return NO_MEMORY;
+    for (int v = 0; v < V; v++) {
+        st->no[v + 1] = st->no[v];
+        for (int k = st->xo[v]; k < st->xo[v + 1]; k++) {
+            int t = st->xs[3 * k + 1];
+            if (!seen[t]) seen[t] = 1, st->nb[st->no[v + 1]++] = t;
+        }
+        for (int k = st->no[v]; k < st->no[v + 1]; k++) seen[st->nb[k]] = 0;
+    }
+    free(seen);
+    /* groups: remap ids to 0..G-1 in order of appearance */
+    st->gidx = cal(V, sizeof *st->gidx, &fail);
+    st->go = cal(V + 1, sizeof *st->go, &fail);
+    st->gv = cal(V, sizeof *st->gv, &fail);
+    if (fail) return NO_MEMORY;
+    int G = 0;
+    for (int v = 0; v < V; v++) {
+        st->gidx[v] = -1;
+        if (sp->group[v] < 0) continue;
+        for (int u = 0; u < v; u++)
+            if (sp->group[u] == sp->group[v]) {
+                st->gidx[v] = st->gidx[u];
+                break;
+            }
+        if (st->gidx[v] < 0) st->gidx[v] = G++;
+    }
+    for (int v = 0; v < V; v++)
+        if (st->gidx[v] >= 0) st->go[st->gidx[v] + 1]++;
+    for (int g = 0; g < G; g++) st->go[g + 1] += st->go[g];
+    int32_t *gfill = cal(G + 1, sizeof *gfill, &fail);
+    if (fail) return NO_MEMORY;
+    for (int v = 0; v < V; v++)
+        if (st->gidx[v] >= 0) st->gv[st->go[st->gidx[v]] + gfill[st->gidx[v]]++] = v;
+    free(gfill);
+    st->reasons = cal((size_t)V * st->NW, 8, &fail);
+    st->failures = cal(V, sizeof *st->failures, &fail);
+    st->tcap = 1024;
+    st->tv = cal(st->tcap, sizeof *st->tv, &fail);
+    st->ts = cal(st->tcap, sizeof *st->ts, &fail);
+    st->chg = cal(V, 8, &fail);
+    st->dirty = cal(V, 8, &fail);
+    st->src = cal(V, sizeof *st->src, &fail);
+    st->tgt = cal(V, sizeof *st->tgt, &fail);
+    st->insrc = cal(V, 1, &fail);
+    st->intgt = cal(V, 1, &fail);
+    st->conflict = cal(st->NW, 8, &fail);
+    st->stack = cal(V + 1, sizeof *st->stack, &fail);
+    st->saved = cal((size_t)(V + 1) * V * st->NW, 8, &fail);
+    st->infrag = cal(V, 1, &fail);
+    st->bfs = cal(V, sizeof *st->bfs, &fail);
+    st->best = cal(V, sizeof *st->best, &fail);
+    if (fail) return NO_MEMORY;
+    st->rng = sp->seed * 0x9E3779B97F4A7C15ULL + 1;
+    st->randomise = sp->seeded;
+    st->best_filled = -1;
+    return SOLVED;
+}
+
+/* -- the search -------------------------------------------------------------------- */
+
+static int count_filled(const S *st) {
+    int n = 0;
+    for (int v = 0; v < st->V; v++) n += st->size[v] == 1;
+    return n;
+}
+
+static void keep_best(S *st) {
+    int filled = count_filled(st);
+    if (filled <= st->best_filled) return;
+    st->best_filled = filled;
+    for (int v = 0; v < st->V; v++) st->best[v] = st->size[v] == 1 ? st->dom[v][0] : -1;
+}
+
+static void write_out(S *st, const int32_t *values) {
+    for (int v = 0; v < st->V; v++)
+        st->sp->solution[v] = values[v] < 0 ? -1 : st->row[v][values[v]];
+    st->sp->stats[ST_BEST] = st->best_filled;
+}
+
+static int search(S *st) {
+    const Spec *sp = st->sp;
+    int64_t *stats = sp->stats;
+    int fail = 0, V = st->V, NW = st->NW;
+    size_t snap = (size_t)V * NW;
+    /* root: every variable is a source with all its positions changed */
+    for (int v = 0; v < V; v++) {
+        st->chg[v] = st->L[v] == 64 ? ~0ULL : (1ULL << st->L[v]) - 1;
+        add_source(st, v);
+    }
+    if (propagate(st, &fail)) return fail ? NO_MEMORY : UNSATISFIABLE;
+    int64_t root_mark = st->tn;
+    int64_t run = 1;
+    double limit = restart_limit(sp, run);
+    double failures = 0;
+    st->depth = 0;
+    for (;;) {
+        keep_best(st);
+        if (sp->max_nodes && stats[ST_NODES] >= sp->max_nodes) return NODE_LIMIT;
+        if (sp->poll && stats[ST_NODES] % sp->poll_every == 0) {
+            write_out(st, st->best);
+            if (sp->poll(stats, st->best_filled)) return STOPPED;
+        }
+        int var = choose_var(st);
+        if (var < 0) return SOLVED;
+        int value = choose_value(st, var);
+        stats[ST_NODES]++;
+        Frame *f = &st->stack[st->depth];
+        f->var = var;
+        f->value = value;
+        f->mark = st->tn;
+        memcpy(st->saved + (size_t)st->depth * snap, st->reasons, snap * 8);
+        st->depth++;
+        int level = st->depth;
+        if (!assign(st, var, value)) return NO_MEMORY;
+        uint64_t *r = REASONS(st, var);
+        memset(r, 0, (size_t)NW * 8);
+        r[level / 64] |= 1ULL << (level % 64);
+        add_source(st, var);
+        int conflict = propagate(st, &fail);
+        while (conflict) {
+            if (fail) return NO_MEMORY;
+            clear_queues(st);
+            stats[ST_BACKTRACKS]++;
+            failures += 1;
+            uint64_t *cs = st->conflict;
+            if (!sp->backjumping) {
+                memset(cs, 0, (size_t)NW * 8);
+                for (int l = 1; l <= st->depth; l++) cs[l / 64] |= 1ULL << (l % 64);
+            }
+            int jump = bits_top(cs, NW);
+            if (jump <= 0) return UNSATISFIABLE;
+            if (sp->nogoods) {
+                int added = nogood_add(st, cs);
+                if (added < 0) return NO_MEMORY;
+                stats[ST_NOGOODS] += added;
+            }
+            if (jump < st->depth) {
+                stats[ST_BACKJUMPS]++;
+                st->fragment_on = 0;
+            }
+            Frame *back = &st->stack[jump - 1];
+            undo_to(st, back->mark);
+            /* the conflict set outlives the restored reasons: keep it aside */
+            uint64_t why[NW];
+            memcpy(why, cs, (size_t)NW * 8);
+            why[jump / 64] &= ~(1ULL << (jump % 64));
+            memcpy(st->reasons, st->saved + (size_t)(jump - 1) * snap, snap * 8);
+            st->depth = jump - 1;
+            int bvar = back->var, bval = back->value;
+            conflict = drop_value(st, bvar, bval, why, &fail);
+            if (conflict) {
+                if (fail) return NO_MEMORY;
+                memcpy(st->conflict, REASONS(st, bvar), (size_t)NW * 8);
+                st->failures[bvar] += 1;
+            } else {
+                add_source(st, bvar);
+                conflict = propagate(st, &fail);
+            }
+        }
+        if (st->depth == 0) root_mark = st->tn;
+        if (failures >= limit) {
+            failures = 0;
+            run++;
+            limit = restart_limit(sp, run);
+            stats[ST_RESTARTS]++;
+            st->fragment_on = 0;
+            st->randomise = 1;
+            undo_to(st, root_mark);
+            /* reasons at the root are those of the first frame's snapshot, if any */
+            if (st->depth > 0) memcpy(st->reasons, st->saved, snap * 8);
+            st->depth = 0;
+        }
+    }
+}
+
+/* Entry point: returns a status code (SOLVED, UNSATISFIABLE, STOPPED, NODE_LIMIT, …). */
+int32_t cf_table_search(const Spec *sp) {
+    S st;
+    memset(&st, 0, sizeof st);
+    memset(sp->stats, 0, ST_COUNT * sizeof *sp->stats);
+    int status = setup(&st, sp);
+    if (status == SOLVED) {
+        status = search(&st);
+        if (status == SOLVED) {
+            for (int v = 0; v < st.V; v++) st.best[v] = st.dom[v][0];
+            st.best_filled = st.V;
+        }
+        write_out(&st, st.best);
+    }
+    free_state(&st);
+    return status;
+}
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, .m_name = "_table_search", .m_doc = NULL, .m_size = -1};
+
+PyMODINIT_FUNC PyInit__table_search(void) { return PyModule_Create(&module); }
