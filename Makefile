@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py plugins/strategies/table_search.c | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
@@ -23,8 +23,8 @@ serve: default-list
 	$(BIN)/crossforge serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check server plugins wordbase grids scripts tests
-	$(BIN)/ruff format --check server plugins wordbase grids scripts tests
+	$(BIN)/ruff check server plugins wordbase grids scripts tests setup.py
+	$(BIN)/ruff format --check server plugins wordbase grids scripts tests setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy server plugins wordbase grids scripts
@@ -36,4 +36,4 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache build plugins/strategies/*.so

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from plugins.contract import Control, Domains, FillStrategy, Problem, SearchResult, Status
+from plugins.strategies import table_search
 from plugins.strategies.nogoods import NogoodStore
 from plugins.strategies.parameters import resolve_parameters
 from plugins.strategies.plan import Plan
@@ -202,6 +203,17 @@ class _Search:
                     [None] * self.n, "gave_up", f"no fill under the {self.incomplete}"
                 )
             domains = cut
+        form = self.problem.table_form() if self.options["engine"] == "compiled" else None
+        if form is not None and table_search.available():
+            return table_search.table_search(
+                self.problem,
+                form,
+                domains,
+                self.control,
+                self.options,
+                self.plan.rank,
+                self.incomplete,
+            )
         try:
             return self.search(domains, reasons)
         except _Stop as stop:
@@ -317,6 +329,13 @@ class Backtrack(FillStrategy):
                 "description": "share below which a crossing letter is cut (0: off)",
             },
             "progress_interval": {"type": "number", "minimum": 0, "default": 0.25},
+            "engine": {
+                "type": "string",
+                "enum": ["compiled", "python"],
+                "default": "compiled",
+                "description": "compiled: the C search for problems in table form "
+                "(crosswords); python: this module's search for every problem",
+            },
         },
     }
 

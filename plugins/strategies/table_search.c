@@ -6,8 +6,12 @@
  * different rows. The search is the one plugins/strategies/backtrack.py describes:
  * binary branching, arc consistency on letter sets, dom/wdeg with fragments,
  * conflict-directed backjumping on per-variable explanations, nogoods on decisions,
- * restarts with growing limits. Domains are reversible sparse sets with per-position
- * letter counts, so undoing a step costs what doing it cost.
+ * restarts with growing limits.
+ *
+ * Variables sharing a code table share a "space": the union of their candidate rows,
+ * with one bitset per (position, letter) of the candidates holding that letter there.
+ * A domain is a bitset over its space, so pruning the words with lost letters is a
+ * few AND-NOTs per 64 candidates; domains are saved on a trail once per search level.
  *
  * It is loaded with ctypes (plugins/strategies/table_search.py); the module init only
  * makes the file importable so that its path can be found.
@@ -19,6 +23,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#pragma GCC target("popcnt") /* every x86-64 made since 2008; without it, a slow call */
+#endif
 
 typedef int32_t (*poll_fn)(const int64_t *stats, int32_t filled);
 
@@ -53,35 +61,47 @@ typedef struct {
     int64_t *stats;               /* out: ST_COUNT counters */
 } Spec;
 
+/* The candidates of the variables sharing one code table. */
+typedef struct {
+    const uint8_t *table;
+    int L, n, W;
+    int32_t *rows;   /* space index -> table row, ascending */
+    uint8_t *codes;  /* n x L */
+    uint64_t *bits;  /* [p][c][W]: candidates with letter c at position p */
+} Space;
+
 typedef struct {
     int32_t var, value;
     int64_t mark; /* trail length before the decision */
+    int64_t stamp; /* the level's identity, for saving each domain once per level */
 } Frame;
 
 typedef struct {
-    int32_t var, value; /* literal: var takes local value */
+    int32_t var, value; /* literal: var takes space index value */
 } Lit;
 
 typedef struct {
     const Spec *sp;
     int V, A, NW, LMAX;
-    int32_t *L, *ncand;
-    uint8_t **lc;     /* local codes: candidate i, position p at lc[v][i * L + p] */
-    int32_t **row;    /* candidate rows (ascending) */
-    float **pref;     /* preference per candidate */
-    int32_t **dom, **at, *size;
-    int32_t *counts;  /* [v][p][c] */
-    uint64_t *sets;   /* [v][p] */
-    /* crossings of v sorted by position: xs[xo[v] .. xo[v + 1]) as (p, t, q) */
-    int32_t *xo, *xs;
+    Space *spaces;
+    int nspaces;
+    int32_t *space_of, *L, *W;
+    uint64_t **dom;   /* per variable: bitset over its space */
+    uint64_t *removed; /* scratch bitset (kept zero), as wide as the widest space */
+    int32_t *size;
+    uint64_t *sets;   /* [v][p]: letters some candidate has at p */
+    float **pref;     /* per variable: preference per space index */
+    int32_t *xo, *xs; /* crossings of v: xs[3k..3k+2] = (p, t, q) for k in xo[v]..xo[v+1] */
     int32_t *no, *nb; /* distinct neighbours */
-    int32_t *go, *gv; /* group members, by group index */
-    int32_t *gidx;    /* group index of v, -1 none */
+    int32_t *go, *gv, *gidx; /* group members */
     uint64_t *reasons; /* [v][NW] */
     double *failures;
-    /* trail of (var, old size) */
-    int32_t *tv, *ts;
-    int64_t tn, tcap;
+    /* trail: saved domains, one record per (variable, level) */
+    int32_t *tvar;
+    int64_t *toff, tn, tcap;
+    uint64_t *arena;
+    int64_t an, acap;
+    int64_t *stamp, cur_stamp, next_stamp;
     /* propagation */
     uint64_t *chg, *dirty;
     int32_t *src, nsrc, *tgt, ntgt;
@@ -102,9 +122,9 @@ typedef struct {
     /* nogoods: literals in one pool, two watches per nogood */
     Lit *ng_lits;
     int64_t ng_n, ng_cap;
-    int32_t *ng_start, *ng_len, *ng_w; /* per nogood: start, length, watched positions (2) */
+    int32_t *ng_start, *ng_len, *ng_w;
     int64_t ngs, ngs_cap;
-    int32_t **watch; /* per variable: list of nogood ids watching some literal of it */
+    int32_t **watch;
     int32_t *wn, *wcap;
 } S;
 
@@ -134,9 +154,10 @@ static double restart_limit(const Spec *sp, int64_t run) {
     return INFINITY;
 }
 
-#define COUNTS(st, v, p) ((st)->counts + ((size_t)(v) * (st)->LMAX + (p)) * (st)->A)
 #define SETS(st, v) ((st)->sets + (size_t)(v) * (st)->LMAX)
 #define REASONS(st, v) ((st)->reasons + (size_t)(v) * (st)->NW)
+#define BITS(sp, p, c) ((sp)->bits + ((size_t)(p) * st->A + (c)) * (sp)->W)
+#define SPACE(st, v) (&(st)->spaces[(st)->space_of[v]])
 
 static void bits_or(uint64_t *a, const uint64_t *b, int nw) {
     for (int k = 0; k < nw; k++) a[k] |= b[k];
@@ -148,88 +169,153 @@ static int bits_top(const uint64_t *a, int nw) {
     return -1;
 }
 
-static int trail_push(S *st, int v) {
+static int has(const uint64_t *dom, int i) { return dom[i >> 6] >> (i & 63) & 1; }
+
+static int first_member(const uint64_t *dom, int W) {
+    for (int w = 0; w < W; w++)
+        if (dom[w]) return w * 64 + __builtin_ctzll(dom[w]);
+    return -1;
+}
+
+/* Save v's domain, size and letter sets, once per level. */
+static int save(S *st, int v) {
+    if (st->stamp[v] == st->cur_stamp) return 1;
+    int W = st->W[v], L = st->L[v];
     if (st->tn == st->tcap) {
         int64_t cap = st->tcap * 2;
-        int32_t *a = realloc(st->tv, (size_t)cap * sizeof *a);
+        int32_t *a = realloc(st->tvar, (size_t)cap * sizeof *a);
         if (!a) return 0;
-        st->tv = a;
-        int32_t *b = realloc(st->ts, (size_t)cap * sizeof *b);
+        st->tvar = a;
+        int64_t *b = realloc(st->toff, (size_t)cap * sizeof *b);
         if (!b) return 0;
-        st->ts = b;
+        st->toff = b;
         st->tcap = cap;
     }
-    st->tv[st->tn] = v;
-    st->ts[st->tn] = st->size[v];
+    int64_t need = W + L + 2;
+    if (st->an + need > st->acap) {
+        int64_t cap = st->acap * 2;
+        while (cap < st->an + need) cap *= 2;
+        uint64_t *a = realloc(st->arena, (size_t)cap * sizeof *a);
+        if (!a) return 0;
+        st->arena = a;
+        st->acap = cap;
+    }
+    uint64_t *rec = st->arena + st->an;
+    memcpy(rec, st->dom[v], (size_t)W * 8);
+    memcpy(rec + W, SETS(st, v), (size_t)L * 8);
+    rec[W + L] = (uint64_t)st->size[v];
+    rec[W + L + 1] = (uint64_t)st->stamp[v];
+    st->tvar[st->tn] = v;
+    st->toff[st->tn] = st->an;
     st->tn++;
-    return 1;
-}
-
-/* Remove the candidate at place k of v's sparse set; records letter sets that shrink. */
-static void remove_at(S *st, int v, int k) {
-    int32_t *dom = st->dom[v], *at = st->at[v];
-    int last = --st->size[v];
-    int32_t i = dom[k], j = dom[last];
-    dom[k] = j;
-    at[j] = k;
-    dom[last] = i;
-    at[i] = last;
-    const uint8_t *code = st->lc[v] + (size_t)i * st->L[v];
-    uint64_t *sets = SETS(st, v);
-    for (int p = 0; p < st->L[v]; p++) {
-        int32_t *cnt = COUNTS(st, v, p);
-        if (--cnt[code[p]] == 0) {
-            sets[p] &= ~(1ULL << code[p]);
-            st->chg[v] |= 1ULL << p;
-        }
-    }
-}
-
-/* x = value, as a decision: the domain shrinks to the value and the letter sets to its
- * letters, while the counts keep describing the domain before (undo only restores the
- * size and re-derives the sets; nothing reads the counts of a fixed variable). */
-static int assign(S *st, int v, int value) {
-    if (!trail_push(st, v)) return 0;
-    st->tv[st->tn - 1] = -v - 1;
-    int32_t *dom = st->dom[v], *at = st->at[v];
-    int k = at[value];
-    int32_t first = dom[0];
-    dom[0] = value, at[value] = 0;
-    dom[k] = first, at[first] = k;
-    st->size[v] = 1;
-    const uint8_t *code = st->lc[v] + (size_t)value * st->L[v];
-    uint64_t *sets = SETS(st, v);
-    for (int p = 0; p < st->L[v]; p++) {
-        uint64_t only = 1ULL << code[p];
-        if (sets[p] != only) st->chg[v] |= 1ULL << p;
-        sets[p] = only;
-    }
+    st->an += need;
+    st->stamp[v] = st->cur_stamp;
     return 1;
 }
 
 static void undo_to(S *st, int64_t mark) {
     while (st->tn > mark) {
         st->tn--;
-        int v = st->tv[st->tn], old = st->ts[st->tn];
-        if (v < 0) {
-            v = -v - 1;
-            st->size[v] = old;
-            for (int p = 0; p < st->L[v]; p++) {
-                const int32_t *cnt = COUNTS(st, v, p);
-                uint64_t set = 0;
-                for (int c = 0; c < st->A; c++) set |= (uint64_t)(cnt[c] > 0) << c;
-                SETS(st, v)[p] = set;
+        int v = st->tvar[st->tn], W = st->W[v], L = st->L[v];
+        uint64_t *rec = st->arena + st->toff[st->tn];
+        memcpy(st->dom[v], rec, (size_t)W * 8);
+        memcpy(SETS(st, v), rec + W, (size_t)L * 8);
+        st->size[v] = (int32_t)rec[W + L];
+        st->stamp[v] = (int64_t)rec[W + L + 1];
+        st->an = st->toff[st->tn];
+    }
+}
+
+/* After v's domain shrank by ``n_removed`` candidates (``removed``: their bitset, or
+ * NULL when unknown): its size and letter sets again, noting sets that shrink. A
+ * letter can only vanish if a removed candidate had it, so only those are looked for. */
+static void refresh(S *st, int v, const uint64_t *removed, int n_removed) {
+    Space *sp = SPACE(st, v);
+    const uint64_t *dom = st->dom[v];
+    int W = sp->W, L = sp->L;
+    uint64_t *sets = SETS(st, v);
+    uint64_t look[64];
+    int present = 0;
+    for (int p = 0; p < L; p++) present += __builtin_popcountll(sets[p]);
+    if (removed && n_removed <= present) {
+        st->size[v] -= n_removed;
+        for (int p = 0; p < L; p++) look[p] = 0;
+        for (int w = 0; w < W; w++) {
+            uint64_t m = removed[w];
+            while (m) {
+                const uint8_t *code = sp->codes + (size_t)(w * 64 + __builtin_ctzll(m)) * L;
+                m &= m - 1;
+                for (int p = 0; p < L; p++) look[p] |= 1ULL << code[p];
             }
-            continue;
         }
-        uint64_t *sets = SETS(st, v);
-        for (int k = st->size[v]; k < old; k++) {
-            const uint8_t *code = st->lc[v] + (size_t)st->dom[v][k] * st->L[v];
-            for (int p = 0; p < st->L[v]; p++) {
-                if (COUNTS(st, v, p)[code[p]]++ == 0) sets[p] |= 1ULL << code[p];
+        present = 0;
+        for (int p = 0; p < L; p++) {
+            look[p] &= sets[p];
+            present += __builtin_popcountll(look[p]);
+        }
+    } else {
+        int size = 0;
+        for (int w = 0; w < W; w++) size += __builtin_popcountll(dom[w]);
+        st->size[v] = size;
+        for (int p = 0; p < L; p++) look[p] = sets[p];
+    }
+    uint64_t fresh[64];
+    if ((int64_t)st->size[v] * L <= (int64_t)present * 8) {
+        /* few candidates: collect their letters */
+        for (int p = 0; p < L; p++) fresh[p] = 0;
+        for (int w = 0; w < W; w++) {
+            uint64_t m = dom[w];
+            while (m) {
+                const uint8_t *code = sp->codes + (size_t)(w * 64 + __builtin_ctzll(m)) * L;
+                m &= m - 1;
+                for (int p = 0; p < L; p++) fresh[p] |= 1ULL << code[p];
             }
         }
-        st->size[v] = old;
+    } else {
+        for (int p = 0; p < L; p++) {
+            fresh[p] = sets[p];
+            uint64_t letters = look[p];
+            while (letters) {
+                int c = __builtin_ctzll(letters);
+                letters &= letters - 1;
+                const uint64_t *b = BITS(sp, p, c);
+                int found = 0;
+                for (int w = 0; w < W && !found; w++) found = (dom[w] & b[w]) != 0;
+                if (!found) fresh[p] &= ~(1ULL << c);
+            }
+        }
+    }
+    for (int p = 0; p < L; p++) {
+        if (fresh[p] != sets[p]) st->chg[v] |= 1ULL << p;
+        sets[p] = fresh[p];
+    }
+}
+
+/* How many candidates of t have each letter at q. */
+static void letter_counts(S *st, int t, int q, int32_t *out) {
+    Space *sp = SPACE(st, t);
+    const uint64_t *dom = st->dom[t];
+    int W = sp->W;
+    for (int c = 0; c < st->A; c++) out[c] = 0;
+    int present = __builtin_popcountll(SETS(st, t)[q]);
+    if (st->size[t] <= present * W) {
+        for (int w = 0; w < W; w++) {
+            uint64_t m = dom[w];
+            while (m) {
+                out[sp->codes[(size_t)(w * 64 + __builtin_ctzll(m)) * sp->L + q]]++;
+                m &= m - 1;
+            }
+        }
+        return;
+    }
+    uint64_t letters = SETS(st, t)[q];
+    while (letters) {
+        int c = __builtin_ctzll(letters);
+        letters &= letters - 1;
+        const uint64_t *b = BITS(sp, q, c);
+        int n = 0;
+        for (int w = 0; w < W; w++) n += __builtin_popcountll(dom[w] & b[w]);
+        out[c] = n;
     }
 }
 
@@ -255,39 +341,48 @@ static void clear_queues(S *st) {
     memset(st->chg, 0, (size_t)st->V * sizeof *st->chg);
 }
 
-static int find_local(const S *st, int w, int32_t row) {
-    const int32_t *rows = st->row[w];
-    int lo = 0, hi = st->ncand[w] - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) >> 1;
-        if (rows[mid] == row) return mid;
-        if (rows[mid] < row) lo = mid + 1;
-        else hi = mid - 1;
-    }
-    return -1;
-}
-
-/* Remove local value i from w (when alive), blaming ``why``; 1 if w was wiped out. */
+/* Remove value i from w (when present), blaming ``why``; 1 if w was wiped out. */
 static int drop_value(S *st, int w, int i, const uint64_t *why, int *fail) {
-    if (st->at[w][i] >= st->size[w]) return 0;
-    if (!trail_push(st, w)) {
+    if (!has(st->dom[w], i)) return 0;
+    if (!save(st, w)) {
         *fail = 1;
         return 1;
     }
-    remove_at(st, w, st->at[w][i]);
+    uint64_t *word = &st->dom[w][i >> 6], bit = 1ULL << (i & 63);
+    *word &= ~bit;
+    st->removed[i >> 6] = bit;
+    refresh(st, w, st->removed, 1);
+    st->removed[i >> 6] = 0;
     bits_or(REASONS(st, w), why, st->NW);
     if (st->size[w] == 0) return 1;
     add_source(st, w);
     return 0;
 }
 
+/* x = value, as a decision. */
+static int assign(S *st, int v, int value) {
+    if (!save(st, v)) return 0;
+    int W = st->W[v];
+    memset(st->dom[v], 0, (size_t)W * 8);
+    st->dom[v][value >> 6] = 1ULL << (value & 63);
+    st->size[v] = 1;
+    const uint8_t *code = SPACE(st, v)->codes + (size_t)value * st->L[v];
+    uint64_t *sets = SETS(st, v);
+    for (int p = 0; p < st->L[v]; p++) {
+        uint64_t only = 1ULL << code[p];
+        if (sets[p] != only) st->chg[v] |= 1ULL << p;
+        sets[p] = only;
+    }
+    return 1;
+}
+
 /* -- nogoods ----------------------------------------------------------------------- */
 
 static int lit_true(const S *st, Lit l) {
-    return st->size[l.var] == 1 && st->dom[l.var][0] == l.value;
+    return st->size[l.var] == 1 && has(st->dom[l.var], l.value);
 }
 
-static int lit_false(const S *st, Lit l) { return st->at[l.var][l.value] >= st->size[l.var]; }
+static int lit_false(const S *st, Lit l) { return !has(st->dom[l.var], l.value); }
 
 static int watch_add(S *st, int var, int32_t id) {
     if (st->wn[var] == st->wcap[var]) {
@@ -424,25 +519,40 @@ static int revise(S *st, int t, uint64_t positions, int *fail) {
         }
     }
     if (!lostpos) return 0;
-    int L = st->L[t];
-    int qs[64], nq = 0;
-    for (int p = 0; p < L; p++)
-        if (lostpos >> p & 1) qs[nq++] = p;
-    if (!trail_push(st, t)) {
+    if (!save(st, t)) {
         *fail = 1;
         return 1;
     }
-    const uint8_t *lc = st->lc[t];
-    int32_t *dom = st->dom[t];
-    for (int k = st->size[t] - 1; k >= 0; k--) {
-        const uint8_t *code = lc + (size_t)dom[k] * L;
-        for (int j = 0; j < nq; j++) {
-            if (lost[qs[j]] >> code[qs[j]] & 1) {
-                remove_at(st, t, k);
-                break;
-            }
+    Space *sp = SPACE(st, t);
+    uint64_t *dom = st->dom[t];
+    int W = sp->W;
+    /* the (position, letter) bitsets to clear */
+    const uint64_t *clear[64 * 64];
+    int nclear = 0;
+    for (int p = 0; p < sp->L; p++) {
+        if (!(lostpos >> p & 1)) continue;
+        uint64_t letters = lost[p];
+        while (letters) {
+            clear[nclear++] = BITS(sp, p, __builtin_ctzll(letters));
+            letters &= letters - 1;
         }
     }
+    uint64_t *removed = st->removed;
+    int n_removed = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t d = dom[w];
+        if (!d) {
+            removed[w] = 0;
+            continue;
+        }
+        uint64_t m = 0;
+        for (int j = 0; j < nclear; j++) m |= clear[j][w];
+        removed[w] = d & m;
+        n_removed += __builtin_popcountll(d & m);
+        dom[w] = d & ~m;
+    }
+    refresh(st, t, removed, n_removed);
+    memset(removed, 0, (size_t)W * 8);
     bits_or(REASONS(st, t), blame, st->NW);
     if (st->size[t] == 0) {
         memcpy(st->conflict, REASONS(st, t), (size_t)st->NW * 8);
@@ -452,16 +562,14 @@ static int revise(S *st, int t, uint64_t positions, int *fail) {
     return 0;
 }
 
-/* Exclude a fixed variable's row from the rest of its group. */
+/* Exclude a fixed variable's value from the rest of its group. */
 static int exclude(S *st, int s, int *fail) {
     int g = st->gidx[s];
     if (g < 0) return 0;
-    int32_t row = st->row[s][st->dom[s][0]];
+    int value = first_member(st->dom[s], st->W[s]);
     for (int k = st->go[g]; k < st->go[g + 1]; k++) {
         int w = st->gv[k];
-        if (w == s) continue;
-        int i = find_local(st, w, row);
-        if (i >= 0 && drop_value(st, w, i, REASONS(st, s), fail)) {
+        if (w != s && drop_value(st, w, value, REASONS(st, s), fail)) {
             if (!*fail) memcpy(st->conflict, REASONS(st, w), (size_t)st->NW * 8);
             return 1;
         }
@@ -555,41 +663,46 @@ static int choose_var(S *st) {
     return best;
 }
 
-/* The best value left for v: preference first, then the crossing slots' candidates
- * left (sum of log counts), randomised among near-equals when asked. */
+/* The best value left for v: preference first, then the crossing variables'
+ * candidates left (sum of log counts), randomised among near-equals when asked. */
 static int choose_value(S *st, int v) {
     float lg[64][64];
+    int32_t counts[64];
     int L = st->L[v];
     int xn = 0;
     int xp[64];
     for (int k = st->xo[v]; k < st->xo[v + 1] && xn < 64; k++) {
         int p = st->xs[3 * k], t = st->xs[3 * k + 1], q = st->xs[3 * k + 2];
         if (st->size[t] <= 1) continue;
-        const int32_t *cnt = COUNTS(st, t, q);
-        for (int c = 0; c < st->A; c++) lg[xn][c] = log1pf((float)cnt[c]);
+        letter_counts(st, t, q, counts);
+        for (int c = 0; c < st->A; c++) lg[xn][c] = log1pf((float)counts[c]);
         xp[xn++] = p;
     }
     uint64_t noise_state = st->rng ^ (uint64_t)(st->noise_calls++ * 0x2545F4914F6CDD1DULL);
     int best = -1;
     float best_pref = -INFINITY, best_fill = -INFINITY;
-    const int32_t *dom = st->dom[v];
-    const uint8_t *lc = st->lc[v];
+    Space *sp = SPACE(st, v);
+    const uint64_t *dom = st->dom[v];
     const float *pref = st->pref[v];
-    for (int k = 0; k < st->size[v]; k++) {
-        int i = dom[k];
-        float pr = pref[i];
-        if (pr < best_pref) continue;
-        const uint8_t *code = lc + (size_t)i * L;
-        float fill = 0;
-        for (int j = 0; j < xn; j++) fill += lg[j][code[xp[j]]];
-        if (st->randomise) {
-            uint64_t x = noise_state ^ ((uint64_t)i * 0x9E3779B97F4A7C15ULL);
-            fill += 0.5f * (float)(splitmix(&x) >> 40) / (float)(1 << 24);
-        }
-        if (pr > best_pref || fill > best_fill || (fill == best_fill && i < best)) {
-            best = i;
-            best_pref = pr;
-            best_fill = fill;
+    for (int w = 0; w < sp->W; w++) {
+        uint64_t m = dom[w];
+        while (m) {
+            int i = w * 64 + __builtin_ctzll(m);
+            m &= m - 1;
+            float pr = pref[i];
+            if (pr < best_pref) continue;
+            const uint8_t *code = sp->codes + (size_t)i * L;
+            float fill = 0;
+            for (int j = 0; j < xn; j++) fill += lg[j][code[xp[j]]];
+            if (st->randomise) {
+                uint64_t x = noise_state ^ ((uint64_t)i * 0x9E3779B97F4A7C15ULL);
+                fill += 0.5f * (float)(splitmix(&x) >> 40) / (float)(1 << 24);
+            }
+            if (pr > best_pref || fill > best_fill) {
+                best = i;
+                best_pref = pr;
+                best_fill = fill;
+            }
         }
     }
     return best;
@@ -605,20 +718,89 @@ static void *cal(size_t n, size_t size, int *fail) {
 
 static void free_state(S *st) {
     for (int v = 0; v < st->V; v++) {
-        if (st->lc) free(st->lc[v]);
-        if (st->pref) free(st->pref[v]);
         if (st->dom) free(st->dom[v]);
-        if (st->at) free(st->at[v]);
+        if (st->pref) free(st->pref[v]);
         if (st->watch) free(st->watch[v]);
     }
-    free(st->lc), free(st->row), free(st->pref), free(st->dom), free(st->at), free(st->size);
-    free(st->L), free(st->ncand), free(st->counts), free(st->sets), free(st->xo);
-    free(st->xs), free(st->no), free(st->nb), free(st->go), free(st->gv), free(st->gidx);
-    free(st->reasons), free(st->failures), free(st->tv), free(st->ts), free(st->chg);
-    free(st->dirty), free(st->src), free(st->tgt), free(st->insrc), free(st->intgt);
-    free(st->conflict), free(st->stack), free(st->saved), free(st->infrag), free(st->bfs);
-    free(st->best), free(st->ng_lits), free(st->ng_start), free(st->ng_len), free(st->ng_w);
-    free(st->watch), free(st->wn), free(st->wcap);
+    for (int k = 0; k < st->nspaces; k++) {
+        free(st->spaces[k].rows), free(st->spaces[k].codes), free(st->spaces[k].bits);
+    }
+    free(st->spaces), free(st->space_of), free(st->removed), free(st->L), free(st->W), free(st->dom);
+    free(st->size), free(st->sets), free(st->pref), free(st->xo), free(st->xs), free(st->no);
+    free(st->nb), free(st->go), free(st->gv), free(st->gidx), free(st->reasons);
+    free(st->failures), free(st->tvar), free(st->toff), free(st->arena), free(st->stamp);
+    free(st->chg), free(st->dirty), free(st->src), free(st->tgt), free(st->insrc);
+    free(st->intgt), free(st->conflict), free(st->stack), free(st->saved), free(st->infrag);
+    free(st->bfs), free(st->best), free(st->ng_lits), free(st->ng_start), free(st->ng_len);
+    free(st->ng_w), free(st->watch), free(st->wn), free(st->wcap);
+}
+
+static int cmp_i32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int find_row(const Space *sp, int32_t row) {
+    int lo = 0, hi = sp->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) >> 1;
+        if (sp->rows[mid] == row) return mid;
+        if (sp->rows[mid] < row) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+/* One space per code table: the union of its variables' candidates, with bitsets. */
+static int build_spaces(S *st) {
+    const Spec *sp = st->sp;
+    int fail = 0, V = st->V;
+    st->spaces = cal(V, sizeof *st->spaces, &fail);
+    st->space_of = cal(V, sizeof *st->space_of, &fail);
+    if (fail) return NO_MEMORY;
+    for (int v = 0; v < V; v++) {
+        int k = 0;
+        while (k < st->nspaces && st->spaces[k].table != sp->codes[v]) k++;
+        if (k < st->nspaces && st->spaces[k].L != sp->length[v]) return BAD_INPUT;
+        if (k == st->nspaces) {
+            st->nspaces++;
+            st->spaces[k].table = sp->codes[v];
+            st->spaces[k].L = sp->length[v];
+        }
+        st->space_of[v] = k;
+    }
+    for (int k = 0; k < st->nspaces; k++) {
+        Space *s = &st->spaces[k];
+        int64_t total = 0;
+        for (int v = 0; v < V; v++)
+            if (st->space_of[v] == k) total += sp->n_cand[v];
+        int32_t *all = cal(total, sizeof *all, &fail);
+        if (fail) return NO_MEMORY;
+        int64_t n = 0;
+        for (int v = 0; v < V; v++)
+            if (st->space_of[v] == k)
+                for (int i = 0; i < sp->n_cand[v]; i++) all[n++] = sp->rows[v][i];
+        qsort(all, (size_t)n, sizeof *all, cmp_i32);
+        int64_t u = 0;
+        for (int64_t i = 0; i < n; i++)
+            if (u == 0 || all[u - 1] != all[i]) all[u++] = all[i];
+        s->rows = all;
+        s->n = (int)u;
+        s->W = (int)((u + 63) / 64);
+        if (s->W == 0) s->W = 1;
+        s->codes = cal((size_t)u * s->L, 1, &fail);
+        s->bits = cal((size_t)s->L * st->A * s->W, 8, &fail);
+        if (fail) return NO_MEMORY;
+        for (int64_t i = 0; i < u; i++) {
+            const uint8_t *code = s->table + (size_t)all[i] * s->L;
+            for (int p = 0; p < s->L; p++) {
+                if (code[p] >= st->A) return BAD_INPUT;
+                s->codes[i * s->L + p] = code[p];
+                BITS(s, p, code[p])[i >> 6] |= 1ULL << (i & 63);
+            }
+        }
+    }
+    return SOLVED;
 }
 
 static int setup(S *st, const Spec *sp) {
@@ -633,46 +815,40 @@ static int setup(S *st, const Spec *sp) {
         if (sp->length[v] > st->LMAX) st->LMAX = sp->length[v];
     }
     if (st->A < 1 || st->A > 64) return BAD_INPUT;
+    int status = build_spaces(st);
+    if (status != SOLVED) return status;
     st->L = cal(V, sizeof *st->L, &fail);
-    st->ncand = cal(V, sizeof *st->ncand, &fail);
-    st->lc = cal(V, sizeof *st->lc, &fail);
-    st->row = cal(V, sizeof *st->row, &fail);
-    st->pref = cal(V, sizeof *st->pref, &fail);
+    st->W = cal(V, sizeof *st->W, &fail);
     st->dom = cal(V, sizeof *st->dom, &fail);
-    st->at = cal(V, sizeof *st->at, &fail);
+    st->pref = cal(V, sizeof *st->pref, &fail);
     st->size = cal(V, sizeof *st->size, &fail);
-    st->counts = cal((size_t)V * st->LMAX * st->A, sizeof *st->counts, &fail);
     st->sets = cal((size_t)V * st->LMAX, sizeof *st->sets, &fail);
     st->watch = cal(V, sizeof *st->watch, &fail);
     st->wn = cal(V, sizeof *st->wn, &fail);
     st->wcap = cal(V, sizeof *st->wcap, &fail);
+    st->chg = cal(V, 8, &fail);
+    int widest = 1;
+    for (int k = 0; k < st->nspaces; k++)
+        if (st->spaces[k].W > widest) widest = st->spaces[k].W;
+    st->removed = cal(widest, 8, &fail);
     if (fail) return NO_MEMORY;
     for (int v = 0; v < V; v++) {
-        int L = sp->length[v], n = sp->n_cand[v];
-        st->L[v] = L;
-        st->ncand[v] = n;
-        st->row[v] = (int32_t *)sp->rows[v];
-        st->lc[v] = cal((size_t)n * L, 1, &fail);
-        st->pref[v] = cal(n, sizeof(float), &fail);
-        st->dom[v] = cal(n, sizeof(int32_t), &fail);
-        st->at[v] = cal(n, sizeof(int32_t), &fail);
+        Space *s = SPACE(st, v);
+        st->L[v] = s->L;
+        st->W[v] = s->W;
+        st->dom[v] = cal(s->W, 8, &fail);
+        st->pref[v] = cal(s->n, sizeof(float), &fail);
         if (fail) return NO_MEMORY;
-        for (int i = 0; i < n; i++) {
-            int32_t r = sp->rows[v][i];
-            const uint8_t *code = sp->codes[v] + (size_t)r * L;
-            for (int p = 0; p < L; p++) {
-                if (code[p] >= st->A) return BAD_INPUT;
-                st->lc[v][(size_t)i * L + p] = code[p];
-                COUNTS(st, v, p)[code[p]]++;
-                SETS(st, v)[p] |= 1ULL << code[p];
-            }
-            st->pref[v][i] = (float)sp->pref[v][r];
-            st->dom[v][i] = i;
-            st->at[v][i] = i;
+        for (int i = 0; i < s->n; i++) st->pref[v][i] = (float)sp->pref[v][s->rows[i]];
+        for (int i = 0; i < sp->n_cand[v]; i++) {
+            int j = find_row(s, sp->rows[v][i]);
+            st->dom[v][j >> 6] |= 1ULL << (j & 63);
         }
-        st->size[v] = n;
+        uint64_t *sets = SETS(st, v);
+        for (int p = 0; p < s->L; p++) sets[p] = (1ULL << (st->A - 1) << 1) - 1;
+        refresh(st, v, NULL, 0);
     }
-    /* crossings, by variable then position */
+    /* crossings, by variable */
     st->xo = cal(V + 1, sizeof *st->xo, &fail);
     st->xs = cal((size_t)sp->n_cross * 3, sizeof *st->xs, &fail);
     if (fail) return NO_MEMORY;
@@ -705,7 +881,7 @@ static int setup(S *st, const Spec *sp) {
         for (int k = st->no[v]; k < st->no[v + 1]; k++) seen[st->nb[k]] = 0;
     }
     free(seen);
-    /* groups: remap ids to 0..G-1 in order of appearance */
+    /* groups: ids remapped to 0..G-1; members must share a space */
     st->gidx = cal(V, sizeof *st->gidx, &fail);
     st->go = cal(V + 1, sizeof *st->go, &fail);
     st->gv = cal(V, sizeof *st->gv, &fail);
@@ -716,6 +892,7 @@ static int setup(S *st, const Spec *sp) {
         if (sp->group[v] < 0) continue;
         for (int u = 0; u < v; u++)
             if (sp->group[u] == sp->group[v]) {
+                if (st->space_of[u] != st->space_of[v]) return BAD_INPUT;
                 st->gidx[v] = st->gidx[u];
                 break;
             }
@@ -732,9 +909,11 @@ static int setup(S *st, const Spec *sp) {
     st->reasons = cal((size_t)V * st->NW, 8, &fail);
     st->failures = cal(V, sizeof *st->failures, &fail);
     st->tcap = 1024;
-    st->tv = cal(st->tcap, sizeof *st->tv, &fail);
-    st->ts = cal(st->tcap, sizeof *st->ts, &fail);
-    st->chg = cal(V, 8, &fail);
+    st->tvar = cal(st->tcap, sizeof *st->tvar, &fail);
+    st->toff = cal(st->tcap, sizeof *st->toff, &fail);
+    st->acap = 1 << 16;
+    st->arena = cal(st->acap, 8, &fail);
+    st->stamp = cal(V, sizeof *st->stamp, &fail);
     st->dirty = cal(V, 8, &fail);
     st->src = cal(V, sizeof *st->src, &fail);
     st->tgt = cal(V, sizeof *st->tgt, &fail);
@@ -747,6 +926,7 @@ static int setup(S *st, const Spec *sp) {
     st->bfs = cal(V, sizeof *st->bfs, &fail);
     st->best = cal(V, sizeof *st->best, &fail);
     if (fail) return NO_MEMORY;
+    for (int v = 0; v < V; v++) st->stamp[v] = -1;
     st->rng = sp->seed * 0x9E3779B97F4A7C15ULL + 1;
     st->randomise = sp->seeded;
     st->best_filled = -1;
@@ -765,12 +945,13 @@ static void keep_best(S *st) {
     int filled = count_filled(st);
     if (filled <= st->best_filled) return;
     st->best_filled = filled;
-    for (int v = 0; v < st->V; v++) st->best[v] = st->size[v] == 1 ? st->dom[v][0] : -1;
+    for (int v = 0; v < st->V; v++)
+        st->best[v] = st->size[v] == 1 ? first_member(st->dom[v], st->W[v]) : -1;
 }
 
 static void write_out(S *st, const int32_t *values) {
     for (int v = 0; v < st->V; v++)
-        st->sp->solution[v] = values[v] < 0 ? -1 : st->row[v][values[v]];
+        st->sp->solution[v] = values[v] < 0 ? -1 : SPACE(st, v)->rows[values[v]];
     st->sp->stats[ST_BEST] = st->best_filled;
 }
 
@@ -780,6 +961,8 @@ static int search(S *st) {
     int fail = 0, V = st->V, NW = st->NW;
     size_t snap = (size_t)V * NW;
     /* root: every variable is a source with all its positions changed */
+    st->cur_stamp = 0;
+    st->next_stamp = 1;
     for (int v = 0; v < V; v++) {
         st->chg[v] = st->L[v] == 64 ? ~0ULL : (1ULL << st->L[v]) - 1;
         add_source(st, v);
@@ -805,8 +988,10 @@ static int search(S *st) {
         f->var = var;
         f->value = value;
         f->mark = st->tn;
+        f->stamp = st->cur_stamp;
         memcpy(st->saved + (size_t)st->depth * snap, st->reasons, snap * 8);
         st->depth++;
+        st->cur_stamp = st->next_stamp++;
         int level = st->depth;
         if (!assign(st, var, value)) return NO_MEMORY;
         uint64_t *r = REASONS(st, var);
@@ -843,14 +1028,14 @@ static int search(S *st) {
             why[jump / 64] &= ~(1ULL << (jump % 64));
             memcpy(st->reasons, st->saved + (size_t)(jump - 1) * snap, snap * 8);
             st->depth = jump - 1;
-            int bvar = back->var, bval = back->value;
-            conflict = drop_value(st, bvar, bval, why, &fail);
+            st->cur_stamp = back->stamp;
+            int bvar = back->var;
+            conflict = drop_value(st, bvar, back->value, why, &fail);
             if (conflict) {
                 if (fail) return NO_MEMORY;
                 memcpy(st->conflict, REASONS(st, bvar), (size_t)NW * 8);
                 st->failures[bvar] += 1;
             } else {
-                add_source(st, bvar);
                 conflict = propagate(st, &fail);
             }
         }
@@ -863,8 +1048,10 @@ static int search(S *st) {
             st->fragment_on = 0;
             st->randomise = 1;
             undo_to(st, root_mark);
-            /* reasons at the root are those of the first frame's snapshot, if any */
-            if (st->depth > 0) memcpy(st->reasons, st->saved, snap * 8);
+            if (st->depth > 0) {
+                memcpy(st->reasons, st->saved, snap * 8);
+                st->cur_stamp = st->stack[0].stamp;
+            }
             st->depth = 0;
         }
     }
@@ -879,7 +1066,7 @@ int32_t cf_table_search(const Spec *sp) {
     if (status == SOLVED) {
         status = search(&st);
         if (status == SOLVED) {
-            for (int v = 0; v < st.V; v++) st.best[v] = st.dom[v][0];
+            for (int v = 0; v < st.V; v++) st.best[v] = first_member(st.dom[v], st.W[v]);
             st.best_filled = st.V;
         }
         write_out(&st, st.best);
