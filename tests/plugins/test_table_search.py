@@ -1,0 +1,149 @@
+"""The compiled search behind ``backtrack`` for problems in table form (crosswords)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from crossword_cases import PLAIN, crossword, random_crossword
+
+from plugins.contract import Control
+from plugins.puzzles.crossword.problem import CrosswordProblem
+from plugins.strategies import table_search
+from plugins.strategies.backtrack import Backtrack
+from plugins.testing import GraphColouring
+
+
+def hard_crossword() -> CrosswordProblem:
+    """An open 6x6 grid over 1,500 random words of ten letters: no answer in seconds."""
+    rng = random.Random(5)
+    words = {"".join(rng.choice("ABCDEFGHIJ") for _ in range(6)): 50 for _ in range(1500)}
+    return crossword(["......"] * 6, words)
+
+
+def test_the_extension_is_built() -> None:
+    assert table_search.available()
+
+
+def test_crosswords_have_a_table_form_other_problems_not() -> None:
+    problem = crossword(["...", "...", "..."], {"CAT": 50, "ARE": 40, "TEA": 60, "OAR": 10})
+    form = problem.table_form()
+    assert form is not None
+    assert len(form.codes) == problem.size == 6
+    assert form.crossings.shape == (18, 4)  # 9 cells, each crossing listed both ways
+    for v, p, w, q in form.crossings:
+        assert problem.slots[v].cells[p] == problem.slots[w].cells[q]
+    assert form.groups[0] == form.groups[5] >= 0  # same length, no duplicates
+    assert GraphColouring.clique(3, 3).table_form() is None
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_engines_agree(seed: int) -> None:
+    """Compiled and Python searches give the same answer; compiled fills are valid."""
+    python = Backtrack().solve(random_crossword(seed), Control.with_timeout(10), engine="python")
+    compiled = Backtrack().solve(random_crossword(seed), Control.with_timeout(10, seed=seed))
+    assert python.status in ("solved", "unsatisfiable")
+    assert compiled.status == python.status
+    if compiled.complete:
+        assert random_crossword(seed).cost(compiled.assignment) == 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [PLAIN, {"restart_scale": 1}, {"nogoods": False}])
+def test_every_option_keeps_proofs(options: dict) -> None:
+    for seed in range(20):
+        expected = Backtrack().solve(random_crossword(seed), Control(), engine="python", **PLAIN)
+        result = Backtrack().solve(random_crossword(seed), Control(seed=seed), **options)
+        assert result.status == expected.status
+
+
+def test_no_duplicates_is_kept_or_lifted() -> None:
+    words = {"AB": 50, "BA": 40}
+    square = ["..", ".."]
+    assert Backtrack().solve(crossword(square, words), Control()).status == "unsatisfiable"
+    twice = crossword(square, {"AA": 50})
+    assert Backtrack().solve(twice, Control()).status == "unsatisfiable"
+    twice.no_duplicates = False
+    form = twice.table_form()
+    assert form is not None and set(form.groups) == {-1}
+    assert Backtrack().solve(twice, Control()).status == "solved"
+
+
+def test_higher_scores_first() -> None:
+    words = {"ABC": 10, "XYZ": 90, "AXB": 50, "BYC": 50, "CZA": 50}
+    problem = crossword(["###", "...", "###"], words)
+    result = Backtrack().solve(problem, Control())
+    assert problem.words(result.assignment) == ["XYZ"]
+
+
+def test_limits_cancel_and_progress() -> None:
+    limited = Backtrack().solve(hard_crossword(), Control(), max_nodes=500)
+    assert (limited.status, limited.reason, limited.stats["nodes"]) == (
+        "gave_up",
+        "node limit",
+        500,
+    )
+    polls = iter(range(10**9))
+    cancelled = Backtrack().solve(
+        hard_crossword(),
+        Control(cancelled=lambda: next(polls) > 20),
+    )
+    assert (cancelled.status, cancelled.reason) == ("gave_up", "canceled")
+    reports: list[dict] = []
+    timed = Backtrack().solve(
+        hard_crossword(),
+        Control.with_timeout(0.3, progress=reports.append),
+        progress_interval=0,
+    )
+    assert (timed.status, timed.reason) == ("gave_up", "timeout")
+    assert timed.stats["time"] < 1.0
+    assert len(reports) > 5
+    assert max(r["best_filled"] for r in reports[:-1]) >= 3
+    assert any("#" not in "".join(r["best"]) and "." in "".join(r["best"]) for r in reports)
+    best = [v for v in timed.assignment if v is not None]
+    assert len(best) >= 3  # the best partial fill comes back
+
+
+def test_same_seed_same_fill_and_seeds_vary() -> None:
+    rng = random.Random(2)
+    words = {"".join(rng.choice("ABCDEF") for _ in range(4)): 50 for _ in range(600)}
+    fills = [
+        crossword(["....", "....", "....", "...."], words).words(
+            Backtrack().solve(crossword(["...."] * 4, words), Control(seed=seed)).assignment
+        )
+        for seed in (1, 1, 2, 3, 4)
+    ]
+    assert fills[0] == fills[1]
+    assert len({tuple(f) for f in fills}) > 2
+
+
+def test_given_letters_stay() -> None:
+    rng = random.Random(3)
+    cells = ["".join(rng.choice("ABCDE") for _ in range(4)) for _ in range(4)]
+    columns = ["".join(row[c] for row in cells) for c in range(4)]
+    noise = {"".join(rng.choice("ABCDE") for _ in range(4)) for _ in range(300)}
+    words = dict.fromkeys(sorted(noise | set(cells) | set(columns)), 50)
+    template = [cells[0][0] + "...", "....", "....", "..." + cells[3][3]]
+    problem = crossword(template, words)
+    problem.no_duplicates = False  # the planted square may repeat a word
+    result = Backtrack().solve(problem, Control(seed=1))
+    assert result.complete
+    assert problem.cost(result.assignment) == 0  # type: ignore[arg-type]
+    rows = problem.decode(result.assignment)
+    assert rows[0][0] == cells[0][0] and rows[3][3] == cells[3][3]
+
+
+def test_rare_letter_cut_never_claims_a_proof() -> None:
+    problem = crossword(["..", ".."], {"AB": 50, "BA": 40})
+    assert Backtrack().solve(problem, Control()).status == "unsatisfiable"
+    cut = Backtrack().solve(
+        crossword(["..", ".."], {"AB": 50, "BA": 40}), Control(), rare_letter_cut=0.1
+    )
+    assert cut.status == "gave_up"
+    assert "rare-letter cut" in cut.reason
+
+
+def test_a_wide_alphabet_falls_back_to_python() -> None:
+    problem = crossword(["..", ".."], {"AB": 50, "BA": 40})
+    problem._size = 80  # as with an alphabet of 80 letters
+    assert problem.table_form() is None
+    assert Backtrack().solve(problem, Control()).status == "unsatisfiable"
