@@ -110,6 +110,7 @@ typedef struct {
     /* search */
     Frame *stack;
     uint64_t *saved; /* reasons snapshot per frame: [depth][V * NW] */
+    int saved_cap;   /* frames saved has room for */
     int depth;
     char *infrag;
     int32_t *bfs;
@@ -921,7 +922,8 @@ static int setup(S *st, const Spec *sp) {
     st->intgt = cal(V, 1, &fail);
     st->conflict = cal(st->NW, 8, &fail);
     st->stack = cal(V + 1, sizeof *st->stack, &fail);
-    st->saved = cal((size_t)(V + 1) * V * st->NW, 8, &fail);
+    st->saved_cap = 16;
+    st->saved = cal((size_t)st->saved_cap * V * st->NW, 8, &fail);
     st->infrag = cal(V, 1, &fail);
     st->bfs = cal(V, sizeof *st->bfs, &fail);
     st->best = cal(V, sizeof *st->best, &fail);
@@ -989,6 +991,13 @@ static int search(S *st) {
         f->value = value;
         f->mark = st->tn;
         f->stamp = st->cur_stamp;
+        if (st->depth == st->saved_cap) {
+            int cap = st->saved_cap * 2;
+            uint64_t *grown = realloc(st->saved, (size_t)cap * snap * 8);
+            if (!grown) return NO_MEMORY;
+            st->saved = grown;
+            st->saved_cap = cap;
+        }
         memcpy(st->saved + (size_t)st->depth * snap, st->reasons, snap * 8);
         st->depth++;
         st->cur_stamp = st->next_stamp++;

@@ -129,13 +129,19 @@ def table_search(
         }
 
     stop_reason: list[str] = []
+    raised: list[BaseException] = []
 
     def poll(counters: Any, best_filled: int) -> int:
-        reason = control.should_stop()
-        now = time.monotonic()
-        if reason or now - last_report[0] >= options["progress_interval"]:
-            last_report[0] = now
-            control.progress(report(counters, best_filled))
+        # An exception cannot cross the C frames: keep it, stop, re-raise after.
+        try:
+            reason = control.should_stop()
+            now = time.monotonic()
+            if reason or now - last_report[0] >= options["progress_interval"]:
+                last_report[0] = now
+                control.progress(report(counters, best_filled))
+        except BaseException as error:  # noqa: BLE001 (KeyboardInterrupt too)
+            raised.append(error)
+            return 1
         if reason:
             stop_reason.append(reason)
             return 1
@@ -173,6 +179,8 @@ def table_search(
         stats=_pointer(stats, ctypes.c_int64),
     )
     status = _SEARCH(ctypes.byref(spec))
+    if raised:
+        raise raised[0]
     if status in (_NO_MEMORY, _BAD_INPUT):
         raise RuntimeError(
             "compiled search: " + ("out of memory" if status == _NO_MEMORY else "bad input")

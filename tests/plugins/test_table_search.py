@@ -147,3 +147,11 @@ def test_a_wide_alphabet_falls_back_to_python() -> None:
     problem._size = 80  # as with an alphabet of 80 letters
     assert problem.table_form() is None
     assert Backtrack().solve(problem, Control()).status == "unsatisfiable"
+
+
+def test_an_exception_in_a_callback_stops_the_search_and_surfaces() -> None:
+    def progress(report: dict) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        Backtrack().solve(hard_crossword(), Control(progress=progress), progress_interval=0)
