@@ -385,15 +385,22 @@ static int lit_true(const S *st, Lit l) {
 
 static int lit_false(const S *st, Lit l) { return !has(st->dom[l.var], l.value); }
 
-static int watch_add(S *st, int var, int32_t id) {
-    if (st->wn[var] == st->wcap[var]) {
-        int cap = st->wcap[var] ? st->wcap[var] * 2 : 8;
-        int32_t *a = realloc(st->watch[var], (size_t)cap * sizeof *a);
+/* Watch lists are per (variable, value bucket): a fixed variable visits only the
+ * nogoods watching a value of its bucket. */
+#define BUCKETS 16
+
+static int bucket(Lit l) { return l.var * BUCKETS + (l.value & (BUCKETS - 1)); }
+
+static int watch_add(S *st, Lit l, int32_t id) {
+    int b = bucket(l);
+    if (st->wn[b] == st->wcap[b]) {
+        int cap = st->wcap[b] ? st->wcap[b] * 2 : 8;
+        int32_t *a = realloc(st->watch[b], (size_t)cap * sizeof *a);
         if (!a) return 0;
-        st->watch[var] = a;
-        st->wcap[var] = cap;
+        st->watch[b] = a;
+        st->wcap[b] = cap;
     }
-    st->watch[var][st->wn[var]++] = id;
+    st->watch[b][st->wn[b]++] = id;
     return 1;
 }
 
@@ -407,7 +414,7 @@ static int nogood_add(S *st, const uint64_t *conflict) {
         if (st->ngs_cap >= 20000) {
             st->ngs = 0;
             st->ng_n = 0;
-            for (int v = 0; v < st->V; v++) st->wn[v] = 0;
+            memset(st->wn, 0, (size_t)st->V * BUCKETS * sizeof *st->wn);
         } else {
             int64_t cap = st->ngs_cap ? st->ngs_cap * 2 : 256;
             int64_t lcap = st->ng_cap ? st->ng_cap * 2 : 4096;
@@ -445,25 +452,25 @@ static int nogood_add(S *st, const uint64_t *conflict) {
     int a = n - 1, b = n - 2;
     st->ng_w[2 * id] = a;
     st->ng_w[2 * id + 1] = b;
-    if (!watch_add(st, lits[a].var, id) || !watch_add(st, lits[b].var, id)) return -1;
+    if (!watch_add(st, lits[a], id) || !watch_add(st, lits[b], id)) return -1;
     return 1;
 }
 
-/* A variable became fixed: visit the nogoods watching it. Returns 1 on a wipe-out. */
+/* A variable became fixed: visit the nogoods watching its value. Returns 1 on a
+ * wipe-out. */
 static int nogood_fixed(S *st, int var, int *fail) {
-    int32_t *list = st->watch[var];
+    Lit fixed = {var, first_member(st->dom[var], st->W[var])};
+    int b = bucket(fixed);
     int k = 0;
-    while (k < st->wn[var]) {
-        int32_t id = list[k];
+    while (k < st->wn[b]) {
+        int32_t id = st->watch[b][k];
         Lit *lits = st->ng_lits + st->ng_start[id];
         int n = st->ng_len[id];
         int32_t *w = st->ng_w + 2 * id;
-        int me = lits[w[0]].var == var ? 0 : (lits[w[1]].var == var ? 1 : -1);
-        if (me < 0 || !lit_true(st, lits[w[me]])) {
-            k++;
-            continue;
-        }
-        if (lit_false(st, lits[w[1 - me]])) {
+        int me = -1;
+        for (int j = 0; j < 2; j++)
+            if (lits[w[j]].var == var && lits[w[j]].value == fixed.value) me = j;
+        if (me < 0 || lit_false(st, lits[w[1 - me]])) {
             k++;
             continue;
         }
@@ -472,12 +479,11 @@ static int nogood_fixed(S *st, int var, int *fail) {
             if (j == w[0] || j == w[1]) continue;
             if (!lit_true(st, lits[j])) {
                 w[me] = j;
-                if (!watch_add(st, lits[j].var, id)) {
+                if (!watch_add(st, lits[j], id)) {
                     *fail = 1;
                     return 1;
                 }
-                list = st->watch[var];
-                list[k] = list[--st->wn[var]];
+                st->watch[b][k] = st->watch[b][--st->wn[b]];
                 moved = 1;
                 break;
             }
@@ -721,7 +727,6 @@ static void free_state(S *st) {
     for (int v = 0; v < st->V; v++) {
         if (st->dom) free(st->dom[v]);
         if (st->pref) free(st->pref[v]);
-        if (st->watch) free(st->watch[v]);
     }
     for (int k = 0; k < st->nspaces; k++) {
         free(st->spaces[k].rows), free(st->spaces[k].codes), free(st->spaces[k].bits);
@@ -733,6 +738,8 @@ static void free_state(S *st) {
     free(st->chg), free(st->dirty), free(st->src), free(st->tgt), free(st->insrc);
     free(st->intgt), free(st->conflict), free(st->stack), free(st->saved), free(st->infrag);
     free(st->bfs), free(st->best), free(st->ng_lits), free(st->ng_start), free(st->ng_len);
+    if (st->watch)
+        for (int b = 0; b < st->V * BUCKETS; b++) free(st->watch[b]);
     free(st->ng_w), free(st->watch), free(st->wn), free(st->wcap);
 }
 
@@ -824,9 +831,9 @@ static int setup(S *st, const Spec *sp) {
     st->pref = cal(V, sizeof *st->pref, &fail);
     st->size = cal(V, sizeof *st->size, &fail);
     st->sets = cal((size_t)V * st->LMAX, sizeof *st->sets, &fail);
-    st->watch = cal(V, sizeof *st->watch, &fail);
-    st->wn = cal(V, sizeof *st->wn, &fail);
-    st->wcap = cal(V, sizeof *st->wcap, &fail);
+    st->watch = cal((size_t)V * BUCKETS, sizeof *st->watch, &fail);
+    st->wn = cal((size_t)V * BUCKETS, sizeof *st->wn, &fail);
+    st->wcap = cal((size_t)V * BUCKETS, sizeof *st->wcap, &fail);
     st->chg = cal(V, 8, &fail);
     int widest = 1;
     for (int k = 0; k < st->nspaces; k++)
