@@ -90,6 +90,7 @@ typedef struct {
     uint64_t *removed; /* scratch bitset (kept zero), as wide as the widest space */
     int32_t *size;
     uint64_t *sets;   /* [v][p]: letters some candidate has at p */
+    int32_t *counts;  /* [v][p][c]: candidates with letter c at p */
     float **pref;     /* per variable: preference per space index */
     int32_t *xo, *xs; /* crossings of v: xs[3k..3k+2] = (p, t, q) for k in xo[v]..xo[v+1] */
     int32_t *no, *nb; /* distinct neighbours */
@@ -156,6 +157,7 @@ static double restart_limit(const Spec *sp, int64_t run) {
 }
 
 #define SETS(st, v) ((st)->sets + (size_t)(v) * (st)->LMAX)
+#define COUNTS(st, v) ((st)->counts + (size_t)(v) * (st)->LMAX * (st)->A)
 #define REASONS(st, v) ((st)->reasons + (size_t)(v) * (st)->NW)
 #define BITS(sp, p, c) ((sp)->bits + ((size_t)(p) * st->A + (c)) * (sp)->W)
 #define SPACE(st, v) (&(st)->spaces[(st)->space_of[v]])
@@ -178,7 +180,12 @@ static int first_member(const uint64_t *dom, int W) {
     return -1;
 }
 
-/* Save v's domain, size and letter sets, once per level. */
+/* Trail words of a record: domain, letter sets, counts, size and stamp. */
+static int64_t record_words(const S *st, int v) {
+    return st->W[v] + st->L[v] + ((int64_t)st->L[v] * st->A + 1) / 2 + 2;
+}
+
+/* Save v's domain, size, letter sets and counts, once per level. */
 static int save(S *st, int v) {
     if (st->stamp[v] == st->cur_stamp) return 1;
     int W = st->W[v], L = st->L[v];
@@ -192,7 +199,7 @@ static int save(S *st, int v) {
         st->toff = b;
         st->tcap = cap;
     }
-    int64_t need = W + L + 2;
+    int64_t need = record_words(st, v);
     if (st->an + need > st->acap) {
         int64_t cap = st->acap * 2;
         while (cap < st->an + need) cap *= 2;
@@ -204,8 +211,9 @@ static int save(S *st, int v) {
     uint64_t *rec = st->arena + st->an;
     memcpy(rec, st->dom[v], (size_t)W * 8);
     memcpy(rec + W, SETS(st, v), (size_t)L * 8);
-    rec[W + L] = (uint64_t)st->size[v];
-    rec[W + L + 1] = (uint64_t)st->stamp[v];
+    memcpy(rec + W + L, COUNTS(st, v), (size_t)L * st->A * 4);
+    rec[need - 2] = (uint64_t)st->size[v];
+    rec[need - 1] = (uint64_t)st->stamp[v];
     st->tvar[st->tn] = v;
     st->toff[st->tn] = st->an;
     st->tn++;
@@ -220,103 +228,85 @@ static void undo_to(S *st, int64_t mark) {
         int v = st->tvar[st->tn], W = st->W[v], L = st->L[v];
         uint64_t *rec = st->arena + st->toff[st->tn];
         memcpy(st->dom[v], rec, (size_t)W * 8);
+        int64_t need = record_words(st, v);
         memcpy(SETS(st, v), rec + W, (size_t)L * 8);
-        st->size[v] = (int32_t)rec[W + L];
-        st->stamp[v] = (int64_t)rec[W + L + 1];
+        memcpy(COUNTS(st, v), rec + W + L, (size_t)L * st->A * 4);
+        st->size[v] = (int32_t)rec[need - 2];
+        st->stamp[v] = (int64_t)rec[need - 1];
         st->an = st->toff[st->tn];
     }
 }
 
 /* After v's domain shrank by ``n_removed`` candidates (``removed``: their bitset, or
- * NULL when unknown): its size and letter sets again, noting sets that shrink. A
- * letter can only vanish if a removed candidate had it, so only those are looked for. */
+ * NULL when unknown): its size, letter counts and letter sets again, noting sets that
+ * shrink. Few removals are subtracted word by word; otherwise the counts are taken
+ * again, from the candidates left or from the (position, letter) bitsets. */
 static void refresh(S *st, int v, const uint64_t *removed, int n_removed) {
     Space *sp = SPACE(st, v);
     const uint64_t *dom = st->dom[v];
-    int W = sp->W, L = sp->L;
+    int W = sp->W, L = sp->L, A = st->A;
     uint64_t *sets = SETS(st, v);
-    uint64_t look[64];
+    int32_t *counts = COUNTS(st, v);
     int present = 0;
     for (int p = 0; p < L; p++) present += __builtin_popcountll(sets[p]);
-    if (removed && n_removed <= present) {
-        st->size[v] -= n_removed;
-        for (int p = 0; p < L; p++) look[p] = 0;
+    int size;
+    if (removed) {
+        size = st->size[v] - n_removed;
+    } else {
+        size = 0;
+        for (int w = 0; w < W; w++) size += __builtin_popcountll(dom[w]);
+    }
+    st->size[v] = size;
+    int64_t by_words = (int64_t)size * L, by_bits = (int64_t)present * W;
+    if (removed && (int64_t)n_removed * L <= (by_words < by_bits ? by_words : by_bits)) {
         for (int w = 0; w < W; w++) {
             uint64_t m = removed[w];
             while (m) {
                 const uint8_t *code = sp->codes + (size_t)(w * 64 + __builtin_ctzll(m)) * L;
                 m &= m - 1;
-                for (int p = 0; p < L; p++) look[p] |= 1ULL << code[p];
+                for (int p = 0; p < L; p++) {
+                    if (--counts[p * A + code[p]] == 0) {
+                        sets[p] &= ~(1ULL << code[p]);
+                        st->chg[v] |= 1ULL << p;
+                    }
+                }
             }
         }
-        present = 0;
-        for (int p = 0; p < L; p++) {
-            look[p] &= sets[p];
-            present += __builtin_popcountll(look[p]);
-        }
-    } else {
-        int size = 0;
-        for (int w = 0; w < W; w++) size += __builtin_popcountll(dom[w]);
-        st->size[v] = size;
-        for (int p = 0; p < L; p++) look[p] = sets[p];
+        return;
     }
-    uint64_t fresh[64];
-    if ((int64_t)st->size[v] * L <= (int64_t)present * 8) {
-        /* few candidates: collect their letters */
-        for (int p = 0; p < L; p++) fresh[p] = 0;
+    if (by_words <= by_bits) {
+        memset(counts, 0, (size_t)L * A * 4);
         for (int w = 0; w < W; w++) {
             uint64_t m = dom[w];
             while (m) {
                 const uint8_t *code = sp->codes + (size_t)(w * 64 + __builtin_ctzll(m)) * L;
                 m &= m - 1;
-                for (int p = 0; p < L; p++) fresh[p] |= 1ULL << code[p];
+                for (int p = 0; p < L; p++) counts[p * A + code[p]]++;
             }
         }
     } else {
         for (int p = 0; p < L; p++) {
-            fresh[p] = sets[p];
-            uint64_t letters = look[p];
+            uint64_t letters = sets[p];
             while (letters) {
                 int c = __builtin_ctzll(letters);
                 letters &= letters - 1;
                 const uint64_t *b = BITS(sp, p, c);
-                int found = 0;
-                for (int w = 0; w < W && !found; w++) found = (dom[w] & b[w]) != 0;
-                if (!found) fresh[p] &= ~(1ULL << c);
+                int n = 0;
+                for (int w = 0; w < W; w++) n += __builtin_popcountll(dom[w] & b[w]);
+                counts[p * A + c] = n;
             }
         }
     }
     for (int p = 0; p < L; p++) {
-        if (fresh[p] != sets[p]) st->chg[v] |= 1ULL << p;
-        sets[p] = fresh[p];
-    }
-}
-
-/* How many candidates of t have each letter at q. */
-static void letter_counts(S *st, int t, int q, int32_t *out) {
-    Space *sp = SPACE(st, t);
-    const uint64_t *dom = st->dom[t];
-    int W = sp->W;
-    for (int c = 0; c < st->A; c++) out[c] = 0;
-    int present = __builtin_popcountll(SETS(st, t)[q]);
-    if (st->size[t] <= present * W) {
-        for (int w = 0; w < W; w++) {
-            uint64_t m = dom[w];
-            while (m) {
-                out[sp->codes[(size_t)(w * 64 + __builtin_ctzll(m)) * sp->L + q]]++;
-                m &= m - 1;
-            }
+        uint64_t fresh = 0;
+        uint64_t letters = sets[p];
+        while (letters) {
+            int c = __builtin_ctzll(letters);
+            letters &= letters - 1;
+            if (counts[p * A + c] > 0) fresh |= 1ULL << c;
         }
-        return;
-    }
-    uint64_t letters = SETS(st, t)[q];
-    while (letters) {
-        int c = __builtin_ctzll(letters);
-        letters &= letters - 1;
-        const uint64_t *b = BITS(sp, q, c);
-        int n = 0;
-        for (int w = 0; w < W; w++) n += __builtin_popcountll(dom[w] & b[w]);
-        out[c] = n;
+        if (fresh != sets[p]) st->chg[v] |= 1ULL << p;
+        sets[p] = fresh;
     }
 }
 
@@ -369,7 +359,10 @@ static int assign(S *st, int v, int value) {
     st->size[v] = 1;
     const uint8_t *code = SPACE(st, v)->codes + (size_t)value * st->L[v];
     uint64_t *sets = SETS(st, v);
+    int32_t *counts = COUNTS(st, v);
+    memset(counts, 0, (size_t)st->L[v] * st->A * 4);
     for (int p = 0; p < st->L[v]; p++) {
+        counts[p * st->A + code[p]] = 1;
         uint64_t only = 1ULL << code[p];
         if (sets[p] != only) st->chg[v] |= 1ULL << p;
         sets[p] = only;
@@ -674,14 +667,13 @@ static int choose_var(S *st) {
  * candidates left (sum of log counts), randomised among near-equals when asked. */
 static int choose_value(S *st, int v) {
     float lg[64][64];
-    int32_t counts[64];
     int L = st->L[v];
     int xn = 0;
     int xp[64];
     for (int k = st->xo[v]; k < st->xo[v + 1] && xn < 64; k++) {
         int p = st->xs[3 * k], t = st->xs[3 * k + 1], q = st->xs[3 * k + 2];
         if (st->size[t] <= 1) continue;
-        letter_counts(st, t, q, counts);
+        const int32_t *counts = COUNTS(st, t) + (size_t)q * st->A;
         for (int c = 0; c < st->A; c++) lg[xn][c] = log1pf((float)counts[c]);
         xp[xn++] = p;
     }
@@ -732,7 +724,7 @@ static void free_state(S *st) {
         free(st->spaces[k].rows), free(st->spaces[k].codes), free(st->spaces[k].bits);
     }
     free(st->spaces), free(st->space_of), free(st->removed), free(st->L), free(st->W), free(st->dom);
-    free(st->size), free(st->sets), free(st->pref), free(st->xo), free(st->xs), free(st->no);
+    free(st->size), free(st->sets), free(st->counts), free(st->pref), free(st->xo), free(st->xs), free(st->no);
     free(st->nb), free(st->go), free(st->gv), free(st->gidx), free(st->reasons);
     free(st->failures), free(st->tvar), free(st->toff), free(st->arena), free(st->stamp);
     free(st->chg), free(st->dirty), free(st->src), free(st->tgt), free(st->insrc);
@@ -831,6 +823,7 @@ static int setup(S *st, const Spec *sp) {
     st->pref = cal(V, sizeof *st->pref, &fail);
     st->size = cal(V, sizeof *st->size, &fail);
     st->sets = cal((size_t)V * st->LMAX, sizeof *st->sets, &fail);
+    st->counts = cal((size_t)V * st->LMAX * st->A, sizeof *st->counts, &fail);
     st->watch = cal((size_t)V * BUCKETS, sizeof *st->watch, &fail);
     st->wn = cal((size_t)V * BUCKETS, sizeof *st->wn, &fail);
     st->wcap = cal((size_t)V * BUCKETS, sizeof *st->wcap, &fail);
