@@ -62,7 +62,10 @@ def _load() -> Any:
     spec = importlib.util.find_spec("plugins.strategies._table_search")
     if spec is None or spec.origin is None:
         return None
-    library = ctypes.CDLL(spec.origin)
+    try:
+        library = ctypes.CDLL(spec.origin)
+    except OSError:  # built for another machine: the Python search still works
+        return None
     function = library.cf_table_search
     function.argtypes = [ctypes.POINTER(_Spec)]
     function.restype = ctypes.c_int32
