@@ -30,7 +30,9 @@
 
 typedef int32_t (*poll_fn)(const int64_t *stats, int32_t filled);
 
-enum { ST_NODES, ST_BACKTRACKS, ST_BACKJUMPS, ST_RESTARTS, ST_NOGOODS, ST_BEST, ST_COUNT };
+enum {
+    ST_NODES, ST_BACKTRACKS, ST_BACKJUMPS, ST_RESTARTS, ST_NOGOODS, ST_BEST, ST_FILLED, ST_COUNT
+};
 enum { SOLVED = 0, UNSATISFIABLE = 1, STOPPED = 2, NODE_LIMIT = 3, NO_MEMORY = 4, BAD_INPUT = 5 };
 
 /* What Python hands over (mirrored by a ctypes Structure). */
@@ -945,6 +947,7 @@ static int count_filled(const S *st) {
 
 static void keep_best(S *st) {
     int filled = count_filled(st);
+    st->sp->stats[ST_FILLED] = filled;
     if (filled <= st->best_filled) return;
     st->best_filled = filled;
     for (int v = 0; v < st->V; v++)

@@ -18,6 +18,8 @@ import numpy as np
 from plugins.contract import Control, Domains, Problem, SearchResult, TableForm
 
 _STATS = ("nodes", "backtracks", "backjumps", "restarts", "nogoods")
+_FILLED = len(_STATS) + 1
+"""Index of the current number of fixed variables in the C counters (after the best)."""
 _RESTARTS = {"none": 0, "luby": 1, "geometric": 2}
 _POLL = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.POINTER(ctypes.c_int64), ctypes.c_int32)
 _I32 = ctypes.POINTER(ctypes.c_int32)
@@ -113,7 +115,7 @@ def table_search(
     cross = np.ascontiguousarray(form.crossings, dtype=np.int32).reshape(-1, 4)
     rank = np.array(ranks, dtype=np.int32)
     solution = np.full(n, -1, dtype=np.int32)
-    stats = np.zeros(len(_STATS) + 1, dtype=np.int64)
+    stats = np.zeros(_FILLED + 1, dtype=np.int64)
     keep: list[Any] = []
     started = time.monotonic()
     last_report = [started]
@@ -121,11 +123,11 @@ def table_search(
     def decode() -> Any:
         return problem.decode([None if v < 0 else int(v) for v in solution])
 
-    def report(counters: Any, filled: int) -> dict[str, Any]:
+    def report(counters: Any, best_filled: int) -> dict[str, Any]:
         return {
-            "filled": filled,
+            "filled": int(counters[_FILLED]),
             "variables": n,
-            "best_filled": filled,
+            "best_filled": best_filled,
             "best": decode(),
             **{name: int(counters[i]) for i, name in enumerate(_STATS)},
             "time": round(time.monotonic() - started, 3),

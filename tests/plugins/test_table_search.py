@@ -155,3 +155,13 @@ def test_an_exception_in_a_callback_stops_the_search_and_surfaces() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         Backtrack().solve(hard_crossword(), Control(progress=progress), progress_interval=0)
+
+
+def test_progress_tells_current_and_best_fill_apart() -> None:
+    reports: list[dict] = []
+    Backtrack().solve(
+        hard_crossword(), Control(progress=reports.append), max_nodes=3000, progress_interval=0
+    )
+    during = reports[:-1]
+    assert all(0 <= r["filled"] <= r["best_filled"] <= r["variables"] for r in during)
+    assert any(r["filled"] < r["best_filled"] for r in during)
