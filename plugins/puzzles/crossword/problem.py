@@ -365,8 +365,8 @@ class CrosswordProblem(Problem):
         """Slots take rows of their length's table; crossing cells hold equal letters;
         with no duplicates, slots of one length take different rows. Preference is the
         score band, as in ``value_order``."""
-        if self._size > 64:
-            return None
+        if self._size > 64 or any(len(slot.cells) > 64 for slot in self.slots):
+            return None  # the compiled search keeps letters and positions in 64-bit sets
         ids = {id(table): k for k, table in enumerate(self._tables.values())}
         crossings = [
             (s, p, t, q) for s, crossing in enumerate(self._crossings) for p, t, q in crossing
