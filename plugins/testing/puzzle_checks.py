@@ -53,8 +53,58 @@ def check_problem(problem: Problem, solution: Sequence[int] | None = None) -> li
         problem.decode([None] * size)
     except Exception as exc:
         failures.append(f"decode of an empty assignment raised {type(exc).__name__}: {exc}")
+    failures += _table_form_failures(problem, domains, solution)
     if solution is not None:
         failures += _solution_failures(problem, domains, list(solution), rng)
+    return failures
+
+
+def _table_form_failures(
+    problem: Problem, domains: Domains, solution: Sequence[int] | None
+) -> list[str]:
+    """A ``table_form`` must describe the problem: shapes, codes within the alphabet,
+    crossings listed both ways, and (with a known solution) the same verdict as ``cost``
+    on the solution and on the solution with one variable changed."""
+    form = problem.table_form()
+    if form is None:
+        return []
+    size = problem.size
+    if len(form.codes) != size or len(form.groups) != size or len(form.preference) != size:
+        return ["table_form: codes, groups and preference need one entry per variable"]
+    failures = []
+    for v, (codes, mask) in enumerate(zip(form.codes, domains, strict=True)):
+        if codes.ndim != 2 or codes.shape[0] != mask.size:
+            failures.append(f"table_form: codes[{v}] is not one row per value of {v}")
+        elif codes.size and int(codes.max()) >= form.alphabet_size:
+            failures.append(f"table_form: codes[{v}] leave the alphabet")
+        if len(form.preference[v]) != mask.size:
+            failures.append(f"table_form: preference[{v}] is not one number per value")
+    crossings = {tuple(int(x) for x in row) for row in form.crossings}
+    for v, p, w, q in crossings:
+        if not (0 <= v < size and 0 <= w < size) or v == w:
+            failures.append(f"table_form: crossing {(v, p, w, q)} names no pair of variables")
+        elif not (0 <= p < form.codes[v].shape[1] and 0 <= q < form.codes[w].shape[1]):
+            failures.append(f"table_form: crossing {(v, p, w, q)} is outside the rows")
+        elif (w, q, v, p) not in crossings:
+            failures.append(f"table_form: crossing {(v, p, w, q)} is not listed both ways")
+    if failures or solution is None:
+        return failures
+
+    def satisfied(values: Sequence[int]) -> bool:
+        agree = all(
+            form.codes[v][values[v], p] == form.codes[w][values[w], q] for v, p, w, q in crossings
+        )
+        taken = [(form.groups[v], values[v]) for v in range(size) if form.groups[v] >= 0]
+        return agree and len(set(taken)) == len(taken)
+
+    trials = [list(solution)]
+    for var in range(min(size, 10)):
+        for value in np.flatnonzero(domains[var])[:3]:
+            trials.append([*solution[:var], int(value), *solution[var + 1 :]])
+    for trial in trials:
+        if satisfied(trial) != (problem.cost(trial) == 0):
+            failures.append(f"table_form and cost disagree on {trial[:10]}…")
+            break
     return failures
 
 

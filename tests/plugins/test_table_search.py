@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from crossword_cases import PLAIN, crossword, random_crossword
 
-from plugins.contract import Control
+from plugins.contract import Control, TableForm
 from plugins.puzzles.crossword.problem import CrosswordProblem
 from plugins.strategies import table_search
 from plugins.strategies.backtrack import Backtrack
-from plugins.testing import GraphColouring
+from plugins.testing import GraphColouring, check_problem
+from wordbase.index import WordIndex
 
 
 def hard_crossword() -> CrosswordProblem:
@@ -165,3 +167,38 @@ def test_progress_tells_current_and_best_fill_apart() -> None:
     during = reports[:-1]
     assert all(0 <= r["filled"] <= r["best_filled"] <= r["variables"] for r in during)
     assert any(r["filled"] < r["best_filled"] for r in during)
+
+
+def test_the_kit_checks_a_table_form_against_the_problem() -> None:
+    rng = random.Random(4)
+    words = {"".join(rng.choice("ABCD") for _ in range(3)): 50 for _ in range(40)}
+    problem = crossword(["...", "...", "..."], words)
+    result = Backtrack().solve(problem, Control(seed=1))
+    assert result.complete
+    solution = [int(v) for v in result.assignment if v is not None]
+    assert check_problem(problem, solution) == []
+
+    class OneWay(CrosswordProblem):
+        def table_form(self) -> TableForm | None:
+            form = super().table_form()
+            assert form is not None
+            return replace(form, crossings=form.crossings[::2])
+
+    class NoGroups(CrosswordProblem):
+        def table_form(self) -> TableForm | None:
+            form = super().table_form()
+            assert form is not None
+            return replace(form, groups=[-1] * self.size)
+
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    args = (problem.template, problem.slots, {3: WordIndex.build(words.items()).bucket(3)})
+    one_way = OneWay(*args, alphabet)
+    assert any("both ways" in f for f in check_problem(one_way, solution))
+    # A symmetric word square: every crossing agrees, each word is used twice.
+    square = {"ABC": 50, "BDE": 50, "CEF": 50}
+    index = WordIndex.build(square.items())
+    no_groups = NoGroups(problem.template, problem.slots, {3: index.bucket(3)}, alphabet)
+    words_in_order = list(index.bucket(3).words)
+    repeated = [words_in_order.index(["ABC", "BDE", "CEF"][i % 3]) for i in range(6)]
+    assert no_groups.cost(repeated) > 0  # the repeated words
+    assert any("disagree" in f for f in check_problem(no_groups, repeated))
