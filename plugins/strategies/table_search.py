@@ -107,7 +107,11 @@ def table_search(
     """
     n = problem.size
     rows = [np.flatnonzero(mask).astype(np.int32) for mask in domains]
-    codes = [np.ascontiguousarray(c, dtype=np.uint8) for c in form.codes]
+    # Variables sharing a table must share one array: the C side groups them by address.
+    converted: dict[int, np.ndarray] = {}
+    codes = [
+        converted.setdefault(id(c), np.ascontiguousarray(c, dtype=np.uint8)) for c in form.codes
+    ]
     prefs = [np.ascontiguousarray(p, dtype=np.float64) for p in form.preference]
     lengths = np.array([c.shape[1] if c.ndim == 2 else 0 for c in codes], dtype=np.int32)
     n_cand = np.array([r.size for r in rows], dtype=np.int32)

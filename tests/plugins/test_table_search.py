@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from crossword_cases import PLAIN, crossword, random_crossword
 
@@ -202,3 +203,21 @@ def test_the_kit_checks_a_table_form_against_the_problem() -> None:
     repeated = [words_in_order.index(["ABC", "BDE", "CEF"][i % 3]) for i in range(6)]
     assert no_groups.cost(repeated) > 0  # the repeated words
     assert any("disagree" in f for f in check_problem(no_groups, repeated))
+
+
+def test_tables_given_as_other_arrays_still_share_their_space() -> None:
+    """Codes in another dtype or layout are converted once per table, so slots of one
+    length stay in one group (no duplicates still holds)."""
+
+    class Wide(CrosswordProblem):
+        def table_form(self) -> TableForm | None:
+            form = super().table_form()
+            assert form is not None
+            wide = {id(c): np.asfortranarray(c.astype(np.int64)) for c in form.codes}
+            return replace(form, codes=[wide[id(c)] for c in form.codes])
+
+    square = WordIndex.build({"AB": 50, "BA": 40}.items())
+    problem = Wide(
+        ["..", ".."], crossword(["..", ".."], {"AB": 1}).slots, {2: square.bucket(2)}, "AB"
+    )
+    assert Backtrack().solve(problem, Control()).status == "unsatisfiable"
