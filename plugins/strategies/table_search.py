@@ -192,7 +192,11 @@ def table_search(
         raise raised[0]
     if status in (_NO_MEMORY, _BAD_INPUT):
         raise RuntimeError(
-            "compiled search: " + ("out of memory" if status == _NO_MEMORY else "bad input")
+            "compiled search: out of memory"
+            if status == _NO_MEMORY
+            else "compiled search: the problem's table_form is inconsistent (codes outside "
+            "the alphabet, a crossing outside a row, or a group across tables); "
+            "plugins.testing.check_problem says which"
         )
     result_stats: dict[str, Any] = {name: int(stats[i]) for i, name in enumerate(_STATS)}
     result_stats["time"] = round(time.monotonic() - started, 4)
