@@ -17,7 +17,15 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, Domains, FillStrategy, Problem, SearchResult, Status
+from plugins.contract import (
+    Control,
+    Domains,
+    FillStrategy,
+    Problem,
+    SearchResult,
+    Status,
+    TableForm,
+)
 from plugins.strategies import table_search
 from plugins.strategies.nogoods import NogoodStore
 from plugins.strategies.parameters import resolve_parameters
@@ -156,19 +164,24 @@ class _Search:
         return int(order[0])
 
     def check_limits(self, domains: Domains, sizes: list[int]) -> None:
-        reason = self.control.should_stop()
-        if reason is None and self.stats["nodes"] >= (self.options["max_nodes"] or np.inf):
-            reason = "node limit"
         filled = sizes.count(1)
         if filled > self.best_filled:
             self.best_filled = filled
             self.best = self.assignment(domains)
+        reason = self.poll(filled)
+        if reason:
+            raise _Stop(reason)
+
+    def poll(self, filled: int) -> str | None:
+        """Report progress when due; the reason to stop now, or None."""
+        reason = self.control.should_stop()
+        if reason is None and self.stats["nodes"] >= (self.options["max_nodes"] or np.inf):
+            reason = "node limit"
         now = time.monotonic()
         if reason or now - self.last_report >= self.options["progress_interval"]:
             self.last_report = now
             self.control.progress(self.report(filled, now))
-        if reason:
-            raise _Stop(reason)
+        return reason
 
     def report(self, filled: int, now: float) -> dict[str, Any]:
         return {
@@ -205,19 +218,36 @@ class _Search:
             domains = cut
         form = self.problem.table_form() if self.options["engine"] == "compiled" else None
         if form is not None and table_search.available():
-            return table_search.table_search(
-                self.problem,
-                form,
-                domains,
-                self.control,
-                self.options,
-                self.plan.rank,
-                self.incomplete,
-            )
+            return self.search_compiled(form, domains)
         try:
             return self.search(domains, reasons)
         except _Stop as stop:
             return self.finish(self.best, "gave_up", stop.reason)
+
+    def search_compiled(self, form: TableForm, domains: Domains) -> SearchResult:
+        """The same search in C (``table_search``), with this run's limits and reports."""
+
+        def poll(counters: dict[str, int], filled: int, best: list[int | None]) -> str | None:
+            self.stats.update(counters)
+            self.best = best
+            self.best_filled = sum(value is not None for value in best)
+            return self.poll(filled)
+
+        outcome = table_search.table_search(
+            form, domains, self.options, self.plan.rank, self.control.seed, poll
+        )
+        self.stats.update(outcome.counters)
+        if outcome.stopped is not None:
+            return self.finish(outcome.assignment, "gave_up", outcome.stopped)
+        if outcome.exhausted:
+            return self.exhausted(outcome.assignment)
+        return self.finish(outcome.assignment, "solved", "")
+
+    def exhausted(self, best: list[int | None]) -> SearchResult:
+        """The search space ran out: a proof, unless a cut was applied first."""
+        if self.incomplete:
+            return self.finish(best, "gave_up", f"no fill under the {self.incomplete}")
+        return self.finish([None] * self.n, "unsatisfiable", "")
 
     def search(self, root: Domains, root_reasons: list[int]) -> SearchResult:
         limits = restart_limits(self.options["restarts"], self.options["restart_scale"])
@@ -246,11 +276,7 @@ class _Search:
                 self.stats["backtracks"] += 1
                 failures += 1
                 if conflict == 0:
-                    if self.incomplete:
-                        return self.finish(
-                            self.best, "gave_up", f"no fill under the {self.incomplete}"
-                        )
-                    return self.finish([None] * self.n, "unsatisfiable", "")
+                    return self.exhausted(self.best)
                 jump = conflict.bit_length() - 1
                 if self.store is not None and self.store.add(
                     (stack[i - 1].var, stack[i - 1].value) for i in _bits(conflict)

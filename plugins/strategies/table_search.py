@@ -1,21 +1,22 @@
 """Compiled backtracking for problems in table form (``table_search.c``, loaded by ctypes).
 
 The same search as ``backtrack`` (plan, dom/wdeg, fragments, arc consistency on letter
-sets, conflict-directed backjumping, nogoods, restarts), run in C on reversible sparse
-domains. ``backtrack`` uses it whenever the problem offers ``table_form`` and the
-extension is built (``pip install -e .`` compiles it).
+sets, conflict-directed backjumping, nogoods, restarts), run in C on bitset domains.
+``backtrack`` uses it whenever the problem offers ``table_form`` and the extension is
+built (``pip install -e .`` compiles it); limits and reports stay ``backtrack``'s.
 """
 
 from __future__ import annotations
 
 import ctypes
 import importlib.util
-import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, Domains, Problem, SearchResult, TableForm
+from plugins.contract import Domains, TableForm
 
 _STATS = ("nodes", "backtracks", "backjumps", "restarts", "nogoods")
 _FILLED = len(_STATS) + 1
@@ -91,21 +92,37 @@ def _pointers(arrays: list[np.ndarray]) -> Any:
     return ctypes.cast(table, _PTRS), table
 
 
+@dataclass
+class Outcome:
+    """What the compiled search ended with: the fill (or the best partial one), its
+    counters, and why it ended: ``stopped`` names a limit, ``exhausted`` means the search
+    space ran out; neither means solved."""
+
+    assignment: list[int | None]
+    counters: dict[str, int]
+    exhausted: bool = False
+    stopped: str | None = None
+
+
+Poll = Callable[[dict[str, int], int, list[int | None]], str | None]
+"""Called every 64 nodes with the counters, the entries filled now and the best partial
+fill; returns the reason to stop, or None."""
+
+
 def table_search(
-    problem: Problem,
     form: TableForm,
     domains: Domains,
-    control: Control,
     options: dict[str, Any],
     ranks: list[int],
-    incomplete: str = "",
-) -> SearchResult:
-    """Search ``problem`` (in ``form``) from ``domains`` with backtrack's ``options``.
+    seed: int | None,
+    poll: Poll,
+) -> Outcome:
+    """Search the problem ``form`` states, from ``domains``, with backtrack's ``options``.
 
-    ``ranks`` is the static plan order (lower first). ``incomplete`` names a cut already
-    applied to ``domains``: an exhausted search is then "gave up", not a proof.
+    ``ranks`` is the static plan order (lower first); with a ``seed``, values are
+    randomised among near-equals from the start (otherwise after the first restart).
     """
-    n = problem.size
+    n = len(domains)
     rows = [np.flatnonzero(mask).astype(np.int32) for mask in domains]
     # Variables sharing a table must share one array: the C side groups them by address.
     converted: dict[int, np.ndarray] = {}
@@ -120,34 +137,20 @@ def table_search(
     rank = np.array(ranks, dtype=np.int32)
     solution = np.full(n, -1, dtype=np.int32)
     stats = np.zeros(_FILLED + 1, dtype=np.int64)
-    keep: list[Any] = []
-    started = time.monotonic()
-    last_report = [started]
 
-    def decode() -> Any:
-        return problem.decode([None if v < 0 else int(v) for v in solution])
+    def assignment() -> list[int | None]:
+        return [None if v < 0 else int(v) for v in solution]
 
-    def report(counters: Any, best_filled: int) -> dict[str, Any]:
-        return {
-            "filled": int(counters[_FILLED]),
-            "variables": n,
-            "best_filled": best_filled,
-            "best": decode(),
-            **{name: int(counters[i]) for i, name in enumerate(_STATS)},
-            "time": round(time.monotonic() - started, 3),
-        }
+    def counters() -> dict[str, int]:
+        return {name: int(stats[i]) for i, name in enumerate(_STATS)}
 
     stop_reason: list[str] = []
     raised: list[BaseException] = []
 
-    def poll(counters: Any, best_filled: int) -> int:
+    def on_poll(_counters: Any, _best_filled: int) -> int:
         # An exception cannot cross the C frames: keep it, stop, re-raise after.
         try:
-            reason = control.should_stop()
-            now = time.monotonic()
-            if reason or now - last_report[0] >= options["progress_interval"]:
-                last_report[0] = now
-                control.progress(report(counters, best_filled))
+            reason = poll(counters(), int(stats[_FILLED]), assignment())
         except BaseException as error:  # noqa: BLE001 (KeyboardInterrupt too)
             raised.append(error)
             return 1
@@ -156,11 +159,11 @@ def table_search(
             return 1
         return 0
 
-    rows_p, rows_t = _pointers(rows)
-    codes_p, codes_t = _pointers(codes)
-    prefs_p, prefs_t = _pointers(prefs)
-    keep += [rows_t, codes_t, prefs_t]
-    callback = _POLL(poll)
+    # The pointer tables (second items) must outlive the call: they stay bound here.
+    rows_p, _rows_table = _pointers(rows)
+    codes_p, _codes_table = _pointers(codes)
+    prefs_p, _prefs_table = _pointers(prefs)
+    callback = _POLL(on_poll)
     spec = _Spec(
         n_vars=n,
         alphabet=form.alphabet_size,
@@ -180,8 +183,8 @@ def table_search(
         fragments=int(options["fragments"]),
         nogoods=int(options["nogoods"]),
         max_nogood=options["max_nogood_size"],
-        seeded=int(control.seed is not None),
-        seed=(control.seed or 0) & (2**64 - 1),
+        seeded=int(seed is not None),
+        seed=(seed or 0) & (2**64 - 1),
         poll_every=64,
         poll=callback,
         solution=_pointer(solution, ctypes.c_int32),
@@ -198,27 +201,9 @@ def table_search(
             "the alphabet, a crossing outside a row, or a group across tables); "
             "plugins.testing.check_problem says which"
         )
-    result_stats: dict[str, Any] = {name: int(stats[i]) for i, name in enumerate(_STATS)}
-    result_stats["time"] = round(time.monotonic() - started, 4)
-    assignment = [None if v < 0 else int(v) for v in solution]
-    if status == _SOLVED:
-        outcome = SearchResult(assignment, "solved", "", result_stats)
-    elif status == _UNSATISFIABLE and not incomplete:
-        outcome = SearchResult([None] * n, "unsatisfiable", "", result_stats)
-    elif status == _UNSATISFIABLE:
-        outcome = SearchResult(
-            assignment, "gave_up", f"no fill under the {incomplete}", result_stats
-        )
-    else:
-        reason = stop_reason[0] if stop_reason else "node limit"
-        outcome = SearchResult(assignment, "gave_up", reason, result_stats)
-    filled = sum(1 for v in outcome.assignment if v is not None)
-    control.progress(
-        {
-            "filled": filled,
-            "variables": n,
-            **result_stats,
-            "best": problem.decode(outcome.assignment),
-        }
-    )
+    outcome = Outcome(assignment(), counters())
+    if status == _UNSATISFIABLE:
+        outcome.exhausted = True
+    elif status in (_STOPPED, _NODE_LIMIT):
+        outcome.stopped = stop_reason[0] if stop_reason else "node limit"
     return outcome
