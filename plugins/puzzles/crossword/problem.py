@@ -367,15 +367,15 @@ class CrosswordProblem(Problem):
         score band, as in ``value_order``."""
         if self._size > 64 or any(len(slot.cells) > 64 for slot in self.slots):
             return None  # the compiled search keeps letters and positions in 64-bit sets
-        ids = {id(table): k for k, table in enumerate(self._tables.values())}
         crossings = [
             (s, p, t, q) for s, crossing in enumerate(self._crossings) for p, t, q in crossing
         ]
+        bands = {n: np.floor(table.scores / self.score_band) for n, table in self._tables.items()}
         return TableForm(
             codes=[table.codes for table in self._slot_table],
             crossings=np.array(crossings, dtype=np.int32).reshape(-1, 4),
-            groups=[ids[id(t)] if self.no_duplicates else -1 for t in self._slot_table],
-            preference=[np.floor(t.scores / self.score_band) for t in self._slot_table],
+            groups=[t.length if self.no_duplicates else -1 for t in self._slot_table],
+            preference=[bands[t.length] for t in self._slot_table],
             alphabet_size=self._size,
         )
 
