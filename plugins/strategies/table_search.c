@@ -28,10 +28,10 @@
 #pragma GCC target("popcnt") /* every x86-64 made since 2008; without it, a slow call */
 #endif
 
-typedef int32_t (*poll_fn)(const int64_t *stats, int32_t filled);
+typedef int32_t (*poll_fn)(void);
 
 enum {
-    ST_NODES, ST_BACKTRACKS, ST_BACKJUMPS, ST_RESTARTS, ST_NOGOODS, ST_BEST, ST_FILLED, ST_COUNT
+    ST_NODES, ST_BACKTRACKS, ST_BACKJUMPS, ST_RESTARTS, ST_NOGOODS, ST_FILLED, ST_COUNT
 };
 enum { SOLVED = 0, UNSATISFIABLE = 1, STOPPED = 2, NODE_LIMIT = 3, NO_MEMORY = 4, BAD_INPUT = 5 };
 
@@ -58,7 +58,7 @@ typedef struct {
     int32_t seeded;               /* randomise values from the start (else after a restart) */
     uint64_t seed;
     int32_t poll_every;           /* nodes between polls */
-    poll_fn poll;                 /* nonzero: stop */
+    poll_fn poll;                 /* reads stats and solution; nonzero: stop */
     int32_t *solution;            /* out: row per variable, -1 where not fixed */
     int64_t *stats;               /* out: ST_COUNT counters */
 } Spec;
@@ -957,7 +957,6 @@ static void keep_best(S *st) {
 static void write_out(S *st, const int32_t *values) {
     for (int v = 0; v < st->V; v++)
         st->sp->solution[v] = values[v] < 0 ? -1 : SPACE(st, v)->rows[values[v]];
-    st->sp->stats[ST_BEST] = st->best_filled;
 }
 
 static int search(S *st) {
@@ -983,7 +982,7 @@ static int search(S *st) {
         if (sp->max_nodes && stats[ST_NODES] >= sp->max_nodes) return NODE_LIMIT;
         if (sp->poll && stats[ST_NODES] % sp->poll_every == 0) {
             write_out(st, st->best);
-            if (sp->poll(stats, st->best_filled)) return STOPPED;
+            if (sp->poll()) return STOPPED;
         }
         int var = choose_var(st);
         if (var < 0) return SOLVED;

@@ -19,10 +19,10 @@ import numpy as np
 from plugins.contract import Domains, TableForm
 
 _STATS = ("nodes", "backtracks", "backjumps", "restarts", "nogoods")
-_FILLED = len(_STATS) + 1
-"""Index of the current number of fixed variables in the C counters (after the best)."""
+_FILLED = len(_STATS)
+"""Index of the current number of fixed variables in the C counters."""
 _RESTARTS = {"none": 0, "luby": 1, "geometric": 2}
-_POLL = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.POINTER(ctypes.c_int64), ctypes.c_int32)
+_POLL = ctypes.CFUNCTYPE(ctypes.c_int32)
 _I32 = ctypes.POINTER(ctypes.c_int32)
 _PTRS = ctypes.POINTER(ctypes.c_void_p)
 
@@ -147,7 +147,7 @@ def table_search(
     stop_reason: list[str] = []
     raised: list[BaseException] = []
 
-    def on_poll(_counters: Any, _best_filled: int) -> int:
+    def on_poll() -> int:
         # An exception cannot cross the C frames: keep it, stop, re-raise after.
         try:
             reason = poll(counters(), int(stats[_FILLED]), assignment())
