@@ -646,11 +646,10 @@ static int choose_var(S *st) {
     int best = -1;
     double best_key = INFINITY;
     int32_t best_rank = INT32_MAX;
-    for (int pass = 0; pass < 2 && best < 0; pass++) {
-        int restrict_to_fragment = pass == 0 && st->fragment_on;
-        if (pass == 0 && !st->fragment_on) continue;
+    /* Within the current fragment first; everywhere when it is done (or there is none). */
+    for (int pass = st->fragment_on ? 0 : 1; pass < 2 && best < 0; pass++) {
         for (int v = 0; v < st->V; v++) {
-            if (st->size[v] <= 1 || (restrict_to_fragment && !st->infrag[v])) continue;
+            if (st->size[v] <= 1 || (pass == 0 && !st->infrag[v])) continue;
             int degree = 0;
             for (int k = st->no[v]; k < st->no[v + 1]; k++) degree += st->size[st->nb[k]] > 1;
             double key = st->size[v] / (1.0 + degree + st->failures[v]);
