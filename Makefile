@@ -23,11 +23,11 @@ serve: default-list
 	$(BIN)/crossforge serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check server plugins wordbase grids scripts tests setup.py
-	$(BIN)/ruff format --check server plugins wordbase grids scripts tests setup.py
+	$(BIN)/ruff check crossforge/__init__.py crossforge/testing.py server plugins wordbase grids scripts tests setup.py
+	$(BIN)/ruff format --check crossforge/__init__.py crossforge/testing.py server plugins wordbase grids scripts tests setup.py
 
 typecheck: $(STAMP)
-	$(BIN)/mypy server plugins wordbase grids scripts
+	$(BIN)/mypy crossforge scripts
 
 pytest: $(STAMP)
 	$(BIN)/python scripts/pg_check.py

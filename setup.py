@@ -6,7 +6,7 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "plugins.strategies._table_search",
+            "crossforge.plugins.strategies._table_search",
             ["plugins/strategies/table_search.c"],
             extra_compile_args=["-O2"],
         )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from grids.hexgrid import HexGrid
-from grids.model import Crossing, Grid, GridError, Slot
-from grids.puzzle import FormatError, Puzzle
-from grids.rules import Violation, check
+from crossforge.grids.hexgrid import HexGrid
+from crossforge.grids.model import Crossing, Grid, GridError, Slot
+from crossforge.grids.puzzle import FormatError, Puzzle
+from crossforge.grids.rules import Violation, check
 
 __all__ = [
     "Crossing",

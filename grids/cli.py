@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from grids.puzzle import Puzzle
+    from crossforge.grids.puzzle import Puzzle
 
 
 def register(subparsers: Any) -> None:
@@ -53,8 +53,8 @@ def register(subparsers: Any) -> None:
 
 def _load(name: str) -> Puzzle:
     """A puzzle file, or a square grid of the library."""
-    from grids import formats, library
-    from grids.puzzle import Puzzle
+    from crossforge.grids import formats, library
+    from crossforge.grids.puzzle import Puzzle
 
     if Path(name).exists():
         return formats.load(name)
@@ -64,7 +64,7 @@ def _load(name: str) -> Puzzle:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from grids.rules import check
+    from crossforge.grids.rules import check
 
     grid = _load(args.file).grid
     violations = check(grid, args.rules, args.min_length)
@@ -78,13 +78,13 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from grids.stats import grid_stats
+    from crossforge.grids.stats import grid_stats
 
     grid = _load(args.file).grid
     index = None
     if args.list:
-        from wordbase.index import WordIndex
-        from wordbase.store import WordStore
+        from crossforge.wordbase.index import WordIndex
+        from crossforge.wordbase.store import WordStore
 
         with WordStore() as store:
             index = WordIndex.for_list(store, args.list)
@@ -106,7 +106,7 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from grids import formats
+    from crossforge.grids import formats
 
     formats.dump(_load(args.source), args.target)
     print(f"wrote {args.target}")
@@ -114,8 +114,8 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _svg(args: argparse.Namespace) -> int:
-    from grids import library
-    from grids.svg import grid_svg, hex_svg
+    from crossforge.grids import library
+    from crossforge.grids.svg import grid_svg, hex_svg
 
     path = Path(args.file)
     entry = library.CATALOGUE.get(args.file)
@@ -123,7 +123,7 @@ def _svg(args: argparse.Namespace) -> int:
     if not path.exists() and entry is not None and entry.kind == "hex":
         path, is_hex = entry.path, True
     if is_hex:
-        from grids.hexgrid import parse_hex
+        from crossforge.grids.hexgrid import parse_hex
 
         hexagon, letters = parse_hex(path.read_text(encoding="utf-8"))
         picture = hex_svg(hexagon, None if args.blank else letters)

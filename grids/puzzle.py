@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from grids.model import Grid, GridError, Slot
+from crossforge.grids.model import Grid, GridError, Slot
 
 
 class FormatError(GridError):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from grids.model import Cell, Grid
+from crossforge.grids.model import Cell, Grid
 
 RULE_SETS = ("american", "canadian", "british")
 

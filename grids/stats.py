@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from grids.model import Cell, Grid, Slot
-from grids.rules import open_regions
+from crossforge.grids.model import Cell, Grid, Slot
+from crossforge.grids.rules import open_regions
 
 if TYPE_CHECKING:
-    from wordbase.index import WordIndex
+    from crossforge.wordbase.index import WordIndex
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ import math
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
-from grids.hexgrid import HexCell, HexGrid
-from grids.model import Cell, Grid, Slot
+from crossforge.grids.hexgrid import HexCell, HexGrid
+from crossforge.grids.model import Cell, Grid, Slot
 
 BLOCK_FILL = "#111"
 SHADE_FILL = "#d0d0d0"

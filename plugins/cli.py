@@ -8,7 +8,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from plugins.registry import PluginInfo
+from crossforge.plugins.registry import PluginInfo
 
 
 def register(subparsers: Any) -> None:
@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
 
 
 def _plugins(args: argparse.Namespace) -> int:
-    from plugins.registry import registry
+    from crossforge.plugins.registry import registry
 
     infos = registry().plugins()
     if args.json:
@@ -96,9 +96,9 @@ def plugins_table(infos: list[PluginInfo]) -> str:
 
 
 def _fill(args: argparse.Namespace) -> int:
-    from plugins.contract import Control
-    from plugins.fill import fill_request_from_file, run_fill
-    from plugins.registry import registry
+    from crossforge.plugins.contract import Control
+    from crossforge.plugins.fill import fill_request_from_file, run_fill
+    from crossforge.plugins.registry import registry
 
     request = fill_request_from_file(
         args.grid,

@@ -13,9 +13,12 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from crossforge.wordbase.index import WordIndex
 
 Domains = list[np.ndarray]
 """One boolean mask per variable over its value indices; True means still possible."""
@@ -43,6 +46,22 @@ class TableForm:
     groups: Sequence[int]
     preference: Sequence[np.ndarray]
     alphabet_size: int
+
+
+class WordSource(Protocol):
+    """Where puzzle types get their words: handed to them, never opened from settings.
+
+    ``index`` raises ``LookupError`` naming an unknown list; both may be called from
+    several threads.
+    """
+
+    def index(self, list_name: str) -> WordIndex:
+        """The word index of list ``list_name`` at its current version."""
+        ...
+
+    def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
+        """JSON-ready clues per word of ``words`` that list ``list_name`` holds."""
+        ...
 
 
 class Problem(ABC):

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from plugins.contract import Control
-from plugins.registry import Registry
+from crossforge.plugins.contract import Control
+from crossforge.plugins.registry import Registry
 
 DEFAULT_TYPE = "american"
 DEFAULT_STRATEGY = "backtrack"
@@ -65,13 +65,13 @@ def fill_request_from_file(
     params: Mapping[str, Any] | None = None,
     **fields: Any,
 ) -> dict[str, Any]:
-    """A fill request for the grid in a puzzle file (any format ``grids.formats`` reads).
+    """A fill request for the grid in a puzzle file (any format ``crossforge.grids.formats`` reads).
 
     Letters already in the file's grid stay as given letters of the fill. ``fields`` are
     the puzzle type's own (``list``, ``min_score``, ``locked`` …); None or empty ones
     are left out, so the type's defaults apply.
     """
-    from grids.formats import load
+    from crossforge.grids.formats import load
 
     request: dict[str, Any] = {
         "type": puzzle_type,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from plugins.contract import FillStrategy, PuzzleType
+from crossforge.plugins.contract import FillStrategy, PuzzleType
 
 STRATEGY_GROUP = "crossforge.fill_strategies"
 PUZZLE_GROUP = "crossforge.puzzle_types"

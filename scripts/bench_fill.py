@@ -24,12 +24,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from grids.model import Grid  # noqa: E402
-from plugins.contract import Control  # noqa: E402
-from plugins.puzzles.crossword import American  # noqa: E402
-from plugins.puzzles.crossword.problem import CrosswordProblem  # noqa: E402
-from plugins.strategies.backtrack import Backtrack  # noqa: E402
-from wordbase.index import WordIndex  # noqa: E402
+from crossforge.grids.model import Grid  # noqa: E402
+from crossforge.plugins.contract import Control  # noqa: E402
+from crossforge.plugins.puzzles.crossword import American  # noqa: E402
+from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem  # noqa: E402
+from crossforge.plugins.strategies.backtrack import Backtrack  # noqa: E402
+from crossforge.wordbase.index import WordIndex  # noqa: E402
 
 VANBEEK = Path(__file__).resolve().parents[2] / "shared" / "bench" / "vanbeek"
 LIBRARY = Path(__file__).resolve().parent.parent / "grids" / "library"
@@ -52,8 +52,8 @@ def plain_index(path: Path) -> WordIndex:
 def store_index(database: str | None, name: str) -> WordIndex:
     """The index of list ``name`` in a store (a temporary one with the default list built
     from wordfreq when ``database`` is None)."""
-    from wordbase.defaults import build_default
-    from wordbase.store import WordStore
+    from crossforge.wordbase.defaults import build_default
+    from crossforge.wordbase.store import WordStore
 
     url = database or f"sqlite:///{tempfile.mkdtemp(prefix='bench-fill-')}/crossforge.db"
     with WordStore(url) as store:
@@ -119,7 +119,7 @@ def run_instance(task: tuple[str, str, str, dict[str, Any]]) -> dict[str, Any]:
 
 def load_grid(path: Path) -> Grid:
     """The grid of a puzzle file in any format ``grids.formats`` reads, letters removed."""
-    from grids.formats import load
+    from crossforge.grids.formats import load
 
     return load(path).grid.blanked()
 
@@ -147,7 +147,7 @@ def tasks_for(
             grids = [g for g in grids if g.stem in wanted]
         sources = ["uk", "words"] if args.dict == "all" else [args.dict]
         return [("vanbeek", s, str(g), options) for s in sources for g in grids]
-    from grids.formats import format_for, load
+    from crossforge.grids.formats import format_for, load
 
     chosen = []
     for path in sorted(Path(args.grids_dir).glob(args.pattern)):
@@ -162,7 +162,7 @@ def tasks_for(
 
 
 def _american_violations(grid: Grid) -> list[Any]:
-    from grids.rules import check
+    from crossforge.grids.rules import check
 
     return check(grid, "american")
 

@@ -63,7 +63,7 @@ def measure(folder: str, count: int, seed: int, repeat: int) -> dict[str, Any]:
     """Load the saved index, run the pattern set; the child process's job."""
     import numpy  # noqa: F401  (imported before the baseline: not the index's memory)
 
-    from wordbase.index import WordIndex
+    from crossforge.wordbase.index import WordIndex
 
     before = rss_mb()
     started = time.perf_counter()
@@ -105,9 +105,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(args.measure, args.patterns, args.seed, args.repeat)))
         return 0
 
-    from wordbase.defaults import build_default
-    from wordbase.index import WordIndex
-    from wordbase.store import WordStore
+    from crossforge.wordbase.defaults import build_default
+    from crossforge.wordbase.index import WordIndex
+    from crossforge.wordbase.store import WordStore
 
     store = WordStore()
     if not store.has_list(args.list_name):

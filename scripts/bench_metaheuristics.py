@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_fill import VANBEEK, plain_index  # noqa: E402
 
-from grids.model import Grid  # noqa: E402
-from plugins.contract import Control, Problem  # noqa: E402
-from plugins.puzzles.crossword import American  # noqa: E402
-from plugins.registry import registry  # noqa: E402
+from crossforge.grids.model import Grid  # noqa: E402
+from crossforge.plugins.contract import Control, Problem  # noqa: E402
+from crossforge.plugins.puzzles.crossword import American  # noqa: E402
+from crossforge.plugins.registry import registry  # noqa: E402
 
 PUZZLES = Path(__file__).resolve().parent.parent / "plugins" / "puzzles"
 STRATEGIES = ("genetic", "annealing")

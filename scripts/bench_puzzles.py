@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 
-from plugins.contract import Control
+from crossforge.plugins.contract import Control
 
 
 @dataclass
@@ -88,12 +88,12 @@ def measure(case: Case) -> Row:
 def sudoku_cases(args: argparse.Namespace) -> list[Case]:
     """Article 002's puzzle, the top95 collection, the hardest published ones, generated
     collections, generation."""
-    from plugins.puzzles.sudoku import SudokuType
-    from plugins.puzzles.sudoku.board import parse_collection
-    from plugins.puzzles.sudoku.search import count_solutions
+    from crossforge.plugins.puzzles.sudoku import SudokuType
+    from crossforge.plugins.puzzles.sudoku.board import parse_collection
+    from crossforge.plugins.puzzles.sudoku.search import count_solutions
 
     sudoku = SudokuType()
-    samples = files("plugins.puzzles.sudoku") / "samples"
+    samples = files("crossforge.plugins.puzzles.sudoku") / "samples"
     article = parse_collection(samples.joinpath("article002.txt").read_text())
     hardest = parse_collection(samples.joinpath("hardest.txt").read_text())
     top95 = parse_collection(samples.joinpath("top95.txt").read_text())
@@ -145,12 +145,12 @@ def sudoku_cases(args: argparse.Namespace) -> list[Case]:
 
 def regex_cases(args: argparse.Namespace) -> list[Case]:
     """The MIT 2013 hexagon (39 clues): solved and proved unique, and graded."""
-    from plugins.puzzles.regexcross import RegexCrosswordType
-    from plugins.puzzles.regexcross.solver import Engine, count_solutions
+    from crossforge.plugins.puzzles.regexcross import RegexCrosswordType
+    from crossforge.plugins.puzzles.regexcross.solver import Engine, count_solutions
 
     regex_type = RegexCrosswordType()
     data = json.loads(
-        (files("plugins.puzzles.regexcross") / "samples" / "mit2013.json").read_text()
+        (files("crossforge.plugins.puzzles.regexcross") / "samples" / "mit2013.json").read_text()
     )
     puzzle = regex_type.parse_json(data)
     repeats = 3 if args.quick else 10
@@ -169,11 +169,11 @@ def regex_cases(args: argparse.Namespace) -> list[Case]:
 
 def tents_cases(args: argparse.Namespace) -> list[Case]:
     """Article 003's three puzzles (graded solve, search count) and generation by size."""
-    from plugins.puzzles.tents import TentsType
-    from plugins.puzzles.tents.model import TentsPuzzle
+    from crossforge.plugins.puzzles.tents import TentsType
+    from crossforge.plugins.puzzles.tents.model import TentsPuzzle
 
     tents = TentsType()
-    samples = files("plugins.puzzles.tents") / "samples"
+    samples = files("crossforge.plugins.puzzles.tents") / "samples"
     repeats = 10 if args.quick else 50
     cases = []
     for size in ("5x5", "10x10", "18x18"):
@@ -204,11 +204,11 @@ def tents_cases(args: argparse.Namespace) -> list[Case]:
 
 def shikaku_cases(args: argparse.Namespace) -> list[Case]:
     """Article 001's puzzle, generated 15x15 puzzles, both generators."""
-    from plugins.puzzles.shikaku import ShikakuType
+    from crossforge.plugins.puzzles.shikaku import ShikakuType
 
     shikaku = ShikakuType()
     article = shikaku.parse_text(
-        (files("plugins.puzzles.shikaku") / "samples" / "article001_8x8.txt").read_text()
+        (files("crossforge.plugins.puzzles.shikaku") / "samples" / "article001_8x8.txt").read_text()
     )
     repeats = 10 if args.quick else 50
     rng = random.Random(args.seed)

@@ -44,9 +44,9 @@ def main() -> None:
 
     from wordfreq import top_n_list, zipf_frequency
 
-    from server.app import create_app
-    from server.config import ServerConfig
-    from wordbase.store import WordStore
+    from crossforge.server.app import create_app
+    from crossforge.server.config import ServerConfig
+    from crossforge.wordbase.store import WordStore
 
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
     url = f"sqlite:///{folder / 'bench.db'}"

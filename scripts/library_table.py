@@ -19,18 +19,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from grids import library  # noqa: E402
-from grids.model import Grid  # noqa: E402
-from grids.rules import check  # noqa: E402
-from grids.stats import grid_stats  # noqa: E402
-from wordbase.index import WordIndex  # noqa: E402
+from crossforge.grids import library  # noqa: E402
+from crossforge.grids.model import Grid  # noqa: E402
+from crossforge.grids.rules import check  # noqa: E402
+from crossforge.grids.stats import grid_stats  # noqa: E402
+from crossforge.wordbase.index import WordIndex  # noqa: E402
 
 
 def fill(grid: Grid, index: WordIndex, min_score: float, seconds: float) -> tuple[str, float]:
     """The backtracking strategy's status on ``grid`` and its time in seconds."""
-    from plugins.contract import Control
-    from plugins.puzzles.crossword.problem import CrosswordProblem
-    from plugins.strategies.backtrack import Backtrack
+    from crossforge.plugins.contract import Control
+    from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
+    from crossforge.plugins.strategies.backtrack import Backtrack
 
     slots = grid.slots()
     tables = {length: index.bucket(length) for length in {slot.length for slot in slots}}
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-score", type=int, default=30)
     parser.add_argument("--fill", type=float, metavar="SECONDS", help="also try to fill")
     args = parser.parse_args(argv)
-    from wordbase.store import WordStore
+    from crossforge.wordbase.store import WordStore
 
     with WordStore() as store:
         index = WordIndex.for_list(store, args.list)

@@ -11,7 +11,7 @@ __all__ = ["create_app"]
 
 
 def create_app(*args: Any, **kwargs: Any) -> Flask:
-    """Build the Flask application (see ``server.app.create_app``)."""
-    from server.app import create_app as factory
+    """Build the Flask application (see ``crossforge.server.app.create_app``)."""
+    from crossforge.server.app import create_app as factory
 
     return factory(*args, **kwargs)

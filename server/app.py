@@ -7,14 +7,14 @@ from datetime import timedelta
 
 from flask import Flask
 
-from plugins.registry import Registry, registry
-from server.config import ServerConfig
-from server.context import EXTENSION, Services
-from server.errors import register_error_handlers
-from server.jobs.records import FAILED, JobStore
-from server.jobs.runner import JobRunner, ProcessRunner, QueueFull
-from server.jobs.worker import Execute
-from wordbase.config import instance_path
+from crossforge.plugins.registry import Registry, registry
+from crossforge.server.config import ServerConfig
+from crossforge.server.context import EXTENSION, Services
+from crossforge.server.errors import register_error_handlers
+from crossforge.server.jobs.records import FAILED, JobStore
+from crossforge.server.jobs.runner import JobRunner, ProcessRunner, QueueFull
+from crossforge.server.jobs.worker import Execute
+from crossforge.wordbase.config import instance_path
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ def create_app(
     jobs = JobStore(config.database_url)
     if runner is None:
         if execute is None:
-            from server.jobs.tasks import execute as default_execute
+            from crossforge.server.jobs.tasks import execute as default_execute
 
             execute = default_execute
         runner = ProcessRunner(
@@ -57,7 +57,7 @@ def create_app(
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 
     register_error_handlers(app)
-    from server.api import blueprints
+    from crossforge.server.api import blueprints
 
     for blueprint in blueprints():
         app.register_blueprint(blueprint)

@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 
 from flask import request
 
-from server.context import services
-from server.errors import ApiError
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
 
 View = TypeVar("View", bound=Callable[..., Any])
 

@@ -13,11 +13,11 @@ import sys
 from collections.abc import Sequence
 
 COMMAND_MODULES = (
-    "wordbase.cli",
-    "grids.cli",
-    "plugins.puzzles.cli",
-    "plugins.cli",
-    "server.commands",
+    "crossforge.wordbase.cli",
+    "crossforge.grids.cli",
+    "crossforge.plugins.puzzles.cli",
+    "crossforge.plugins.cli",
+    "crossforge.server.commands",
 )
 
 

@@ -29,8 +29,8 @@ def run_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted; running jobs are marked failed on the way out."""
     from werkzeug.serving import make_server
 
-    from server.app import create_app
-    from server.config import ServerConfig
+    from crossforge.server.app import create_app
+    from crossforge.server.config import ServerConfig
 
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     app = create_app(ServerConfig.from_env(workers=args.workers))

@@ -53,7 +53,7 @@ class ServerConfig:
                 continue
             values[f.name] = _parse(f.name, raw, f.type)
         if "database_url" not in overrides or overrides["database_url"] is None:
-            from wordbase.config import database_url
+            from crossforge.wordbase.config import database_url
 
             values["database_url"] = database_url()
         values.update({k: v for k, v in overrides.items() if v is not None})

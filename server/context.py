@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import current_app
 
-from plugins.registry import Registry
-from server.config import ServerConfig
-from server.jobs.records import JobStore
-from server.jobs.runner import JobRunner
+from crossforge.plugins.registry import Registry
+from crossforge.server.config import ServerConfig
+from crossforge.server.jobs.records import JobStore
+from crossforge.server.jobs.runner import JobRunner
 
 EXTENSION = "crossforge"
 
@@ -32,7 +32,7 @@ class Services:
         """The word store on the shared database, opened on first use."""
         with self._lock:
             if self._words is None:
-                from wordbase.store import WordStore
+                from crossforge.wordbase.store import WordStore
 
                 self._words = WordStore(self.config.database_url)
             return self._words

@@ -12,9 +12,9 @@ from typing import Any
 
 from flask import Response
 
-from server.context import services
-from server.errors import ApiError
-from server.jobs.records import Job
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
+from crossforge.server.jobs.records import Job
 
 MEDIA_TYPES = {
     "json": "application/json",
@@ -68,8 +68,8 @@ def _complete(result: dict[str, Any]) -> bool:
 
 def fill_puzzle(result: dict[str, Any]) -> Any:
     """The grids ``Puzzle`` of a fill result: its grid and each entry's first clue."""
-    from grids.model import Grid
-    from grids.puzzle import Puzzle
+    from crossforge.grids.model import Grid
+    from crossforge.grids.puzzle import Puzzle
 
     grid = Grid.from_rows(result["grid"])
     clues: dict[str, str] = {}
@@ -86,8 +86,8 @@ def _clue_text(clue: Any) -> str:
 
 
 def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
-    from grids.formats import dumps
-    from grids.svg import grid_svg
+    from crossforge.grids.formats import dumps
+    from crossforge.grids.svg import grid_svg
 
     puzzle = fill_puzzle(result)
     if fmt == "svg":
@@ -98,7 +98,7 @@ def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
 
 
 def _logic_file(job: Job, fmt: str) -> str:
-    from server.jobs.tasks import logic_type
+    from crossforge.server.jobs.tasks import logic_type
 
     ptype = logic_type(services().registry, job.puzzle_type)
     result = job.result or {}

@@ -16,8 +16,8 @@ def tiny_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     scored 30–90, a few with clues); ``CROSSFORGE_DATABASE_URL`` and
     ``CROSSFORGE_INSTANCE`` point at it, for this process and its subprocesses.
     Returns the database URL."""
-    from plugins.testing import MINI_WORDS
-    from wordbase.store import WordStore
+    from crossforge.plugins.testing import MINI_WORDS
+    from crossforge.wordbase.store import WordStore
 
     url = f"sqlite:///{tmp_path / 'words.db'}"
     monkeypatch.setenv("CROSSFORGE_DATABASE_URL", url)

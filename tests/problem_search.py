@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
+from crossforge.plugins.contract import Domains, Problem
 
 
 def solutions(problem: Problem, limit: int | None = None) -> list[list[int]]:

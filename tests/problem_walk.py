@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from plugins.contract import Problem
+from crossforge.plugins.contract import Problem
 
 
 def walk_deltas(

@@ -8,10 +8,10 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
-from wordbase.formats import FORMATS
+from crossforge.wordbase.formats import FORMATS
 
 if TYPE_CHECKING:
-    from wordbase.store import WordStore
+    from crossforge.wordbase.store import WordStore
 
 __all__ = ["register"]
 
@@ -91,14 +91,14 @@ class _Bar:
 
 
 def _store() -> WordStore:
-    from wordbase.store import WordStore
+    from crossforge.wordbase.store import WordStore
 
     return WordStore()
 
 
 def _build_default(args: argparse.Namespace) -> int:
-    from wordbase.defaults import build_default, default_name
-    from wordbase.index import WordIndex
+    from crossforge.wordbase.defaults import build_default, default_name
+    from crossforge.wordbase.index import WordIndex
 
     store = _store()
     name = default_name(args.lang)
@@ -117,7 +117,7 @@ def _build_default(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from wordbase.store import ImportRejected
+    from crossforge.wordbase.store import ImportRejected
 
     store = _store()
     try:

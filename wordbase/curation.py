@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wordbase.defaults import zipf_to_score
-from wordbase.models import Entry, ImportSummary, Merge, combine_entries
-from wordbase.store import WordStore
+from crossforge.wordbase.defaults import zipf_to_score
+from crossforge.wordbase.models import Entry, ImportSummary, Merge, combine_entries
+from crossforge.wordbase.store import WordStore
 
 __all__ = ["dedupe", "merge_lists", "rescore"]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from wordbase.alphabets import get_alphabet
-from wordbase.models import Entry, ImportSummary
-from wordbase.store import Progress, WordStore
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.models import Entry, ImportSummary
+from crossforge.wordbase.store import Progress, WordStore
 
 __all__ = [
     "LANGUAGES",

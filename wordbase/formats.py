@@ -23,8 +23,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from wordbase.alphabets import Alphabet
-from wordbase.models import Clue, Entry, Rejection, combine_entries
+from crossforge.wordbase.alphabets import Alphabet
+from crossforge.wordbase.models import Clue, Entry, Rejection, combine_entries
 
 __all__ = [
     "DEFAULT_SCORE",

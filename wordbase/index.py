@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 import marisa_trie
 import numpy as np
 
-from wordbase.alphabets import Alphabet, get_alphabet
-from wordbase.patterns import WILDCARDS, PatternError, RegexFilter, parse_pattern
+from crossforge.wordbase.alphabets import Alphabet, get_alphabet
+from crossforge.wordbase.patterns import WILDCARDS, PatternError, RegexFilter, parse_pattern
 
 if TYPE_CHECKING:
-    from wordbase.models import WordList
-    from wordbase.store import WordStore
+    from crossforge.wordbase.models import WordList
+    from crossforge.wordbase.store import WordStore
 
 __all__ = ["Bucket", "WordIndex"]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from wordbase.alphabets import Alphabet, get_alphabet
+from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 
 __all__ = [
     "MAX_KEY_LENGTH",

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import regex
 
-from wordbase.alphabets import Alphabet
+from crossforge.wordbase.alphabets import Alphabet
 
 __all__ = ["WILDCARDS", "PatternError", "RegexFilter", "RegexTimeout", "parse_pattern"]
 

@@ -17,7 +17,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from wordbase.models import MAX_KEY_LENGTH
+from crossforge.wordbase.models import MAX_KEY_LENGTH
 
 __all__ = ["clues", "entries", "metadata", "word_lists"]
 

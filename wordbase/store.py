@@ -33,10 +33,10 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError
 
-from wordbase.alphabets import get_alphabet
-from wordbase.config import database_url, instance_path
-from wordbase.formats import FORMATS, guess_format, read_entries, write_entries
-from wordbase.models import (
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.config import database_url, instance_path
+from crossforge.wordbase.formats import FORMATS, guess_format, read_entries, write_entries
+from crossforge.wordbase.models import (
     Clue,
     Entry,
     ImportSummary,
@@ -46,8 +46,8 @@ from wordbase.models import (
     WordList,
     combine_entries,
 )
-from wordbase.patterns import RegexFilter, parse_pattern
-from wordbase.schema import clues, entries, metadata, word_lists
+from crossforge.wordbase.patterns import RegexFilter, parse_pattern
+from crossforge.wordbase.schema import clues, entries, metadata, word_lists
 
 __all__ = ["ImportRejected", "ListExists", "UnknownList", "WordStore"]
 
@@ -570,7 +570,7 @@ class WordStore:
         progress: Progress | None = None,
         label: str = "input",
     ) -> ImportSummary:
-        """Import word-list lines (see ``wordbase.formats``) into list ``name``.
+        """Import word-list lines (see ``crossforge.wordbase.formats``) into list ``name``.
 
         The list is created (with ``alphabet``) when missing. Without ``skip_bad`` any bad
         line raises ImportRejected and nothing is written; with it, bad lines are listed

@@ -11,14 +11,14 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from grids.puzzle import FormatError, Puzzle
+from crossforge.grids.puzzle import FormatError, Puzzle
 
 FORMATS = {
-    "text": "grids.formats.plain_text",
-    "json": "grids.formats.json_format",
-    "puz": "grids.formats.across_lite",
-    "ipuz": "grids.formats.ipuz",
-    "xd": "grids.formats.xd",
+    "text": "crossforge.grids.formats.plain_text",
+    "json": "crossforge.grids.formats.json_format",
+    "puz": "crossforge.grids.formats.across_lite",
+    "ipuz": "crossforge.grids.formats.ipuz",
+    "xd": "crossforge.grids.formats.xd",
 }
 EXTENSIONS = {".txt": "text", ".grid": "text", ".json": "json", ".puz": "puz"}
 EXTENSIONS.update({".ipuz": "ipuz", ".xd": "xd"})

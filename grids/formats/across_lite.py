@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import struct
 
-from grids.model import BLOCK, OPEN, Grid
-from grids.puzzle import FormatError, Puzzle, clue_order
+from crossforge.grids.model import BLOCK, OPEN, Grid
+from crossforge.grids.puzzle import FormatError, Puzzle, clue_order
 
 MAGIC = b"ACROSS&DOWN\x00"
 MASK = b"ICHEATED"

@@ -12,8 +12,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from grids.model import BLOCK, OPEN, Cell, Grid
-from grids.puzzle import FormatError, Puzzle, decode_json
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
+from crossforge.grids.puzzle import FormatError, Puzzle, decode_json
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"

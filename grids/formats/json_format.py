@@ -10,8 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from grids.model import Cell, Grid
-from grids.puzzle import FormatError, Puzzle, clue_order, decode_json
+from crossforge.grids.model import Cell, Grid
+from crossforge.grids.puzzle import FormatError, Puzzle, clue_order, decode_json
 
 FORMAT_NAME = "crossforge-puzzle"
 FORMAT_VERSION = 1

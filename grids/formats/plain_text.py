@@ -5,8 +5,8 @@ Only the grid is stored; clues and metadata of a puzzle are not.
 
 from __future__ import annotations
 
-from grids.model import Grid, GridError
-from grids.puzzle import FormatError, Puzzle, decode_text
+from crossforge.grids.model import Grid, GridError
+from crossforge.grids.puzzle import FormatError, Puzzle, decode_text
 
 
 def read(data: bytes) -> Puzzle:

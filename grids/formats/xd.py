@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from grids.model import BLOCK, OPEN, Cell, Grid
-from grids.puzzle import FormatError, Puzzle, clue_order, decode_text
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
+from crossforge.grids.puzzle import FormatError, Puzzle, clue_order, decode_text
 
 CLUE = re.compile(r"^([AD])(\d+)\.\s?(.*?)\s*~\s*([^~]*)$")
 HEADER = re.compile(r"^##\s*(.+?)\s*$")

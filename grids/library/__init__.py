@@ -1,7 +1,7 @@
 """The sample grid library: minis, American 15x15 and 21x21 patterns, fully checked
 ("Canadian") grids after article 004, and hexagons for regex crosswords.
 
-Square grids are plain-text ``.txt`` files (``grids.formats.plain_text``); hexagons are
+Square grids are plain-text ``.txt`` files (``crossforge.grids.formats.plain_text``); hexagons are
 ``format_hex`` text in ``.hex`` files. ``README.md`` in this folder describes each grid.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from grids.hexgrid import HexCell, HexGrid, parse_hex
-from grids.model import Grid
+from crossforge.grids.hexgrid import HexCell, HexGrid, parse_hex
+from crossforge.grids.model import Grid
 
 FOLDER = Path(__file__).resolve().parent
 

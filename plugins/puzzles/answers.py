@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from plugins.contract import SearchResult
-from plugins.puzzles.logic import LogicalSolve
+from crossforge.plugins.contract import SearchResult
+from crossforge.plugins.puzzles.logic import LogicalSolve
 
 
 def solve_answer(solve: LogicalSolve, level_names: Mapping[int, str]) -> dict[str, Any]:

@@ -57,8 +57,8 @@ def register(subparsers: Any) -> None:
 
 
 def _logic_type(name: str) -> Any:
-    from plugins.puzzles.logic import LogicPuzzleType
-    from plugins.registry import registry
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
+    from crossforge.plugins.registry import registry
 
     ptype = registry().puzzle_type(name)
     if not isinstance(ptype, LogicPuzzleType):
@@ -89,21 +89,21 @@ def level_names(ptype: Any) -> Mapping[int, str]:
 
 
 def _control(timeout: float | None, seed: int | None = None) -> Any:
-    from plugins.contract import Control
+    from crossforge.plugins.contract import Control
 
     return Control.with_timeout(timeout, seed=seed)
 
 
 def run_solve(args: argparse.Namespace) -> int:
     """Solve FILE logically, or with ``--strategy``; print the answer."""
-    from plugins.puzzles.answers import solve_answer
+    from crossforge.plugins.puzzles.answers import solve_answer
 
     ptype = _logic_type(args.type)
     source = read_source(args.file)
     puzzle = ptype.load(source)
     control = _control(args.timeout, args.seed)
     if args.strategy:
-        from plugins.registry import registry
+        from crossforge.plugins.registry import registry
 
         strategy = registry().strategy(args.strategy)
         problem = ptype.problem({"puzzle": source})
@@ -138,7 +138,7 @@ def _print_answer(ptype: Any, puzzle: Any, answer: Mapping[str, Any]) -> None:
 
 def run_rate(args: argparse.Namespace) -> int:
     """Grade FILE: score, level and the numbered step list."""
-    from plugins.puzzles.answers import solve_answer
+    from crossforge.plugins.puzzles.answers import solve_answer
 
     ptype = _logic_type(args.type)
     puzzle = ptype.load(read_source(args.file))
@@ -167,7 +167,7 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Generate a puzzle of TYPE; print it (text, or JSON with its rating)."""
-    from plugins.puzzles.answers import solve_answer
+    from crossforge.plugins.puzzles.answers import solve_answer
 
     ptype = _logic_type(args.type)
     options = _options(args.option)

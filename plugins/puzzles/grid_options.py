@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from plugins.contract import Control
-from plugins.puzzles.logic import Grade
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import Grade
 
 
 class GenerationTimeout(TimeoutError):

@@ -7,9 +7,9 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.puzzles import answers
-from plugins.puzzles.logic import LogicPuzzleType
+from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.puzzles import answers
+from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
 
 class Formats(Protocol):

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from plugins.contract import Control, PuzzleType
+from crossforge.plugins.contract import Control, PuzzleType
 
 
 @dataclass(frozen=True)

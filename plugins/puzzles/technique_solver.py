@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from plugins.contract import Control
-from plugins.puzzles.logic import Grade, LogicalSolve, Technique
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import Grade, LogicalSolve, Technique
 
 
 class Contradiction(Exception):

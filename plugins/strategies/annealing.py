@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from plugins.contract import Control, FillStrategy, Problem, SearchResult
-from plugins.strategies.local_search import (
+from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
     MoveSettings,
@@ -23,7 +23,7 @@ from plugins.strategies.local_search import (
     greedy_start,
     propose,
 )
-from plugins.strategies.parameters import resolve_parameters
+from crossforge.plugins.strategies.parameters import resolve_parameters
 
 CALIBRATION_MOVES = 64
 """Proposals sampled to set the initial temperature when none is given."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import (
+from crossforge.plugins.contract import (
     Control,
     Domains,
     FillStrategy,
@@ -26,10 +26,10 @@ from plugins.contract import (
     Status,
     TableForm,
 )
-from plugins.strategies import table_search
-from plugins.strategies.nogoods import NogoodStore
-from plugins.strategies.parameters import resolve_parameters
-from plugins.strategies.plan import Plan
+from crossforge.plugins.strategies import table_search
+from crossforge.plugins.strategies.nogoods import NogoodStore
+from crossforge.plugins.strategies.parameters import resolve_parameters
+from crossforge.plugins.strategies.plan import Plan
 
 
 def luby(i: int) -> int:

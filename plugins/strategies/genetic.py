@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plugins.contract import Control, FillStrategy, Problem, SearchResult
-from plugins.strategies.local_search import (
+from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
     Progress,
@@ -25,7 +25,7 @@ from plugins.strategies.local_search import (
     greedy_start,
     propose,
 )
-from plugins.strategies.parameters import resolve_parameters
+from crossforge.plugins.strategies.parameters import resolve_parameters
 
 COUNTERS = ("generations", "evaluations", "immigrants", "restarts")
 """The run's counters in its statistics."""

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, Domains, Problem, SearchResult
+from crossforge.plugins.contract import Control, Domains, Problem, SearchResult
 
 SOLVED_EPSILON = 1e-9
 """A cost at or below this counts as 0 (costs may be sums of floats)."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
-from plugins.contract import Domains
+from crossforge.plugins.contract import Domains
 
 Literal = tuple[int, int]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plugins.contract import Problem
+from crossforge.plugins.contract import Problem
 
 
 class Plan:

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Domains, TableForm
+from crossforge.plugins.contract import Domains, TableForm
 
 _STATS = ("nodes", "backtracks", "backjumps", "restarts", "nogoods")
 _FILLED = len(_STATS)
@@ -62,7 +62,7 @@ _SOLVED, _UNSATISFIABLE, _STOPPED, _NODE_LIMIT, _NO_MEMORY, _BAD_INPUT = range(6
 
 
 def _load() -> Any:
-    spec = importlib.util.find_spec("plugins.strategies._table_search")
+    spec = importlib.util.find_spec("crossforge.plugins.strategies._table_search")
     if spec is None or spec.origin is None:
         return None
     try:
@@ -199,7 +199,7 @@ def table_search(
             if status == _NO_MEMORY
             else "compiled search: the problem's table_form is inconsistent (codes outside "
             "the alphabet, a crossing outside a row, or a group across tables); "
-            "plugins.testing.check_problem says which"
+            "crossforge.plugins.testing.check_problem says which"
         )
     outcome = Outcome(assignment(), counters())
     if status == _UNSATISFIABLE:

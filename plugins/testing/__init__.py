@@ -1,6 +1,6 @@
 """Conformance kit for plugin authors: check a fill strategy or puzzle type from pytest.
 
-    from plugins.testing import check_puzzle_type, check_strategy
+    from crossforge.plugins.testing import check_puzzle_type, check_strategy
 
     def test_my_strategy_conforms():
         check_strategy(MyStrategy())                  # complete: solves and proves
@@ -19,7 +19,7 @@ serves as a known-good test double.
 
 from __future__ import annotations
 
-from plugins.testing.cases import (
+from crossforge.plugins.testing.cases import (
     BLOCKED,
     CASES,
     MINI_WORDS,
@@ -31,10 +31,19 @@ from plugins.testing.cases import (
     Queens,
     hard_problem,
 )
-from plugins.testing.checks import Check, ConformanceError
-from plugins.testing.doubles import MiniCrosswordType, ReferenceSearch
-from plugins.testing.puzzle_checks import check_problem, check_puzzle_type, puzzle_type_checks
-from plugins.testing.strategy_checks import GRACE, check_result, check_strategy, strategy_checks
+from crossforge.plugins.testing.checks import Check, ConformanceError
+from crossforge.plugins.testing.doubles import MiniCrosswordType, ReferenceSearch
+from crossforge.plugins.testing.puzzle_checks import (
+    check_problem,
+    check_puzzle_type,
+    puzzle_type_checks,
+)
+from crossforge.plugins.testing.strategy_checks import (
+    GRACE,
+    check_result,
+    check_strategy,
+    strategy_checks,
+)
 
 __all__ = [
     "BLOCKED",

@@ -10,7 +10,7 @@ from functools import partial
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
+from crossforge.plugins.contract import Domains, Problem
 
 
 class PairwiseProblem(Problem):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from plugins.contract import FillStrategy, PuzzleType
+from crossforge.plugins.contract import FillStrategy, PuzzleType
 
 
 class ConformanceError(AssertionError):

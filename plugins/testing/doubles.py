@@ -9,8 +9,15 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, Domains, FillStrategy, Problem, PuzzleType, SearchResult
-from plugins.testing.cases import MINI_WORDS, MiniCrossword
+from crossforge.plugins.contract import (
+    Control,
+    Domains,
+    FillStrategy,
+    Problem,
+    PuzzleType,
+    SearchResult,
+)
+from crossforge.plugins.testing.cases import MINI_WORDS, MiniCrossword
 
 
 class ReferenceSearch(FillStrategy):

@@ -10,10 +10,17 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, Domains, FillStrategy, Problem, PuzzleType, SearchResult
-from plugins.testing.checks import Check, json_error, metadata_failures, run_all
-from plugins.testing.doubles import ReferenceSearch
-from plugins.testing.strategy_checks import check_result
+from crossforge.plugins.contract import (
+    Control,
+    Domains,
+    FillStrategy,
+    Problem,
+    PuzzleType,
+    SearchResult,
+)
+from crossforge.plugins.testing.checks import Check, json_error, metadata_failures, run_all
+from crossforge.plugins.testing.doubles import ReferenceSearch
+from crossforge.plugins.testing.strategy_checks import check_result
 
 
 def check_problem(problem: Problem, solution: Sequence[int] | None = None) -> list[str]:

@@ -9,9 +9,9 @@ from functools import partial
 from numbers import Integral
 from typing import Any
 
-from plugins.contract import Control, FillStrategy, Problem, SearchResult
-from plugins.testing.cases import CASES, Case, Queens, hard_problem
-from plugins.testing.checks import Check, json_error, metadata_failures, run_all
+from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.testing.cases import CASES, Case, Queens, hard_problem
+from crossforge.plugins.testing.checks import Check, json_error, metadata_failures, run_all
 
 GRACE = 0.75
 """Seconds a strategy may overrun its deadline or a cancellation before it fails the kit."""

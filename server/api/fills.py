@@ -15,12 +15,12 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from server.api.inputs import json_object, query_options, string_arg
-from server.api.jobs import submit_job, wait_seconds
-from server.api.options import check_options, job_options
-from server.context import services
-from server.errors import ApiError
-from server.jobs.tasks import COMMON_OPTIONS
+from crossforge.server.api.inputs import json_object, query_options, string_arg
+from crossforge.server.api.jobs import submit_job, wait_seconds
+from crossforge.server.api.options import check_options, job_options
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
+from crossforge.server.jobs.tasks import COMMON_OPTIONS
 
 bp = Blueprint("fills", __name__, url_prefix="/v1/fills")
 
@@ -45,7 +45,7 @@ def create_fill() -> Response:
     strategy_name = string_arg(body, "strategy", DEFAULT_STRATEGY) or DEFAULT_STRATEGY
     list_name = string_arg(body, "list", app.config.default_list) or app.config.default_list
     ptype = app.registry.puzzle_type(type_name)
-    from plugins.puzzles.logic import LogicPuzzleType
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
     if isinstance(ptype, LogicPuzzleType):
         raise ApiError(400, "not_a_crossword", f"{type_name!r} is a logic puzzle: use /v1/puzzles")
@@ -72,8 +72,8 @@ def _check_problem(ptype: Any, type_request: dict[str, Any]) -> None:
     """Build a crossword problem here as the worker will, on the server's own word store,
     so what only the word list can refuse (locked entries, given letters, allowed and
     banned words) is a 400 now rather than a failed job. The index is cached per process."""
-    from plugins.puzzles.crossword.plugin import CrosswordType
-    from wordbase.index import WordIndex
+    from crossforge.plugins.puzzles.crossword.plugin import CrosswordType
+    from crossforge.wordbase.index import WordIndex
 
     if isinstance(ptype, CrosswordType):
         store = services().words
@@ -82,7 +82,7 @@ def _check_problem(ptype: Any, type_request: dict[str, Any]) -> None:
 
 def _check_list(name: str, default: str) -> None:
     """An unknown list is a 404 now, not a failed job; the default one says how to build it."""
-    from wordbase.store import UnknownList
+    from crossforge.wordbase.store import UnknownList
 
     try:
         services().words.get_list(name)
@@ -95,8 +95,8 @@ def _check_rules(rows: list[str], rules: Any) -> None:
     """A grid breaking its type's construction rules is a 400 (types that name them)."""
     if not isinstance(rules, str):
         return
-    from grids.model import Grid
-    from grids.rules import check
+    from crossforge.grids.model import Grid
+    from crossforge.grids.rules import check
 
     violations = check(Grid.from_rows(rows), rules)
     if violations:
@@ -116,7 +116,7 @@ def _split(
     type_schema: dict[str, Any],
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """(strategy parameters, puzzle-type options) of ``options``; unknown keys are a 400."""
-    from plugins.strategies.parameters import resolve_parameters
+    from crossforge.plugins.strategies.parameters import resolve_parameters
 
     strategy_keys = set(strategy_schema.get("properties", {}))
     type_keys = set(type_schema.get("properties", {})) - set(FIELDS)
@@ -134,7 +134,7 @@ def _split(
 
 def _read_request() -> tuple[dict[str, Any], list[str]]:
     """The request's fields and its grid rows, whichever way it came."""
-    from grids.model import Grid
+    from crossforge.grids.model import Grid
 
     if request.mimetype == "multipart/form-data":
         return _read_upload()
@@ -155,7 +155,7 @@ def _read_request() -> tuple[dict[str, Any], list[str]]:
 
 
 def _read_upload() -> tuple[dict[str, Any], list[str]]:
-    from grids.formats import format_for, loads
+    from crossforge.grids.formats import format_for, loads
 
     upload = request.files.get("grid")
     if upload is None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from server.errors import ApiError
+from crossforge.server.errors import ApiError
 
 
 def json_object() -> dict[str, Any]:

@@ -9,11 +9,11 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
-from server.api.inputs import number_arg
-from server.context import services
-from server.errors import ApiError
-from server.jobs.records import CANCELED, Job, JobStore
-from server.jobs.runner import QueueFull
+from crossforge.server.api.inputs import number_arg
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
+from crossforge.server.jobs.records import CANCELED, Job, JobStore
+from crossforge.server.jobs.runner import QueueFull
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 
@@ -28,7 +28,7 @@ def job_document(job: Job) -> dict[str, Any]:
         "cancel": url_for("jobs.cancel", job_id=job.id),
     }
     if job.result is not None:
-        from server.downloads import formats_for
+        from crossforge.server.downloads import formats_for
 
         links["downloads"] = {
             fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats_for(job)
@@ -152,7 +152,7 @@ def _stream(store: JobStore, job: Job) -> Iterator[str]:
 @bp.get("/<job_id>/result.<fmt>")
 def download(job_id: str, fmt: str) -> Response:
     """A finished job's result as a file: json, puz, ipuz, svg or txt where they apply."""
-    from server.downloads import render
+    from crossforge.server.downloads import render
 
     job = services().jobs.get(job_id)
     if job.result is None:

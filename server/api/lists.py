@@ -14,10 +14,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.utils import secure_filename
 
-from server.api.inputs import json_object, number_arg, string_arg
-from server.auth import requires_token
-from server.context import services
-from server.errors import ApiError
+from crossforge.server.api.inputs import json_object, number_arg, string_arg
+from crossforge.server.auth import requires_token
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
 
 bp = Blueprint("lists", __name__, url_prefix="/v1/lists")
 
@@ -68,7 +68,7 @@ def all_lists() -> Response:
 @requires_token
 def create_list() -> Response:
     """Create an empty list: ``{"name", "alphabet"?, "description"?, "settings"?}``."""
-    from wordbase.store import ListExists
+    from crossforge.wordbase.store import ListExists
 
     body = json_object()
     name = string_arg(body, "name")
@@ -107,7 +107,7 @@ def get_list(name: str) -> Response:
 @requires_token
 def update_list(name: str) -> Response:
     """Rename a list, change its description or (while empty) its alphabet settings."""
-    from wordbase.store import ListExists
+    from crossforge.wordbase.store import ListExists
 
     body = json_object()
     unknown = sorted(set(body) - {"name", "description", "settings"})
@@ -139,7 +139,7 @@ def delete_list(name: str) -> Response:
 @bp.get("/<name>/words")
 def search(name: str) -> Response:
     """Entries matching ``pattern`` and ``regex``, best score first, paged by ``cursor``."""
-    from wordbase.patterns import RegexTimeout
+    from crossforge.wordbase.patterns import RegexTimeout
 
     args = dict(request.args)
     limit = number_arg(args, "limit", 100, minimum=1, maximum=MAX_PAGE, integer=True)
@@ -181,7 +181,7 @@ def get_word(name: str, word: str) -> Response:
 @requires_token
 def put_word(name: str, word: str) -> Response:
     """Create or replace an entry: ``{"score", "display", "clues", "tags", "source"}``."""
-    from wordbase.models import Clue
+    from crossforge.wordbase.models import Clue
 
     body = json_object()
     unknown = sorted(set(body) - {"score", "display", "clues", "tags", "source"})
@@ -239,8 +239,8 @@ def _flag(args: dict[str, Any], name: str) -> bool:
 @requires_token
 def import_words(name: str) -> Response:
     """Import lines from the body (or a multipart ``file``) and answer with the summary."""
-    from wordbase.formats import FORMATS, guess_format
-    from wordbase.store import ImportRejected
+    from crossforge.wordbase.formats import FORMATS, guess_format
+    from crossforge.wordbase.store import ImportRejected
 
     request.max_content_length = services().config.max_import_bytes
     args = dict(request.args)

@@ -7,8 +7,8 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Blueprint, Response, jsonify, render_template
 from sqlalchemy import text
 
-from server.context import services
-from server.openapi import openapi_document
+from crossforge.server.context import services
+from crossforge.server.openapi import openapi_document
 
 bp = Blueprint("meta", __name__, url_prefix="/v1")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from server.api.inputs import number_arg
-from server.errors import ApiError
+from crossforge.server.api.inputs import number_arg
+from crossforge.server.errors import ApiError
 
 JSON_TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,),

@@ -6,12 +6,12 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from server.api.inputs import json_object, query_options
-from server.api.jobs import submit_job, wait_seconds
-from server.api.options import check_options, job_options
-from server.context import services
-from server.errors import ApiError
-from server.jobs.tasks import logic_type, plugin_options
+from crossforge.server.api.inputs import json_object, query_options
+from crossforge.server.api.jobs import submit_job, wait_seconds
+from crossforge.server.api.options import check_options, job_options
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
+from crossforge.server.jobs.tasks import logic_type, plugin_options
 
 bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
 
@@ -54,7 +54,7 @@ def _body() -> dict[str, Any]:
 
 
 def _check_strategy(name: str, params: dict[str, Any]) -> None:
-    from plugins.strategies.parameters import resolve_parameters
+    from crossforge.plugins.strategies.parameters import resolve_parameters
 
     strategy = services().registry.strategy(name)
     resolve_parameters(name, strategy.parameters, params)

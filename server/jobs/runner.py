@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
 
-from server.jobs.records import CANCELED, FAILED, Job, JobStore
-from server.jobs.worker import Execute, worker_main
+from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
+from crossforge.server.jobs.worker import Execute, worker_main
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ class ProcessRunner(JobRunner):
         # Workers fork from a clean server process that has the job code imported, so a
         # replacement worker starts in milliseconds and no request thread is forked.
         self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["server.jobs.worker", execute.__module__])
+        self._ctx.set_forkserver_preload(["crossforge.server.jobs.worker", execute.__module__])
         self._slots: list[_Slot] = []
         self._pending: deque[Job] = deque()
         self._lock = threading.RLock()

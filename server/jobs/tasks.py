@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plugins.contract import Control
-from plugins.puzzles.logic import LogicPuzzleType
-from plugins.registry import Registry, registry
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import LogicPuzzleType
+from crossforge.plugins.registry import Registry, registry
 
 COMMON_OPTIONS = ("timeout", "seed")
 """Options every job takes: they shape the Control, not the plugin call."""
@@ -35,7 +35,7 @@ def execute(
 ) -> dict[str, Any]:
     """Run one job and return its JSON result."""
     if kind == "fill":
-        from plugins.fill import run_fill
+        from crossforge.plugins.fill import run_fill
 
         return run_fill(request["fill"], registry(), control)
     ptype = logic_type(registry(), puzzle_type)
@@ -49,13 +49,13 @@ def execute(
 
 
 def _levels(ptype: LogicPuzzleType) -> dict[int, str]:
-    from plugins.puzzles.cli import level_names
+    from crossforge.plugins.puzzles.cli import level_names
 
     return dict(level_names(ptype))
 
 
 def _logical(ptype: LogicPuzzleType, puzzle: Any, control: Control) -> dict[str, Any]:
-    from plugins.puzzles.answers import solve_answer
+    from crossforge.plugins.puzzles.answers import solve_answer
 
     return solve_answer(ptype.solve_logically(puzzle, control), _levels(ptype))
 

@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from plugins.contract import Control
-from server.jobs.records import CANCELED, FAILED, SUCCEEDED
+from crossforge.plugins.contract import Control
+from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
 
 Execute = Callable[[str, str, dict[str, Any], Control], dict[str, Any]]
 """``execute(kind, puzzle_type, request, control)`` → the job's JSON result."""

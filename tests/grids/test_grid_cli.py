@@ -7,7 +7,7 @@ from pathlib import Path
 import puz
 import pytest
 
-from server.cli import main
+from crossforge.server.cli import main
 
 
 def test_check_passes_and_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

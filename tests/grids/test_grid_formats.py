@@ -6,10 +6,10 @@ from pathlib import Path
 import puz
 import pytest
 
-from grids.formats import FormatError, dump, dumps, load, loads
-from grids.formats.across_lite import checksum
-from grids.model import Grid
-from grids.puzzle import Puzzle
+from crossforge.grids.formats import FormatError, dump, dumps, load, loads
+from crossforge.grids.formats.across_lite import checksum
+from crossforge.grids.model import Grid
+from crossforge.grids.puzzle import Puzzle
 
 FILLED = Grid.from_rows(["#CAT", "AREA", "HALO", "ANT#"], circled=[(1, 1), (2, 2)], shaded=[(3, 0)])
 CLUES = {

@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import pytest
 
-from grids import library
-from grids.hexgrid import HexGrid, format_hex, parse_hex
-from grids.model import Grid
-from grids.rules import check, open_regions
-from grids.stats import grid_stats
+from crossforge.grids import library
+from crossforge.grids.hexgrid import HexGrid, format_hex, parse_hex
+from crossforge.grids.model import Grid
+from crossforge.grids.rules import check, open_regions
+from crossforge.grids.stats import grid_stats
 
 SQUARE = [e for e in library.CATALOGUE.values() if e.kind == "square"]
 

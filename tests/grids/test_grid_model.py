@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from grids.model import Crossing, Grid, GridError, Slot
+from crossforge.grids.model import Crossing, Grid, GridError, Slot
 
 # The New York Times of Saturday, 1 January 1955 (Anthony Morse), as printed in the xd
 # corpus's format documentation; its rebus cells (HEART, DIAMOND, SPADE, CLUB) are
@@ -109,7 +109,7 @@ def test_bad_text_names_the_line() -> None:
 
 
 def test_public_surface() -> None:
-    import grids
+    from crossforge import grids
 
     assert sorted(grids.__all__) == [
         "Crossing",

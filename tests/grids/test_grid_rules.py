@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from grids.model import Grid
-from grids.rules import (
+from crossforge.grids.model import Grid
+from crossforge.grids.rules import (
     check,
     check_all_checked,
     check_chequered,

@@ -4,9 +4,9 @@ import math
 
 import pytest
 
-from grids.model import Grid
-from grids.stats import fillability, generation_complexity, grid_stats
-from wordbase.index import WordIndex
+from crossforge.grids.model import Grid
+from crossforge.grids.stats import fillability, generation_complexity, grid_stats
+from crossforge.wordbase.index import WordIndex
 
 
 def test_counts_of_a_small_grid() -> None:

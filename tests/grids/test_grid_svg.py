@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from grids.hexgrid import HexGrid
-from grids.model import Grid
-from grids.svg import BLOCK_FILL, HIGHLIGHT_FILL, SHADE_FILL, grid_svg, hex_svg
+from crossforge.grids.hexgrid import HexGrid
+from crossforge.grids.model import Grid
+from crossforge.grids.svg import BLOCK_FILL, HIGHLIGHT_FILL, SHADE_FILL, grid_svg, hex_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

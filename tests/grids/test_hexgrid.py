@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from grids.hexgrid import FAMILIES, HexGrid
+from crossforge.grids.hexgrid import FAMILIES, HexGrid
 
 
 def test_side_two_by_hand() -> None:

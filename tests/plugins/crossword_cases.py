@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from grids.model import Grid
-from plugins.puzzles.crossword.problem import CrosswordProblem
-from wordbase.index import WordIndex
+from crossforge.grids.model import Grid
+from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
+from crossforge.wordbase.index import WordIndex
 
 PLAIN = {"backjumping": False, "nogoods": False, "restarts": "none", "fragments": False}
 """Backtrack options for plain chronological search."""

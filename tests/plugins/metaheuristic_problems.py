@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
-from plugins.testing.cases import GraphColouring
+from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.testing.cases import GraphColouring
 
 
 class Queens(Problem):

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import pytest
 from metaheuristic_problems import LatinSquare, Queens, triangle_in_two_colours
 
-from plugins.contract import Control
-from plugins.strategies.annealing import Annealing
+from crossforge.plugins.contract import Control
+from crossforge.plugins.strategies.annealing import Annealing
 
 
 @pytest.mark.parametrize("schedule", ["geometric", "adaptive"])

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from crossword_cases import PLAIN, crossword, random_crossword
 
-from plugins.contract import Control
-from plugins.strategies.backtrack import Backtrack, luby, restart_limits
-from plugins.strategies.nogoods import NogoodStore
-from plugins.testing import GraphColouring, PairwiseProblem, check_strategy, hard_problem
+from crossforge.plugins.contract import Control
+from crossforge.plugins.strategies.backtrack import Backtrack, luby, restart_limits
+from crossforge.plugins.strategies.nogoods import NogoodStore
+from crossforge.plugins.testing import GraphColouring, PairwiseProblem, check_strategy, hard_problem
 
 
 class RandomBinary(PairwiseProblem):

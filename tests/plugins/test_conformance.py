@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from plugins.contract import Control, Domains, Problem, SearchResult
-from plugins.testing import (
+from crossforge.plugins.contract import Control, Domains, Problem, SearchResult
+from crossforge.plugins.testing import (
     CASES,
     MINI_WORDS,
     Check,

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from plugins.registry import Registry
-from plugins.testing import Check, check_puzzle_type, strategy_checks
+from crossforge.plugins.registry import Registry
+from crossforge.plugins.testing import Check, check_puzzle_type, strategy_checks
 
 CROSSWORD_TYPES = {"american", "canadian"}
 COMPLETE = {"backtrack"}

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import plugins.testing
-from plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
+import crossforge.plugins.testing
+from crossforge.plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -23,7 +23,10 @@ def plugin_section() -> str:
 
 def public_names(cls: type) -> list[str]:
     own = {
-        n for klass in cls.__mro__ if klass.__module__ == "plugins.contract" for n in vars(klass)
+        n
+        for klass in cls.__mro__
+        if klass.__module__ == "crossforge.plugins.contract"
+        for n in vars(klass)
     }
     return sorted(n for n in own if not n.startswith("_"))
 
@@ -36,10 +39,10 @@ def test_every_contract_member_is_documented_for_authors(cls: type) -> None:
 
 
 def test_kit_public_surface() -> None:
-    for name in plugins.testing.__all__:
-        obj = getattr(plugins.testing, name)
+    for name in crossforge.plugins.testing.__all__:
+        obj = getattr(crossforge.plugins.testing, name)
         if inspect.isclass(obj) or inspect.isfunction(obj):
-            assert inspect.getdoc(obj), f"plugins.testing.{name} has no docstring"
-    exported = {n for n in vars(plugins.testing) if not n.startswith("_")}
-    modules = {n for n in exported if inspect.ismodule(getattr(plugins.testing, n))}
-    assert exported - modules - {"annotations"} == set(plugins.testing.__all__)
+            assert inspect.getdoc(obj), f"crossforge.plugins.testing.{name} has no docstring"
+    exported = {n for n in vars(crossforge.plugins.testing) if not n.startswith("_")}
+    modules = {n for n in exported if inspect.ismodule(getattr(crossforge.plugins.testing, n))}
+    assert exported - modules - {"annotations"} == set(crossforge.plugins.testing.__all__)

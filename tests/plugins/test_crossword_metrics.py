@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.puzzles.crossword.metrics import (
+from crossforge.plugins.puzzles.crossword.metrics import (
     EntryFill,
     difficulty,
     duplicates,

@@ -7,12 +7,12 @@ import random
 import numpy as np
 import pytest
 
-from grids.model import Grid
-from plugins.contract import Control
-from plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
-from plugins.strategies.backtrack import Backtrack
-from plugins.testing import check_problem
-from wordbase.index import WordIndex
+from crossforge.grids.model import Grid
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
+from crossforge.plugins.strategies.backtrack import Backtrack
+from crossforge.plugins.testing import check_problem
+from crossforge.wordbase.index import WordIndex
 
 WORDS = {
     "CAT": 90, "ACE": 80, "TEA": 70, "ATE": 60, "EAT": 50, "TAN": 40, "NET": 30, "TEN": 20,

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from plugins.contract import Control
-from plugins.puzzles.crossword import American, Canadian
-from plugins.registry import registry
-from plugins.strategies.backtrack import Backtrack
-from plugins.testing import check_puzzle_type
-from wordbase.index import WordIndex
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.crossword import American, Canadian
+from crossforge.plugins.registry import registry
+from crossforge.plugins.strategies.backtrack import Backtrack
+from crossforge.plugins.testing import check_puzzle_type
+from crossforge.wordbase.index import WordIndex
 
 # Every 3-letter word over A, B, C, E: any 3x3 or 5x5 shape below has distinct fills.
 WORDS = {"".join(p): 10 + 5 * i % 90 for i, p in enumerate(itertools.product("ABCE", repeat=3))}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from server.cli import main
+from crossforge.server.cli import main
 
 OPEN3 = "...\n...\n...\n"
 CORNERS4 = "#...\n....\n....\n...#\n"
@@ -136,7 +136,7 @@ def test_given_letters_stay(
 
 
 def test_fill_report_shows_clue_text_and_missing_words() -> None:
-    from plugins.cli import fill_report
+    from crossforge.plugins.cli import fill_report
 
     answer = {
         "status": "gave_up",

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.fill import fill_request_from_file, run_fill
-from plugins.registry import Registry, UnknownPlugin
-from plugins.testing import MiniCrosswordType, ReferenceSearch
+from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.fill import fill_request_from_file, run_fill
+from crossforge.plugins.registry import Registry, UnknownPlugin
+from crossforge.plugins.testing import MiniCrosswordType, ReferenceSearch
 
 ROWS = ["#...", "....", "....", "...#"]
 

@@ -7,9 +7,9 @@ import random
 import pytest
 from metaheuristic_problems import Colouring, LatinSquare, triangle_in_two_colours
 
-from plugins.contract import Control
-from plugins.strategies.genetic import Genetic, crossover
-from plugins.strategies.local_search import SearchSpace, TrackedAssignment
+from crossforge.plugins.contract import Control
+from crossforge.plugins.strategies.genetic import Genetic, crossover
+from crossforge.plugins.strategies.local_search import SearchSpace, TrackedAssignment
 
 
 @pytest.mark.parametrize("selection", ["tournament", "roulette"])

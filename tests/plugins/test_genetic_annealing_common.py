@@ -14,11 +14,11 @@ from metaheuristic_problems import (
     triangle_in_two_colours,
 )
 
-from plugins.contract import Control, FillStrategy
-from plugins.registry import registry
-from plugins.strategies.annealing import Annealing
-from plugins.strategies.genetic import Genetic
-from plugins.strategies.parameters import ParameterError, resolve_parameters
+from crossforge.plugins.contract import Control, FillStrategy
+from crossforge.plugins.registry import registry
+from crossforge.plugins.strategies.annealing import Annealing
+from crossforge.plugins.strategies.genetic import Genetic
+from crossforge.plugins.strategies.parameters import ParameterError, resolve_parameters
 
 STRATEGIES = [Annealing(), Genetic()]
 IDS = ["annealing", "genetic"]

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.puzzles.grid_options import Target, band, grid_size, level_number, request_schema
-from plugins.puzzles.logic import Grade, Technique
+from crossforge.plugins.puzzles.grid_options import (
+    Target,
+    band,
+    grid_size,
+    level_number,
+    request_schema,
+)
+from crossforge.plugins.puzzles.logic import Grade, Technique
 
 NAMES = {0: "none", 1: "easy", 2: "hard"}
 

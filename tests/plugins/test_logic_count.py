@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.puzzles.logic import Count, Grade
+from crossforge.plugins.puzzles.logic import Count, Grade
 
 
 @pytest.mark.parametrize(

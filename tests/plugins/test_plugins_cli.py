@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from plugins.registry import STRATEGY_GROUP, Registry
-from plugins.testing import check_strategy
-from server.cli import main
+from crossforge.plugins.registry import STRATEGY_GROUP, Registry
+from crossforge.plugins.testing import check_strategy
+from crossforge.server.cli import main
 
 THIRDPARTY = Path(__file__).parent / "thirdparty"
 BROKEN_METADATA = "Metadata-Version: 2.1\nName: crossforge-shaky\nVersion: 1.0\n"

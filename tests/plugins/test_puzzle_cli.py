@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.puzzles.logic import Grade, LogicalSolve, LogicPuzzleType, Technique
-from plugins.registry import registry
-from server.cli import main
+from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.puzzles.logic import Grade, LogicalSolve, LogicPuzzleType, Technique
+from crossforge.plugins.registry import registry
+from crossforge.server.cli import main
 
 ARTICLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SMALL_REGEX = {
@@ -155,9 +155,9 @@ def test_any_logic_type_works_through_the_commands(
 
 
 def test_builtin_logic_types_pass_the_conformance_kit() -> None:
-    from plugins.puzzles.regexcross import RegexCrosswordType
-    from plugins.puzzles.sudoku import SudokuType
-    from plugins.testing import check_puzzle_type
+    from crossforge.plugins.puzzles.regexcross import RegexCrosswordType
+    from crossforge.plugins.puzzles.sudoku import SudokuType
+    from crossforge.plugins.testing import check_puzzle_type
 
     check_puzzle_type(SudokuType(), [{"puzzle": ARTICLE}], bad_requests=[{}, {"puzzle": "12"}])
     check_puzzle_type(

@@ -10,12 +10,12 @@ from itertools import product
 import pytest
 import regex
 
-from plugins.contract import Control
-from plugins.puzzles.regexcross import RegexCrosswordType
-from plugins.puzzles.regexcross.automaton import compile_clue, set_matcher
-from plugins.puzzles.regexcross.puzzle import RegexFormatError
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.regexcross import RegexCrosswordType
+from crossforge.plugins.puzzles.regexcross.automaton import compile_clue, set_matcher
+from crossforge.plugins.puzzles.regexcross.puzzle import RegexFormatError
 
-SAMPLES = files("plugins.puzzles.regexcross") / "samples"
+SAMPLES = files("crossforge.plugins.puzzles.regexcross") / "samples"
 
 # The 2013 MIT Mystery Hunt puzzle "A Regular Crossword" (hexagon of side 7, 39 clues),
 # transcribed from the published grid; the sample file names the source.

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from plugins import registry as registry_module
-from plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
-from plugins.registry import (
+from crossforge.plugins import registry as registry_module
+from crossforge.plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
+from crossforge.plugins.registry import (
     PUZZLE_GROUP,
     STRATEGY_GROUP,
     BrokenPlugin,
@@ -25,7 +25,7 @@ from plugins.registry import (
 FAKE_MODULE = """
 import time
 
-from plugins.contract import FillStrategy, PuzzleType, SearchResult
+from crossforge.plugins.contract import FillStrategy, PuzzleType, SearchResult
 
 LOADS = []
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-import plugins.puzzles.shikaku as shikaku_package
-from plugins.contract import Control
-from plugins.puzzles.answers import solve_answer
-from plugins.puzzles.shikaku import ShikakuType
-from plugins.puzzles.shikaku import solver as sk
-from plugins.puzzles.shikaku.geometry import Layout
-from plugins.puzzles.shikaku.model import ShikakuFormatError, parse_text, to_text
-from plugins.registry import registry
+import crossforge.plugins.puzzles.shikaku as shikaku_package
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.answers import solve_answer
+from crossforge.plugins.puzzles.shikaku import ShikakuType
+from crossforge.plugins.puzzles.shikaku import solver as sk
+from crossforge.plugins.puzzles.shikaku.geometry import Layout
+from crossforge.plugins.puzzles.shikaku.model import ShikakuFormatError, parse_text, to_text
+from crossforge.plugins.registry import registry
 
 DATA = Path(shikaku_package.__file__).parent / "samples"
 TYPE = ShikakuType()

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from plugins.contract import Control
-from plugins.puzzles.shikaku import ShikakuType
-from plugins.puzzles.shikaku import solver as sk
-from plugins.puzzles.shikaku.generate import (
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.shikaku import ShikakuType
+from crossforge.plugins.puzzles.shikaku import solver as sk
+from crossforge.plugins.puzzles.shikaku.generate import (
     GenerationTimeout,
     GeneticSettings,
     Target,
@@ -18,7 +18,7 @@ from plugins.puzzles.shikaku.generate import (
     genetic,
     random_division,
 )
-from plugins.puzzles.shikaku.model import validate
+from crossforge.plugins.puzzles.shikaku.model import validate
 
 TYPE = ShikakuType()
 

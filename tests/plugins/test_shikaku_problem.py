@@ -10,14 +10,14 @@ import pytest
 from problem_search import solutions
 from problem_walk import walk_deltas
 
-import plugins.puzzles.shikaku as shikaku_package
-from plugins.contract import Control, SearchResult
-from plugins.puzzles.shikaku import ShikakuType
-from plugins.puzzles.shikaku.generate import puzzle_of, random_division
-from plugins.puzzles.shikaku.model import parse_text
-from plugins.puzzles.shikaku.problem import ShikakuProblem
-from plugins.registry import registry
-from plugins.testing import check_puzzle_type
+import crossforge.plugins.puzzles.shikaku as shikaku_package
+from crossforge.plugins.contract import Control, SearchResult
+from crossforge.plugins.puzzles.shikaku import ShikakuType
+from crossforge.plugins.puzzles.shikaku.generate import puzzle_of, random_division
+from crossforge.plugins.puzzles.shikaku.model import parse_text
+from crossforge.plugins.puzzles.shikaku.problem import ShikakuProblem
+from crossforge.plugins.registry import registry
+from crossforge.plugins.testing import check_puzzle_type
 
 DATA = Path(shikaku_package.__file__).parent / "samples"
 TYPE = ShikakuType()

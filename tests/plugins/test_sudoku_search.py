@@ -9,16 +9,16 @@ from importlib.resources import files
 
 import pytest
 
-from plugins.contract import Control
-from plugins.puzzles.sudoku.board import Geometry, Sudoku, parse_collection
-from plugins.puzzles.sudoku.generate import GenerationTimeout, generate, random_solution
-from plugins.puzzles.sudoku.search import count_solutions, initial_candidates
-from plugins.puzzles.sudoku.search_tables import search_tables
-from server.cli import main
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.sudoku.board import Geometry, Sudoku, parse_collection
+from crossforge.plugins.puzzles.sudoku.generate import GenerationTimeout, generate, random_solution
+from crossforge.plugins.puzzles.sudoku.search import count_solutions, initial_candidates
+from crossforge.plugins.puzzles.sudoku.search_tables import search_tables
+from crossforge.server.cli import main
 
 
 def _top95() -> list[Sudoku]:
-    text = (files("plugins.puzzles.sudoku") / "samples" / "top95.txt").read_text()
+    text = (files("crossforge.plugins.puzzles.sudoku") / "samples" / "top95.txt").read_text()
     return parse_collection(text)
 
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from plugins.contract import Control
-from plugins.puzzles.sudoku import SudokuType
-from plugins.puzzles.sudoku.board import Geometry, SudokuFormatError, parse_collection
-from plugins.puzzles.sudoku.search import count_solutions
-from plugins.puzzles.sudoku.techniques import Board, pointing, x_wings
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.sudoku import SudokuType
+from crossforge.plugins.puzzles.sudoku.board import Geometry, SudokuFormatError, parse_collection
+from crossforge.plugins.puzzles.sudoku.search import count_solutions
+from crossforge.plugins.puzzles.sudoku.techniques import Board, pointing, x_wings
 
 # Article 002's puzzle (seed 002, the `preset` grid), and its known solution.
 ARTICLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

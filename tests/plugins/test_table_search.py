@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from crossword_cases import PLAIN, crossword, random_crossword
 
-from plugins.contract import Control, TableForm
-from plugins.puzzles.crossword.problem import CrosswordProblem
-from plugins.strategies import table_search
-from plugins.strategies.backtrack import Backtrack
-from plugins.testing import GraphColouring, check_problem
-from wordbase.index import WordIndex
+from crossforge.plugins.contract import Control, TableForm
+from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
+from crossforge.plugins.strategies import table_search
+from crossforge.plugins.strategies.backtrack import Backtrack
+from crossforge.plugins.testing import GraphColouring, check_problem
+from crossforge.wordbase.index import WordIndex
 
 
 def hard_crossword() -> CrosswordProblem:

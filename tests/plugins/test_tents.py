@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-import plugins.puzzles.tents as tents_package
-from plugins.contract import Control
-from plugins.puzzles.answers import solve_answer
-from plugins.puzzles.grid_options import GenerationTimeout
-from plugins.puzzles.tents import TentsType
-from plugins.puzzles.tents import solver as tents_solver
-from plugins.puzzles.tents.generate import Target, generate, random_layout
-from plugins.puzzles.tents.model import (
+import crossforge.plugins.puzzles.tents as tents_package
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.answers import solve_answer
+from crossforge.plugins.puzzles.grid_options import GenerationTimeout
+from crossforge.plugins.puzzles.tents import TentsType
+from crossforge.plugins.puzzles.tents import solver as tents_solver
+from crossforge.plugins.puzzles.tents.generate import Target, generate, random_layout
+from crossforge.plugins.puzzles.tents.model import (
     TentsFormatError,
     TentsPuzzle,
     orthogonal,
@@ -24,7 +24,7 @@ from plugins.puzzles.tents.model import (
     to_text,
     validate,
 )
-from plugins.registry import registry
+from crossforge.plugins.registry import registry
 
 DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()

@@ -10,14 +10,19 @@ import pytest
 from problem_search import solutions
 from problem_walk import walk_deltas
 
-import plugins.puzzles.tents as tents_package
-from plugins.contract import Control, SearchResult
-from plugins.puzzles.tents import TentsType
-from plugins.puzzles.tents.generate import random_layout
-from plugins.puzzles.tents.model import parse_solution, parse_text, tree_matching, validate
-from plugins.puzzles.tents.problem import TentsProblem
-from plugins.registry import registry
-from plugins.testing import check_puzzle_type
+import crossforge.plugins.puzzles.tents as tents_package
+from crossforge.plugins.contract import Control, SearchResult
+from crossforge.plugins.puzzles.tents import TentsType
+from crossforge.plugins.puzzles.tents.generate import random_layout
+from crossforge.plugins.puzzles.tents.model import (
+    parse_solution,
+    parse_text,
+    tree_matching,
+    validate,
+)
+from crossforge.plugins.puzzles.tents.problem import TentsProblem
+from crossforge.plugins.registry import registry
+from crossforge.plugins.testing import check_puzzle_type
 
 DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()

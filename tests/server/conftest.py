@@ -10,8 +10,8 @@ import job_doubles
 import pytest
 from flask import Flask
 
-from server.app import create_app
-from server.config import ServerConfig
+from crossforge.server.app import create_app
+from crossforge.server.config import ServerConfig
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ def make_app(config: ServerConfig) -> Iterator[Callable[..., Flask]]:
 @pytest.fixture
 def tiny_list(config: ServerConfig) -> str:
     """The list 'tiny' (``SQUARE``, a clue on WAS) in the test database; returns its name."""
-    from wordbase.store import WordStore
+    from crossforge.wordbase.store import WordStore
 
     with WordStore(config.database_url) as store:
         store.create_list("tiny")

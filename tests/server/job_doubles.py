@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Flask
 
-from plugins.contract import Control
-from server.context import Services
-from server.jobs.records import Job
+from crossforge.plugins.contract import Control
+from crossforge.server.context import Services
+from crossforge.server.jobs.records import Job
 
 SQUARE = {"WAS": 60, "ERA": 50, "BED": 70, "WEB": 55, "ARE": 65, "SAD": 45, "CAT": 30, "DOG": 20}
 """A tiny list whose only 3x3 fill with six distinct words is WAS/ERA/BED."""
@@ -56,8 +56,8 @@ def counting_execute(
     kind: str, puzzle_type: str, request: dict[str, Any], control: Control
 ) -> dict[str, Any]:
     """The real ``execute``, adding how often this worker has loaded a word index."""
-    from server.jobs import tasks
-    from wordbase.index import WordIndex
+    from crossforge.server.jobs import tasks
+    from crossforge.wordbase.index import WordIndex
 
     if not INDEX_LOADS:
         INDEX_LOADS.append(0)

@@ -17,7 +17,7 @@ from pathlib import Path
 import puz
 import pytest
 
-from server.config import ServerConfig
+from crossforge.server.config import ServerConfig
 
 CROSSFORGE = Path(sys.executable).with_name("crossforge")
 

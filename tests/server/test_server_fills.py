@@ -12,11 +12,11 @@ import pytest
 from flask import Flask
 from job_doubles import SQUARE, counting_execute
 
-from grids.formats import dumps, loads
-from grids.model import Grid
-from grids.puzzle import Puzzle
-from server.jobs.runner import JobRunner, QueueFull
-from server.jobs.tasks import execute
+from crossforge.grids.formats import dumps, loads
+from crossforge.grids.model import Grid
+from crossforge.grids.puzzle import Puzzle
+from crossforge.server.jobs.runner import JobRunner, QueueFull
+from crossforge.server.jobs.tasks import execute
 
 OPEN = ["...", "...", "..."]
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from job_doubles import services_of, submit, wait_for
 
-from server.jobs.records import JobStore
+from crossforge.server.jobs.records import JobStore
 
 
 def test_job_succeeds_and_reads_back_over_http(make_app: Callable[..., Flask]) -> None:
@@ -60,7 +60,7 @@ def test_cancel_of_a_queued_job_and_queue_bound(make_app: Callable[..., Flask]) 
     app = make_app(max_queued=1)
     first = submit(app, {"do": "steps"})
     waiting = submit(app, {"do": "echo"})
-    from server.jobs.runner import QueueFull
+    from crossforge.server.jobs.runner import QueueFull
 
     with pytest.raises(QueueFull):
         submit(app, {"do": "echo"})
@@ -160,7 +160,7 @@ def test_unknown_job_is_json_404(make_app: Callable[..., Flask]) -> None:
 
 
 def test_wait_returns_the_finished_job_or_202_in_time(make_app: Callable[..., Flask]) -> None:
-    from server.api.jobs import submit_job
+    from crossforge.server.api.jobs import submit_job
 
     app = make_app()
     with app.test_request_context():

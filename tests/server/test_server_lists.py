@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from wordbase.store import WordStore
+from crossforge.wordbase.store import WordStore
 
 TOKEN = {"Authorization": "Bearer s3cret"}
 
@@ -51,7 +51,7 @@ def test_search_pages_with_cursor(client: FlaskClient) -> None:
 
 
 def test_regex_timeout_is_422(client: FlaskClient) -> None:
-    from wordbase.patterns import RegexTimeout
+    from crossforge.wordbase.patterns import RegexTimeout
 
     def slow(*args: object, **kwargs: object) -> None:
         raise RegexTimeout("regex 'x' ran past 1 s")

@@ -8,11 +8,11 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
-from plugins.contract import Control, FillStrategy, Problem, SearchResult
-from plugins.registry import Registry
-from server.auth import check_token
-from server.config import ServerConfig
-from server.errors import ApiError
+from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.registry import Registry
+from crossforge.server.auth import check_token
+from crossforge.server.config import ServerConfig
+from crossforge.server.errors import ApiError
 
 
 class _Echo(FillStrategy):

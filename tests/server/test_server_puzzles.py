@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from flask import Flask
 
-from server.jobs.tasks import execute
+from crossforge.server.jobs.tasks import execute
 
 PUZZLE = "..8..1....152.........6.7.1...73...9.84...36.7...85...9.3.5.........742....4..9..\n"
 

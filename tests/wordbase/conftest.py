@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from wordbase.store import WordStore
+from crossforge.wordbase.store import WordStore
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from wordbase.alphabets import NormalizationError, get_alphabet
-from wordbase.patterns import PatternError, parse_pattern
+from crossforge.wordbase.alphabets import NormalizationError, get_alphabet
+from crossforge.wordbase.patterns import PatternError, parse_pattern
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from wordbase.curation import dedupe, merge_lists, rescore
-from wordbase.models import Clue
-from wordbase.store import WordStore
+from crossforge.wordbase.curation import dedupe, merge_lists, rescore
+from crossforge.wordbase.models import Clue
+from crossforge.wordbase.store import WordStore
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "curate.py"
 

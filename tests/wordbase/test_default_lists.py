@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import islice
 
-from wordbase.alphabets import get_alphabet
-from wordbase.defaults import length_adjustment, wordfreq_entries, zipf_to_score
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.defaults import length_adjustment, wordfreq_entries, zipf_to_score
 
 
 def test_five_letter_words_keep_the_linear_clipped_mapping() -> None:

@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from wordbase.alphabets import get_alphabet
-from wordbase.formats import guess_format, read_entries, write_entries
-from wordbase.models import Clue, Entry
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.formats import guess_format, read_entries, write_entries
+from crossforge.wordbase.models import Clue, Entry
 
 EN = get_alphabet("en")
 

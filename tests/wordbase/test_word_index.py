@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import wordbase.index
-from wordbase.alphabets import get_alphabet
-from wordbase.index import WordIndex
-from wordbase.patterns import PatternError, RegexTimeout
-from wordbase.store import WordStore
+import crossforge.wordbase.index
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.index import WordIndex
+from crossforge.wordbase.patterns import PatternError, RegexTimeout
+from crossforge.wordbase.store import WordStore
 
 
 def random_list(seed: int, letters: str, size: int) -> dict[str, int]:
@@ -125,7 +125,7 @@ def test_for_list_reuses_the_saved_index_until_the_list_changes(
     assert WordIndex.for_list(store, "w") is first
     saved = list(store.index_root.iterdir())
     assert len(saved) == 1
-    wordbase.index._LOADED.clear()  # as in a fresh process: the saved index is loaded
+    crossforge.wordbase.index._LOADED.clear()  # as in a fresh process: the saved index is loaded
     with monkeypatch.context() as patch:
         patch.setattr(WordIndex, "build", None)
         assert WordIndex.for_list(store, "w").matches("???") == first.matches("???")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from wordbase.models import Clue, Entry
-from wordbase.patterns import RegexTimeout
-from wordbase.store import ImportRejected, ListExists, UnknownList, WordStore
+from crossforge.wordbase.models import Clue, Entry
+from crossforge.wordbase.patterns import RegexTimeout
+from crossforge.wordbase.store import ImportRejected, ListExists, UnknownList, WordStore
 
 WORDS = ["cat;60", "dog;40", "ice cream;70", "café;55", "emu;10"]
 

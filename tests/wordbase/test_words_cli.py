@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from server.cli import main
-from wordbase.store import WordStore
+from crossforge.server.cli import main
+from crossforge.wordbase.store import WordStore
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_build_default_with_a_small_size_and_if_missing(
 def test_the_progress_bar_draws_only_on_a_terminal() -> None:
     import io
 
-    from wordbase.cli import _Bar
+    from crossforge.wordbase.cli import _Bar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

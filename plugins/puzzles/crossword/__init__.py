@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plugins.puzzles.crossword.plugin import American, Canadian
-from plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
+from crossforge.plugins.puzzles.crossword.plugin import American, Canadian
+from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 
 __all__ = ["American", "Canadian", "CrosswordError", "CrosswordProblem"]

@@ -3,7 +3,7 @@
 A request names a grid (rows of ``#``, ``.`` and given letters), a word list, a minimum
 score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, and
 words allowed or banned for this request. The grid must pass the type's rules
-(``grids.rules``). Answers carry the filled grid, the entries with their scores and
+(``crossforge.grids.rules``). Answers carry the filled grid, the entries with their scores and
 clues, quality and difficulty metrics, and the strategy's statistics.
 """
 
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from plugins.contract import Problem, PuzzleType, SearchResult
-from plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
-from plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
+from crossforge.plugins.contract import Problem, PuzzleType, SearchResult
+from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
+from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 
 if TYPE_CHECKING:
-    from grids.model import Grid
-    from wordbase.index import WordIndex
+    from crossforge.grids.model import Grid
+    from crossforge.wordbase.index import WordIndex
 
 DEFAULT_LIST = "default-en"
 IndexSource = Callable[[str], "WordIndex"]
@@ -28,8 +28,8 @@ ClueSource = Callable[[str, Sequence[str]], Mapping[str, list[dict[str, Any]]]]
 
 def store_index(name: str) -> WordIndex:
     """The index of a list of the configured word store."""
-    from wordbase.index import WordIndex
-    from wordbase.store import WordStore
+    from crossforge.wordbase.index import WordIndex
+    from crossforge.wordbase.store import WordStore
 
     with WordStore() as store:
         return WordIndex.for_list(store, name)
@@ -37,7 +37,7 @@ def store_index(name: str) -> WordIndex:
 
 def store_clues(name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
     """The clues the configured word store holds for ``words`` of list ``name``."""
-    from wordbase.store import WordStore
+    from crossforge.wordbase.store import WordStore
 
     with WordStore() as store:
         found = store.get_entries(name, words)
@@ -52,7 +52,7 @@ class ListCrossword(CrosswordProblem):
 
 
 class CrosswordType(PuzzleType):
-    """Crosswords on a rule set of ``grids.rules``; subclasses name the rules."""
+    """Crosswords on a rule set of ``crossforge.grids.rules``; subclasses name the rules."""
 
     rules = "american"
     parameters: dict[str, Any] = {
@@ -93,7 +93,7 @@ class CrosswordType(PuzzleType):
         self._clues = clues or store_clues
 
     def problem(self, request: Mapping[str, Any]) -> ListCrossword:
-        from grids.rules import check
+        from crossforge.grids.rules import check
 
         unknown = sorted(set(request) - set(self.parameters["properties"]))
         if unknown:
@@ -177,7 +177,7 @@ class Canadian(CrosswordType):
 
 
 def _grid(value: Any) -> Grid:
-    from grids.model import Grid
+    from crossforge.grids.model import Grid
 
     if isinstance(value, str):
         return Grid.from_text(value)

@@ -15,8 +15,8 @@ from typing import Protocol
 
 import numpy as np
 
-from plugins.contract import Domains, Problem, TableForm
-from plugins.puzzles.crossword.tables import (
+from crossforge.plugins.contract import Domains, Problem, TableForm
+from crossforge.plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
     LengthTable,
@@ -30,7 +30,7 @@ OPEN = "."
 
 
 class SlotLike(Protocol):
-    """What the problem needs of a slot (``grids.model.Slot`` fits)."""
+    """What the problem needs of a slot (``crossforge.grids.model.Slot`` fits)."""
 
     @property
     def number(self) -> int: ...

@@ -17,7 +17,7 @@ import numpy as np
 
 
 class WordTable(Protocol):
-    """The candidate words of one length, best first (``wordbase.index.Bucket`` fits)."""
+    """The candidate words of one length, best first (``crossforge.wordbase.index.Bucket`` fits)."""
 
     @property
     def words(self) -> Sequence[str]: ...

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from plugins.puzzles.regexcross.plugin import RegexCrosswordType
+from crossforge.plugins.puzzles.regexcross.plugin import RegexCrosswordType
 
 __all__ = ["RegexCrosswordType"]

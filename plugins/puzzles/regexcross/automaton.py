@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import regex
 
-from plugins.puzzles.regexcross.setmatch import SetMatcher
+from crossforge.plugins.puzzles.regexcross.setmatch import SetMatcher
 
 UNROLL_LIMIT = 40
 """Largest bounded repeat that is unrolled; larger ones become unbounded (a superset)."""

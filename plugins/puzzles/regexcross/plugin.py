@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.puzzles import answers
-from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
-from plugins.puzzles.regexcross import puzzle as formats
-from plugins.puzzles.regexcross import render
-from plugins.puzzles.regexcross.problem import RegexProblem
-from plugins.puzzles.regexcross.puzzle import RegexCrossword
-from plugins.puzzles.regexcross.solver import (
+from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.puzzles import answers
+from crossforge.plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
+from crossforge.plugins.puzzles.regexcross import puzzle as formats
+from crossforge.plugins.puzzles.regexcross import render
+from crossforge.plugins.puzzles.regexcross.problem import RegexProblem
+from crossforge.plugins.puzzles.regexcross.puzzle import RegexCrossword
+from crossforge.plugins.puzzles.regexcross.solver import (
     LEVEL_NAMES,
     TECHNIQUES,
     Engine,

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
-from plugins.puzzles.regexcross.puzzle import RegexCrossword
-from plugins.puzzles.regexcross.solver import Engine
+from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.puzzles.regexcross.puzzle import RegexCrossword
+from crossforge.plugins.puzzles.regexcross.solver import Engine
 
 CACHE_LIMIT = 200_000
 """Line costs remembered before the cache is cleared."""

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grids.hexgrid import FAMILIES, HexGrid
-from plugins.puzzles.regexcross.automaton import mentioned, parse_tree
+from crossforge.grids.hexgrid import FAMILIES, HexGrid
+from crossforge.plugins.puzzles.regexcross.automaton import mentioned, parse_tree
 
 RECT_FAMILIES = ("rows", "cols")
 

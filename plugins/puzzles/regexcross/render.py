@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from html import escape
 
-from grids.hexgrid import HexGrid
-from grids.svg import hex_svg
-from plugins.puzzles.regexcross.puzzle import RegexCrossword
+from crossforge.grids.hexgrid import HexGrid
+from crossforge.grids.svg import hex_svg
+from crossforge.plugins.puzzles.regexcross.puzzle import RegexCrossword
 
 CELL = 34
 """SVG square cell size in pixels."""

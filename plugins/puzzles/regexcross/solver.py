@@ -13,11 +13,16 @@ from collections.abc import Sequence
 from itertools import product
 from math import prod
 
-from plugins.contract import Control
-from plugins.puzzles.logic import Count, Grade, LogicalSolve, Technique
-from plugins.puzzles.regexcross.automaton import Automaton, compile_clue, matcher, set_matcher
-from plugins.puzzles.regexcross.puzzle import RegexCrossword
-from plugins.puzzles.regexcross.setmatch import SetMatcher, TooManySteps
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import Count, Grade, LogicalSolve, Technique
+from crossforge.plugins.puzzles.regexcross.automaton import (
+    Automaton,
+    compile_clue,
+    matcher,
+    set_matcher,
+)
+from crossforge.plugins.puzzles.regexcross.puzzle import RegexCrossword
+from crossforge.plugins.puzzles.regexcross.setmatch import SetMatcher, TooManySteps
 
 ENUMERATION_LIMIT = 2048
 """Most letter combinations of a line enumerated against the ``regex`` engine."""

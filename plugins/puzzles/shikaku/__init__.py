@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from plugins.puzzles.shikaku.plugin import ShikakuType
+from crossforge.plugins.puzzles.shikaku.plugin import ShikakuType
 
 __all__ = ["ShikakuType"]

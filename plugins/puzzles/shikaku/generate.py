@@ -11,12 +11,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from plugins.contract import Control
-from plugins.puzzles.grid_options import GenerationTimeout, Target, stop_if_asked
-from plugins.puzzles.logic import Grade
-from plugins.puzzles.shikaku import solver
-from plugins.puzzles.shikaku.geometry import rect_mask
-from plugins.puzzles.shikaku.model import Clue, Rect, ShikakuPuzzle
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.grid_options import GenerationTimeout, Target, stop_if_asked
+from crossforge.plugins.puzzles.logic import Grade
+from crossforge.plugins.puzzles.shikaku import solver
+from crossforge.plugins.puzzles.shikaku.geometry import rect_mask
+from crossforge.plugins.puzzles.shikaku.model import Clue, Rect, ShikakuPuzzle
 
 AREA_WEIGHTS = {
     1: 0.1,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import and_, or_
 
-from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
+from crossforge.plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plugins.contract import Control
-from plugins.puzzles.grid_options import Target, grid_size, request_schema
-from plugins.puzzles.grid_type import GridPuzzleType
-from plugins.puzzles.logic import LogicalSolve
-from plugins.puzzles.shikaku import model, render, solver
-from plugins.puzzles.shikaku.generate import GeneticSettings, constructive, genetic
-from plugins.puzzles.shikaku.model import ShikakuPuzzle
-from plugins.puzzles.shikaku.problem import ShikakuProblem
-from plugins.puzzles.shikaku.solver import LEVEL_NAMES
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.grid_options import Target, grid_size, request_schema
+from crossforge.plugins.puzzles.grid_type import GridPuzzleType
+from crossforge.plugins.puzzles.logic import LogicalSolve
+from crossforge.plugins.puzzles.shikaku import model, render, solver
+from crossforge.plugins.puzzles.shikaku.generate import GeneticSettings, constructive, genetic
+from crossforge.plugins.puzzles.shikaku.model import ShikakuPuzzle
+from crossforge.plugins.puzzles.shikaku.problem import ShikakuProblem
+from crossforge.plugins.puzzles.shikaku.solver import LEVEL_NAMES
 
 METHODS = ("constructive", "genetic")
 

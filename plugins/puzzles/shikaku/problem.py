@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
-from plugins.puzzles.shikaku.geometry import Layout, bits, union_of
-from plugins.puzzles.shikaku.model import ShikakuPuzzle
+from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.puzzles.shikaku.geometry import Layout, bits, union_of
+from crossforge.plugins.puzzles.shikaku.model import ShikakuPuzzle
 
 TILE = 4
 """Crossover regions: clues whose cells fall in the same TILE x TILE block of the grid."""

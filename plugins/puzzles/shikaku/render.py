@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
+from crossforge.plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
 
 CELL = 32
 """SVG cell size in pixels."""

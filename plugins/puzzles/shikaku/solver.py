@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from plugins.contract import Control
-from plugins.puzzles.logic import Grade, LogicalSolve, Technique
-from plugins.puzzles.shikaku.geometry import Layout, bits, core_of, union_of
-from plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
-from plugins.puzzles.technique_solver import (
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import Grade, LogicalSolve, Technique
+from crossforge.plugins.puzzles.shikaku.geometry import Layout, bits, core_of, union_of
+from crossforge.plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
+from crossforge.plugins.puzzles.technique_solver import (
     Contradiction,
     Rules,
     count_built,

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from plugins.puzzles.sudoku.plugin import SudokuType
+from crossforge.plugins.puzzles.sudoku.plugin import SudokuType
 
 __all__ = ["SudokuType"]

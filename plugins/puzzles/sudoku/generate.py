@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from plugins.contract import Control
-from plugins.puzzles.grid_options import GenerationTimeout
-from plugins.puzzles.logic import LogicalSolve
-from plugins.puzzles.sudoku.board import Geometry, Sudoku
-from plugins.puzzles.sudoku.search import count_solutions, initial_candidates, propagate
-from plugins.puzzles.sudoku.solver import solve_graded, stuck_cell
-from plugins.puzzles.sudoku.techniques import LEVEL_NAMES
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.grid_options import GenerationTimeout
+from crossforge.plugins.puzzles.logic import LogicalSolve
+from crossforge.plugins.puzzles.sudoku.board import Geometry, Sudoku
+from crossforge.plugins.puzzles.sudoku.search import count_solutions, initial_candidates, propagate
+from crossforge.plugins.puzzles.sudoku.solver import solve_graded, stuck_cell
+from crossforge.plugins.puzzles.sudoku.techniques import LEVEL_NAMES
 
 SOFTEN_STEPS = 12
 """Givens put back, one at a time, into a candidate graded above the wanted level: each

@@ -6,16 +6,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from plugins.contract import Control, Problem, SearchResult
-from plugins.puzzles import answers
-from plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
-from plugins.puzzles.sudoku import board, render
-from plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
-from plugins.puzzles.sudoku.generate import generate
-from plugins.puzzles.sudoku.problem import SudokuProblem
-from plugins.puzzles.sudoku.search import count_solutions
-from plugins.puzzles.sudoku.solver import solve_graded
-from plugins.puzzles.sudoku.techniques import LEVEL_NAMES, TECHNIQUES
+from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.puzzles import answers
+from crossforge.plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
+from crossforge.plugins.puzzles.sudoku import board, render
+from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
+from crossforge.plugins.puzzles.sudoku.generate import generate
+from crossforge.plugins.puzzles.sudoku.problem import SudokuProblem
+from crossforge.plugins.puzzles.sudoku.search import count_solutions
+from crossforge.plugins.puzzles.sudoku.solver import solve_graded
+from crossforge.plugins.puzzles.sudoku.techniques import LEVEL_NAMES, TECHNIQUES
 
 
 class SudokuType(LogicPuzzleType):

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
-from plugins.puzzles.sudoku.board import SYMBOLS, Sudoku, solution_string
-from plugins.puzzles.sudoku.search import propagate
+from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku, solution_string
+from crossforge.plugins.puzzles.sudoku.search import propagate
 
 GIVEN_PENALTY = 10.0
 """Cost of a given cell holding another digit than its given."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
+from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
 
 CELL = 36
 """SVG cell size in pixels."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plugins.contract import Control
-from plugins.puzzles.logic import Count
-from plugins.puzzles.sudoku.board import Geometry
-from plugins.puzzles.sudoku.search_tables import SearchTables, search_tables
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import Count
+from crossforge.plugins.puzzles.sudoku.board import Geometry
+from crossforge.plugins.puzzles.sudoku.search_tables import SearchTables, search_tables
 
 CHECK_EVERY = 256
 """Nodes between two looks at the control's deadline and cancel check."""

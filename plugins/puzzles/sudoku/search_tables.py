@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from plugins.puzzles.sudoku.board import Geometry
+from crossforge.plugins.puzzles.sudoku.board import Geometry
 
 
 @dataclass(frozen=True)

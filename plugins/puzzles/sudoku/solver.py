@@ -12,11 +12,11 @@ the step list always leads to the solution; uniqueness comes from that search.
 
 from __future__ import annotations
 
-from plugins.contract import Control
-from plugins.puzzles.logic import Grade, LogicalSolve
-from plugins.puzzles.sudoku.board import SYMBOLS, Sudoku, solution_string
-from plugins.puzzles.sudoku.search import count_solutions
-from plugins.puzzles.sudoku.techniques import (
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import Grade, LogicalSolve
+from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku, solution_string
+from crossforge.plugins.puzzles.sudoku.search import count_solutions
+from crossforge.plugins.puzzles.sudoku.techniques import (
     ELIMINATION_FINDERS,
     GUESS,
     LEVEL_NAMES,

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from plugins.puzzles.logic import Technique
-from plugins.puzzles.sudoku.board import SYMBOLS, Geometry
+from crossforge.plugins.puzzles.logic import Technique
+from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Geometry
 
 LEVEL_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "guessing"}
 

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from plugins.puzzles.tents.plugin import TentsType
+from crossforge.plugins.puzzles.tents.plugin import TentsType
 
 __all__ = ["TentsType"]

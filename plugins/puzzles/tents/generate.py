@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from plugins.contract import Control
-from plugins.puzzles.grid_options import Target, stop_if_asked
-from plugins.puzzles.logic import LogicalSolve
-from plugins.puzzles.tents import solver
-from plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.grid_options import Target, stop_if_asked
+from crossforge.plugins.puzzles.logic import LogicalSolve
+from crossforge.plugins.puzzles.tents import solver
+from crossforge.plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
 
 TREE_DENSITY = 0.19
 """Trees per cell, as in article 003's puzzles (61 trees on 18x18)."""

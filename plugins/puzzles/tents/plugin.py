@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plugins.contract import Control
-from plugins.puzzles.grid_options import Target, grid_size, request_schema
-from plugins.puzzles.grid_type import GridPuzzleType
-from plugins.puzzles.logic import LogicalSolve
-from plugins.puzzles.tents import model, render, solver
-from plugins.puzzles.tents.generate import generate
-from plugins.puzzles.tents.model import TentsPuzzle
-from plugins.puzzles.tents.problem import TentsProblem
-from plugins.puzzles.tents.solver import LEVEL_NAMES
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.grid_options import Target, grid_size, request_schema
+from crossforge.plugins.puzzles.grid_type import GridPuzzleType
+from crossforge.plugins.puzzles.logic import LogicalSolve
+from crossforge.plugins.puzzles.tents import model, render, solver
+from crossforge.plugins.puzzles.tents.generate import generate
+from crossforge.plugins.puzzles.tents.model import TentsPuzzle
+from crossforge.plugins.puzzles.tents.problem import TentsProblem
+from crossforge.plugins.puzzles.tents.solver import LEVEL_NAMES
 
 
 class TentsType(GridPuzzleType):

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from plugins.contract import Domains, Problem
-from plugins.puzzles.tents.model import TentsPuzzle
-from plugins.puzzles.tents.solver import Geometry
+from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.puzzles.tents.model import TentsPuzzle
+from crossforge.plugins.puzzles.tents.solver import Geometry
 
 REGION_SIZE = 6
 """Most trees crossover inherits as one region."""

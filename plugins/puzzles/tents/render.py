@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from plugins.puzzles.tents.model import TentsPuzzle
+from crossforge.plugins.puzzles.tents.model import TentsPuzzle
 
 CELL = 32
 """SVG cell size in pixels."""

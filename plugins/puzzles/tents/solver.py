@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from plugins.contract import Control
-from plugins.puzzles.logic import LogicalSolve, Technique
-from plugins.puzzles.technique_solver import Contradiction, Rules, count_built, solve_built
-from plugins.puzzles.tents.model import TentsPuzzle, orthogonal
+from crossforge.plugins.contract import Control
+from crossforge.plugins.puzzles.logic import LogicalSolve, Technique
+from crossforge.plugins.puzzles.technique_solver import (
+    Contradiction,
+    Rules,
+    count_built,
+    solve_built,
+)
+from crossforge.plugins.puzzles.tents.model import TentsPuzzle, orthogonal
 
 UNKNOWN, TENT, GRASS, TREE = 0, 1, 2, 3
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
 
 __version__ = "0.2.0"
 
