@@ -44,7 +44,7 @@ class Services:
             if self._words is not None:
                 self._words.close()
                 self._words = None
-        self.jobs.engine.dispose()
+        self.jobs.close()
 
 
 def services() -> Services:

@@ -21,9 +21,7 @@ from sqlalchemy import (
     Row,
     and_,
     bindparam,
-    create_engine,
     delete,
-    event,
     func,
     insert,
     or_,
@@ -31,10 +29,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DBAPIError
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.config import database_url, instance_path
+from crossforge.wordbase.database import create_tables, engine_for, release, sqlite_file
 from crossforge.wordbase.formats import FORMATS, guess_format, read_entries, write_entries
 from crossforge.wordbase.models import (
     Clue,
@@ -79,13 +77,6 @@ class ImportRejected(ValueError):
         )
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """Write-ahead logging: readers go on while an import writes."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.close()
-
-
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -104,25 +95,17 @@ class WordStore:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or database_url()
-        parsed = make_url(self.url)
-        self._sqlite_file: Path | None = None
-        options: dict[str, Any] = {}
-        if parsed.get_backend_name() == "sqlite":
-            options["connect_args"] = {"timeout": 30}
-            if parsed.database and parsed.database != ":memory:":
-                self._sqlite_file = Path(parsed.database).resolve()
-                self._sqlite_file.parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(self.url, **options)
-        if self._sqlite_file is not None:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        try:
-            metadata.create_all(self.engine)
-        except DBAPIError:  # another process created the tables at the same moment
-            metadata.create_all(self.engine)
+        self._sqlite_file = sqlite_file(self.url)
+        self.engine: Engine = engine_for(self.url)
+        self._open = True
+        create_tables(self.engine, metadata)
 
     def close(self) -> None:
-        """Release the database connections."""
-        self.engine.dispose()
+        """Stop using the shared engine (the job records may still use it); the last
+        user's close releases its connections."""
+        if self._open:
+            self._open = False
+            release(self.engine)
 
     def __enter__(self) -> WordStore:
         return self

@@ -13,7 +13,6 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -25,13 +24,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    create_engine,
-    event,
-    make_url,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
+
+from crossforge.wordbase.database import create_tables, engine_for, release
 
 QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED = (
     "queued",
@@ -103,19 +101,18 @@ class JobStore:
     """Creates, updates and reads job records; one per application."""
 
     def __init__(self, database_url: str) -> None:
-        url = make_url(database_url)
-        options: dict[str, Any] = {}
-        on_file = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
-        if url.get_backend_name() == "sqlite":
-            options["connect_args"] = {"timeout": 30}  # wait out a long import's write lock
-        if on_file:
-            Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(url, **options)
-        if on_file:
-            event.listen(self.engine, "connect", _write_ahead_log)
-        metadata.create_all(self.engine)
+        self.engine: Engine = engine_for(database_url)
+        self._open = True
+        create_tables(self.engine, metadata)
         self._changed = threading.Condition()
         self._generation = 0
+
+    def close(self) -> None:
+        """Stop using the shared engine (the word store may still use it); the last user's
+        close releases its connections."""
+        if self._open:
+            self._open = False
+            release(self.engine)
 
     # writing
 
@@ -237,18 +234,6 @@ class JobStore:
         with self._changed:
             self._generation += 1
             self._changed.notify_all()
-
-
-def _write_ahead_log(connection: Any, record: Any) -> None:
-    """SQLite in WAL mode, syncing at checkpoints: a job update costs ~1 ms, not ~20.
-
-    WAL is a property of the database file, so the word store's connections use it too
-    (readers then never block the writer); a power cut may lose the last updates.
-    """
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
 
 
 class JobNotFound(LookupError):
