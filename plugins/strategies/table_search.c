@@ -20,6 +20,7 @@
 #include <Python.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1083,6 +1084,17 @@ int32_t cf_table_search(const Spec *sp) {
     }
     free_state(&st);
     return status;
+}
+
+/* Spec as compiled: its size, then the offsets of n_cross, max_nodes, seed, poll and stats.
+ * table_search.py compares them with its ctypes mirror when it loads this library. */
+void cf_spec_layout(int64_t out[6]) {
+    out[0] = sizeof(Spec);
+    out[1] = offsetof(Spec, n_cross);
+    out[2] = offsetof(Spec, max_nodes);
+    out[3] = offsetof(Spec, seed);
+    out[4] = offsetof(Spec, poll);
+    out[5] = offsetof(Spec, stats);
 }
 
 static struct PyModuleDef module = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -61,26 +62,61 @@ class _Spec(ctypes.Structure):
 _SOLVED, _UNSATISFIABLE, _STOPPED, _NODE_LIMIT, _NO_MEMORY, _BAD_INPUT = range(6)
 
 
-def _load() -> Any:
+_SPEC_OFFSETS = ("n_cross", "max_nodes", "seed", "poll", "stats")
+"""The fields whose offsets ``cf_spec_layout`` reports after ``sizeof(Spec)``."""
+
+
+def _layout_mismatch(library: Any, mirror: type[ctypes.Structure]) -> str | None:
+    """How ``Spec`` as compiled differs from ``mirror`` (its size, then field offsets);
+    None when they agree."""
+    compiled = (ctypes.c_int64 * (1 + len(_SPEC_OFFSETS)))()
+    library.cf_spec_layout(compiled)
+    checks = [("sizeof(Spec)", ctypes.sizeof(mirror))] + [
+        (f"offsetof(Spec, {name})", getattr(mirror, name).offset) for name in _SPEC_OFFSETS
+    ]
+    for (what, expected), found in zip(checks, compiled, strict=True):
+        if found != expected:
+            return (
+                f"{what} is {found} bytes in table_search.c but {expected} in its ctypes "
+                f"mirror {mirror.__name__} (table_search.py)"
+            )
+    return None
+
+
+def _load(mirror: type[ctypes.Structure]) -> tuple[Any, str | None]:
+    """The C entry point, or None and why it cannot be used."""
     spec = importlib.util.find_spec("crossforge.plugins.strategies._table_search")
     if spec is None or spec.origin is None:
-        return None
+        return None, "the extension is not built (pip install -e . compiles it)"
     try:
         library = ctypes.CDLL(spec.origin)
-    except OSError:  # built for another machine: the Python search still works
-        return None
+    except OSError as error:  # built for another machine: the Python search still works
+        return None, f"the extension does not load: {error}"
+    problem = (
+        _layout_mismatch(library, mirror)
+        if hasattr(library, "cf_spec_layout")
+        else "the extension predates table_search.c: rebuild it (pip install -e .)"
+    )
+    if problem is not None:  # a stale or wrong build: say so, the Python search still works
+        warnings.warn(f"compiled search not used: {problem}", RuntimeWarning, stacklevel=2)
+        return None, problem
     function = library.cf_table_search
-    function.argtypes = [ctypes.POINTER(_Spec)]
+    function.argtypes = [ctypes.POINTER(mirror)]
     function.restype = ctypes.c_int32
-    return function
+    return function, None
 
 
-_SEARCH = _load()
+_SEARCH, _UNAVAILABLE = _load(_Spec)
 
 
 def available() -> bool:
-    """True when the compiled extension is built."""
+    """True when the compiled extension is built and matches this module."""
     return _SEARCH is not None
+
+
+def unavailable_reason() -> str | None:
+    """Why the compiled search is not used; None when it is."""
+    return _UNAVAILABLE
 
 
 def _pointer(array: np.ndarray, kind: Any) -> Any:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
 import random
+import re
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,6 +19,9 @@ from crossforge.plugins.strategies.backtrack import Backtrack
 from crossforge.plugins.testing import GraphColouring, check_problem
 from crossforge.wordbase.index import WordIndex
 
+SPEC: list[Any] = list(table_search._Spec._fields_)
+"""The mirror's fields; 8 and 9 are n_cross and cross."""
+
 
 def hard_crossword() -> CrosswordProblem:
     """An open 6x6 grid over 1,500 random words of ten letters: no answer in seconds."""
@@ -25,7 +31,41 @@ def hard_crossword() -> CrosswordProblem:
 
 
 def test_the_extension_is_built() -> None:
-    assert table_search.available()
+    assert table_search.available(), table_search.unavailable_reason()
+    assert table_search.unavailable_reason() is None
+
+
+def mirror(name: str, fields: list[tuple[str, Any]]) -> type[ctypes.Structure]:
+    """A ctypes Structure called ``name`` with ``fields``."""
+    return type(name, (ctypes.Structure,), {"_fields_": fields})
+
+
+LONGER = mirror("Longer", [*SPEC, ("extra", ctypes.c_int64)])
+SWAPPED = mirror("Swapped", [*SPEC[:8], SPEC[9], SPEC[8], *SPEC[10:]])
+
+
+@pytest.mark.parametrize(
+    ("wrong", "what", "compiled", "mirrored"),
+    [
+        (LONGER, "sizeof(Spec)", ctypes.sizeof(table_search._Spec), ctypes.sizeof(LONGER)),
+        (
+            SWAPPED,
+            "offsetof(Spec, n_cross)",
+            table_search._Spec.n_cross.offset,
+            SWAPPED.n_cross.offset,
+        ),
+    ],
+)
+def test_a_mirror_unlike_the_compiled_spec_is_refused(
+    wrong: type[ctypes.Structure], what: str, compiled: int, mirrored: int
+) -> None:
+    expected = (
+        f"{what} is {compiled} bytes in table_search.c but {mirrored} in its ctypes "
+        f"mirror {wrong.__name__} (table_search.py)"
+    )
+    with pytest.warns(RuntimeWarning, match=re.escape(f"compiled search not used: {expected}")):
+        search, reason = table_search._load(wrong)
+    assert search is None and reason == expected
 
 
 def test_crosswords_have_a_table_form_other_problems_not() -> None:
