@@ -241,18 +241,27 @@ class FillStrategy(ABC):
 class PuzzleType(ABC):
     """Turns requests into problems and results into answers.
 
-    Registered under ``crossforge.puzzle_types``. Logic-puzzle types add parsing, a
-    logical solver, rating and generation on top of this.
+    Registered under ``crossforge.puzzle_types``. ``parameters`` is the JSON schema of
+    the type's request: requests reach ``check`` and ``problem`` already valid against
+    it, with its defaults filled in. Words come from the ``WordSource`` handed in, never
+    from settings. Logic-puzzle types add parsing, a logical solver, rating and
+    generation on top of this.
     """
 
     description: str = ""
     parameters: dict[str, Any] = {"type": "object", "properties": {}}
-    """JSON schema of the request options the type accepts."""
+    """JSON schema of the request fields and options the type accepts."""
 
     @abstractmethod
-    def problem(self, request: Mapping[str, Any]) -> Problem:
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:
         """Build the problem for a request (raises ``ValueError`` naming bad input)."""
 
     @abstractmethod
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         """The JSON-ready answer for a finished search."""
+
+    def check(self, request: Mapping[str, Any], words: WordSource) -> Problem | None:
+        """Refuse a request before it is queued (``ValueError`` naming what is wrong,
+        ``LookupError`` for an unknown word list). Returns the problem when checking
+        built one, for the same process to reuse; the default builds it."""
+        return self.problem(request, words)

@@ -30,6 +30,7 @@ from crossforge.plugins.puzzles.crossword import American  # noqa: E402
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem  # noqa: E402
 from crossforge.plugins.strategies.backtrack import Backtrack  # noqa: E402
 from crossforge.wordbase.index import WordIndex  # noqa: E402
+from crossforge.wordbase.source import IndexWords  # noqa: E402
 
 VANBEEK = Path(__file__).resolve().parents[2] / "shared" / "bench" / "vanbeek"
 LIBRARY = Path(__file__).resolve().parent.parent / "grids" / "library"
@@ -94,9 +95,9 @@ def run_instance(task: tuple[str, str, str, dict[str, Any]]) -> dict[str, Any]:
             index.alphabet,
         )
     else:
-        crossword = American(indexes=lambda name: index, clues=lambda name, words: {})
-        problem = crossword.problem(
-            {"grid": list(grid.rows), "list": source, "min_score": options["min_score"]}
+        problem = American().problem(
+            {"grid": list(grid.rows), "list": source, "min_score": options["min_score"]},
+            IndexWords({source: index}),
         )
     control = Control.with_timeout(options["timeout"], seed=options["seed"])
     outcome = Backtrack().solve(problem, control)

@@ -37,7 +37,9 @@ from bench_fill import VANBEEK, plain_index  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.plugins.contract import Control, Problem  # noqa: E402
 from crossforge.plugins.puzzles.crossword import American  # noqa: E402
+from crossforge.plugins.puzzles.crossword.plugin import DEFAULT_LIST  # noqa: E402
 from crossforge.plugins.registry import registry  # noqa: E402
+from crossforge.wordbase.source import IndexWords  # noqa: E402
 
 PUZZLES = Path(__file__).resolve().parent.parent / "plugins" / "puzzles"
 STRATEGIES = ("genetic", "annealing")
@@ -103,7 +105,8 @@ def _sudokus() -> list[tuple[str, str]]:
 def _crossword_case(name: str, rows: list[str], words: Path) -> Case:
     """A crossword on a plain word list; a fill must use listed words, all distinct."""
     index = plain_index(words)
-    crossword = American(indexes=lambda _name: index, clues=lambda _name, _words: {})
+    crossword = American()
+    source = IndexWords({DEFAULT_LIST: index})
 
     def check(problem: Problem, assignment: Any) -> list[str]:
         filled = Grid.from_rows(problem.decode(assignment))
@@ -114,7 +117,7 @@ def _crossword_case(name: str, rows: list[str], words: Path) -> Case:
             wrong.append("an entry repeats")
         return wrong
 
-    return Case(f"crossword {name}", lambda: crossword.problem({"grid": rows}), check)
+    return Case(f"crossword {name}", lambda: crossword.problem({"grid": rows}, source), check)
 
 
 def _tents_cases() -> list[Case]:

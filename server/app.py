@@ -14,7 +14,6 @@ from crossforge.server.errors import register_error_handlers
 from crossforge.server.jobs.records import FAILED, JobStore
 from crossforge.server.jobs.runner import JobRunner, ProcessRunner, QueueFull
 from crossforge.server.jobs.worker import Execute
-from crossforge.wordbase.config import instance_path
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +47,7 @@ def create_app(
             config.workers,
             config.max_queued,
             config.job_time_limit,
-            environment={
-                "CROSSFORGE_DATABASE_URL": config.database_url,
-                "CROSSFORGE_INSTANCE": str(instance_path()),
-            },
+            config.database_url,
             grace=config.kill_grace,
         )
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import current_app
 
+from crossforge.plugins.contract import WordSource
 from crossforge.plugins.registry import Registry
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.records import JobStore
@@ -36,6 +37,13 @@ class Services:
 
                 self._words = WordStore(self.config.database_url)
             return self._words
+
+    @property
+    def word_source(self) -> WordSource:
+        """The word store as puzzle types are handed it (indexes cached per version)."""
+        from crossforge.wordbase.source import StoreWords
+
+        return StoreWords(self.words)
 
     def close(self) -> None:
         """Stop the workers (running jobs are marked failed) and release the databases."""

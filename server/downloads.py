@@ -98,14 +98,16 @@ def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
 
 
 def _logic_file(job: Job, fmt: str) -> str:
-    from crossforge.server.jobs.tasks import logic_type
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
-    ptype = logic_type(services().registry, job.puzzle_type)
+    ptype = services().registry.puzzle_type(job.puzzle_type)
+    if not isinstance(ptype, LogicPuzzleType):
+        raise ApiError(404, "no_download", f"{job.puzzle_type!r} jobs have no puzzle files")
     result = job.result or {}
     if job.kind == "generate":
         puzzle, solution = ptype.load(result["puzzle"]), None
     else:
-        puzzle, solution = ptype.load(job.request["puzzle"]), result.get("solution")
+        puzzle, solution = ptype.load(job.request["puzzle"]["puzzle"]), result.get("solution")
     if fmt == "svg":
         return ptype.render_svg(puzzle, solution)
     return ptype.render_text(puzzle, solution)

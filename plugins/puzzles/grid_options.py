@@ -48,15 +48,41 @@ class Target:
         return cls(None if level is None else level_number(level, level_names), low, high)
 
 
+@dataclass(frozen=True)
+class GridGoal:
+    """What a grid puzzle generator is asked for: a size and a target."""
+
+    height: int
+    width: int
+    target: Target
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], level_names: Mapping[int, str]) -> GridGoal:
+        """The goal of ``size`` (default 10), ``level`` and ``difficulty``."""
+        height, width = grid_size(options.get("size") or 10)
+        return cls(height, width, Target.from_options(options, level_names))
+
+
 def request_schema(level_names: Mapping[int, str], **extra: Any) -> dict[str, Any]:
     """The JSON schema of a grid type's request and generation options (plus ``extra``)."""
     return {
         "type": "object",
         "properties": {
             "puzzle": {"description": "the puzzle: text or JSON"},
-            "size": {"description": "N or HxW", "default": "10"},
+            "size": {
+                "type": ["integer", "string", "array"],
+                "items": {"type": "integer"},
+                "description": "N or HxW",
+                "default": "10",
+            },
             "level": {"enum": [name for n, name in level_names.items() if n]},
-            "difficulty": {"type": "array", "items": {"type": "number"}},
+            "difficulty": {
+                "type": "array",
+                "items": {"type": "number"},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "a band [low, high) on the difficulty score",
+            },
             **extra,
         },
     }

@@ -7,8 +7,9 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.contract import Control, Problem, SearchResult, WordSource
 from crossforge.plugins.puzzles import answers
+from crossforge.plugins.puzzles.grid_options import GridGoal
 from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
 
@@ -78,7 +79,11 @@ class GridPuzzleType(LogicPuzzleType):
     def make_problem(self, puzzle: Any) -> Problem:
         """The strategies' problem of a puzzle (it keeps the puzzle as ``.puzzle``)."""
 
-    def problem(self, request: Mapping[str, Any]) -> Problem:
+    def generation_options(self, options: Mapping[str, Any]) -> GridGoal:
+        """The size (N or HxW) and the target level and band."""
+        return GridGoal.from_options(options, self.level_names)
+
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:
         return self.make_problem(self.request_puzzle(request, self.kind, self.puzzle_class))
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crossforge.plugins.contract import Control, PuzzleType
+from crossforge.plugins.contract import Control, Problem, PuzzleType, WordSource
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,20 @@ class LogicPuzzleType(PuzzleType):
     def generate(self, rng: random.Random, control: Control, **options: Any) -> Any:
         """A new puzzle with a unique solution (options: size, level, difficulty band)."""
 
+    def generation_options(self, options: Mapping[str, Any]) -> Any:
+        """Generation options (valid against ``parameters``) checked for what a schema
+        cannot say, such as sizes and bands (``ValueError`` naming the option); what
+        ``generate`` reads them as. The default takes them as they are."""
+        return dict(options)
+
+    def check(self, request: Mapping[str, Any], words: WordSource) -> Problem | None:
+        """Parse the request's puzzle (``ValueError`` naming what is wrong). Solving and
+        rating by logic need no ``Problem``, so none is built here."""
+        if "puzzle" not in request:
+            raise ValueError("the request needs a 'puzzle' (text or JSON)")
+        self.load(request["puzzle"])
+        return None
+
     @abstractmethod
     def render_text(self, puzzle: Any, solution: Any | None = None) -> str:
         """A plain-text picture of the puzzle, solved when ``solution`` is given."""
@@ -176,6 +190,13 @@ class LogicPuzzleType(PuzzleType):
     @abstractmethod
     def render_svg(self, puzzle: Any, solution: Any | None = None) -> str:
         """An SVG picture of the puzzle, solved when ``solution`` is given."""
+
+    def levels(self) -> dict[int, str]:
+        """Level labels by number: the type's ``level_names``, else its techniques' names."""
+        names = getattr(self, "level_names", None)
+        if names:
+            return dict(names)
+        return {t.level: t.name for t in self.techniques}
 
     def load(self, source: str | Mapping[str, Any]) -> Any:
         """A puzzle from text or JSON, whichever ``source`` is."""

@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.requests import resolve_parameters
 from crossforge.plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
@@ -23,7 +24,6 @@ from crossforge.plugins.strategies.local_search import (
     greedy_start,
     propose,
 )
-from crossforge.plugins.strategies.parameters import resolve_parameters
 
 CALIBRATION_MOVES = 64
 """Proposals sampled to set the initial temperature when none is given."""

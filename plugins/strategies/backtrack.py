@@ -26,9 +26,9 @@ from crossforge.plugins.contract import (
     Status,
     TableForm,
 )
+from crossforge.plugins.requests import resolve_parameters
 from crossforge.plugins.strategies import table_search
 from crossforge.plugins.strategies.nogoods import NogoodStore
-from crossforge.plugins.strategies.parameters import resolve_parameters
 from crossforge.plugins.strategies.plan import Plan
 
 

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
+from crossforge.plugins.requests import resolve_parameters
 from crossforge.plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
@@ -25,7 +26,6 @@ from crossforge.plugins.strategies.local_search import (
     greedy_start,
     propose,
 )
-from crossforge.plugins.strategies.parameters import resolve_parameters
 
 COUNTERS = ("generations", "evaluations", "immigrants", "restarts")
 """The run's counters in its statistics."""

@@ -16,6 +16,7 @@ from crossforge.plugins.contract import (
     Problem,
     PuzzleType,
     SearchResult,
+    WordSource,
 )
 from crossforge.plugins.testing.cases import MINI_WORDS, MiniCrossword
 
@@ -97,10 +98,7 @@ class MiniCrosswordType(PuzzleType):
         "required": ["rows"],
     }
 
-    def problem(self, request: Mapping[str, Any]) -> MiniCrossword:
-        unknown = sorted(set(request) - set(self.parameters["properties"]))
-        if unknown:
-            raise ValueError(f"unknown request field(s): {', '.join(unknown)}")
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> MiniCrossword:
         rows = request.get("rows")
         if not rows or not all(isinstance(row, str) for row in rows):
             raise ValueError("rows: a grid needs at least one row of text")

@@ -17,10 +17,13 @@ from crossforge.plugins.contract import (
     Problem,
     PuzzleType,
     SearchResult,
+    WordSource,
 )
+from crossforge.plugins.requests import puzzle_request
 from crossforge.plugins.testing.checks import Check, json_error, metadata_failures, run_all
 from crossforge.plugins.testing.doubles import ReferenceSearch
 from crossforge.plugins.testing.strategy_checks import check_result
+from crossforge.wordbase.source import IndexWords
 
 
 def check_problem(problem: Problem, solution: Sequence[int] | None = None) -> list[str]:
@@ -248,21 +251,25 @@ def puzzle_type_checks(
     bad_requests: Sequence[Mapping[str, Any]] = (),
     strategy: FillStrategy | None = None,
     timeout: float = 10.0,
+    words: WordSource | None = None,
 ) -> list[Check]:
     """The checks ``check_puzzle_type`` runs: metadata, one per request, one per bad one.
 
     Each request must become a valid problem that ``strategy`` (default:
     ``ReferenceSearch``) solves within ``timeout``; ``result`` must give JSON for the
-    solved outcome and for an empty gave-up one. Bad requests must raise ``ValueError``.
+    solved outcome and for an empty gave-up one. Requests go through the checks a server
+    makes (the type's schema, then its ``check`` hook) with ``words`` (default: no word
+    lists); bad requests must be refused there with a ``ValueError``.
     """
+    source: WordSource = words or IndexWords({})
     solver = strategy or ReferenceSearch()
     checks = [Check("metadata", lambda: metadata_failures(puzzle_type))]
     for i, request in enumerate(requests):
-        run = partial(_request_failures, puzzle_type, request, solver, timeout)
+        run = partial(_request_failures, puzzle_type, request, solver, timeout, source)
         checks.append(Check(f"request {i}", run))
     for i, request in enumerate(bad_requests):
         checks.append(
-            Check(f"bad request {i}", partial(_bad_request_failures, puzzle_type, request))
+            Check(f"bad request {i}", partial(_bad_request_failures, puzzle_type, request, source))
         )
     return checks
 
@@ -278,9 +285,14 @@ def check_puzzle_type(
 
 
 def _request_failures(
-    puzzle_type: PuzzleType, request: Mapping[str, Any], solver: FillStrategy, timeout: float
+    puzzle_type: PuzzleType,
+    request: Mapping[str, Any],
+    solver: FillStrategy,
+    timeout: float,
+    words: WordSource,
 ) -> list[str]:
-    problem = puzzle_type.problem(request)
+    checked = puzzle_request(puzzle_type, type(puzzle_type).__name__, request)
+    problem = puzzle_type.check(checked, words) or puzzle_type.problem(checked, words)
     if not isinstance(problem, Problem):
         return [f"problem() returned {type(problem).__name__}, not a Problem"]
     failures = check_problem(problem)
@@ -307,9 +319,11 @@ def _request_failures(
     return failures
 
 
-def _bad_request_failures(puzzle_type: PuzzleType, request: Mapping[str, Any]) -> list[str]:
+def _bad_request_failures(
+    puzzle_type: PuzzleType, request: Mapping[str, Any], words: WordSource
+) -> list[str]:
     try:
-        puzzle_type.problem(request)
+        puzzle_type.check(puzzle_request(puzzle_type, type(puzzle_type).__name__, request), words)
     except ValueError:
         return []
     except Exception as exc:

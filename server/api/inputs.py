@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from flask import request
@@ -60,15 +60,38 @@ def string_arg(source: dict[str, Any], name: str, default: str | None = None) ->
     return raw.strip()
 
 
-def query_options(fields: Collection[str]) -> dict[str, Any]:
-    """Query parameters other than ``fields``, as options; JSON values are decoded
-    (``min_score=30`` → 30, ``no_duplicates=false`` → False), the rest stay text."""
+def form_request(
+    main: str, value: Any, fields: Mapping[str, str], envelope: Collection[str]
+) -> dict[str, Any]:
+    """A raw request from text fields (query parameters, form fields) and the body's
+    ``main`` field: ``envelope`` names stay fields (``type``, ``strategy``, ``wait``),
+    ``options`` is a JSON object, and every other name is an option whose value is
+    decoded as JSON where it is JSON (``min_score=30`` → 30, ``no_duplicates=false``)."""
+    raw: dict[str, Any] = {main: value}
     options: dict[str, Any] = {}
-    for name, raw in request.args.items():
-        if name in fields:
-            continue
-        try:
-            options[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[name] = raw
-    return options
+    for name, text in fields.items():
+        if name in envelope:
+            raw[name] = text
+        elif name == "options":
+            decoded = _json(text, "options")
+            if not isinstance(decoded, dict):
+                raise ApiError(400, "invalid_options", "'options' must be a JSON object")
+            options.update(decoded)
+        else:
+            options[name] = _decoded(text)
+    raw["options"] = options
+    return raw
+
+
+def _decoded(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _json(text: str, name: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ApiError(400, "invalid_json", f"{name!r} is not JSON: {exc.msg}") from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
@@ -14,6 +14,9 @@ from crossforge.server.context import services
 from crossforge.server.errors import ApiError
 from crossforge.server.jobs.records import CANCELED, Job, JobStore
 from crossforge.server.jobs.runner import QueueFull
+
+if TYPE_CHECKING:
+    from crossforge.plugins.requests import Action
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 
@@ -48,7 +51,39 @@ def job_document(job: Job) -> dict[str, Any]:
     }
 
 
-def submit_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: float) -> Response:
+def submit_request(raw: dict[str, Any], action: Action) -> Response:
+    """Check a raw request through the plugins and queue it as a job: 202 with its
+    Location, or 200 when it finished within the request's ``wait``."""
+    from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
+    from crossforge.plugins.requests import RequestError, check_request, parse_request
+
+    app = services()
+    wait = _pop_wait(raw)
+    try:
+        job_request = parse_request(
+            raw,
+            app.registry,
+            action,
+            defaults={"list": app.config.default_list},
+            time_limit=app.config.job_time_limit,
+        )
+    except RequestError as exc:
+        raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
+    except (UnknownPlugin, BrokenPlugin) as exc:
+        raise ApiError(404, "unknown_plugin", str(exc)) from None
+    try:
+        check_request(job_request, app.registry, app.word_source)
+    except RequestError as exc:
+        raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
+    except LookupError as exc:
+        hint = ""
+        if job_request.puzzle.get("list") == app.config.default_list:
+            hint = " (build it with 'crossforge words build-default')"
+        raise ApiError(404, "unknown_list", f"{exc}{hint}") from None
+    return queue_job(job_request.action, job_request.type, job_request.to_json(), wait)
+
+
+def queue_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: float) -> Response:
     """Record and queue a job: 202 with its Location, or 200 when done within ``wait`` s."""
     app = services()
     job = app.jobs.create(kind, puzzle_type, job_request)
@@ -66,20 +101,27 @@ def submit_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: f
     return response
 
 
-def wait_seconds(body: dict[str, Any] | None = None) -> float:
-    """The ``wait`` option in seconds, capped at ``wait_limit``.
+def _pop_wait(raw: dict[str, Any]) -> float:
+    """The request's ``wait`` (a field or an option, taken out of both), capped at the
+    server's ``wait_limit``."""
+    options = raw.get("options")
+    found: dict[str, Any] = {}
+    if isinstance(options, dict) and "wait" in options:
+        raw["options"] = {k: v for k, v in options.items() if k != "wait"}
+        found["wait"] = options["wait"]
+    if "wait" in raw:
+        found["wait"] = raw.pop("wait")
+    return _capped_wait(found)
 
-    Read from the body, then the body's ``options``, then the query string.
-    """
+
+def wait_seconds() -> float:
+    """The query's ``wait`` in seconds, capped at ``wait_limit``."""
+    return _capped_wait(dict(request.args))
+
+
+def _capped_wait(source: dict[str, Any]) -> float:
     limit = services().config.wait_limit
-    options = body.get("options") if body is not None else None
-    if body is not None and "wait" in body:
-        source: Any = body
-    elif isinstance(options, dict) and "wait" in options:
-        source = options
-    else:
-        source = request.args
-    return min(float(number_arg(dict(source), "wait", 0.0, minimum=0)), limit)
+    return min(float(number_arg(source, "wait", 0.0, minimum=0)), limit)
 
 
 def _wait_until_finished(store: JobStore, job: Job, seconds: float) -> Job:

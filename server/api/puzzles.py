@@ -1,63 +1,43 @@
-"""Logic puzzles: ``POST /v1/puzzles/{type}/solve|rate|generate``, each run as a job."""
+"""Logic puzzles: ``POST /v1/puzzles/{type}/solve|rate|generate``, each run as a job.
+
+The puzzle arrives in a JSON body (``{"puzzle": text | JSON, "strategy", "options"}``) or
+as a text body with the other fields and options as query parameters.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, request
 
-from crossforge.server.api.inputs import json_object, query_options
-from crossforge.server.api.jobs import submit_job, wait_seconds
-from crossforge.server.api.options import check_options, job_options
-from crossforge.server.context import services
+from crossforge.server.api.inputs import form_request, json_object
+from crossforge.server.api.jobs import submit_request
 from crossforge.server.errors import ApiError
-from crossforge.server.jobs.tasks import logic_type, plugin_options
+
+if TYPE_CHECKING:
+    from crossforge.plugins.requests import Action
 
 bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
 
 ACTIONS = ("solve", "rate", "generate")
+ENVELOPE = ("strategy", "wait")
 
 
-def puzzle_job(type: str, action: str) -> Response:
-    """Check the request here (bad input is a 4xx, not a failed job), then queue it."""
-    body = _body()
-    ptype = logic_type(services().registry, type)
-    options = job_options(body.get("options"), services().config.job_time_limit)
-    job_request: dict[str, Any] = {"options": options}
-    if action == "generate":
-        check_options(plugin_options(job_request), ptype.parameters, type)
-    if action != "generate":
-        if "puzzle" not in body:
-            raise ApiError(400, "missing_field", f"{action} needs a 'puzzle' (text or JSON)")
-        source = body["puzzle"]
-        if not isinstance(source, str | dict):
-            raise ApiError(400, "invalid_field", "'puzzle' must be text or a JSON object")
-        ptype.load(source)  # raises ValueError naming what is wrong
-        job_request["puzzle"] = source
-    strategy = body.get("strategy")
-    if strategy is not None:
-        if action != "solve":
-            raise ApiError(400, "invalid_field", "'strategy' applies to solve only")
-        _check_strategy(str(strategy), plugin_options(job_request))
-        job_request["strategy"] = strategy
-    return submit_job(action, type, job_request, wait_seconds(body))
+def puzzle_job(type: str, action: Action) -> Response:
+    """Check the request (bad input is a 4xx, not a failed job), then queue it."""
+    raw = _read_request()
+    if "type" in raw:
+        raise ApiError(400, "invalid_field", "the puzzle type is named in the path, not the body")
+    return submit_request({**raw, "type": type}, action)
 
 
-def _body() -> dict[str, Any]:
+def _read_request() -> dict[str, Any]:
     if request.mimetype == "text/plain":
-        text = request.get_data(as_text=True)
-        fields = ("strategy", "wait")
-        body: dict[str, Any] = {k: v for k, v in request.args.items() if k in fields}
-        body["options"] = query_options(fields)
-        return {**body, "puzzle": text} if text.strip() else body
+        raw = form_request("puzzle", request.get_data(as_text=True), request.args, ENVELOPE)
+        if not raw["puzzle"].strip():
+            del raw["puzzle"]
+        return raw
     return json_object()
-
-
-def _check_strategy(name: str, params: dict[str, Any]) -> None:
-    from crossforge.plugins.strategies.parameters import resolve_parameters
-
-    strategy = services().registry.strategy(name)
-    resolve_parameters(name, strategy.parameters, params)
 
 
 for _action in ACTIONS:

@@ -17,13 +17,20 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
 
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
-from crossforge.server.jobs.worker import Execute, worker_main
+from crossforge.server.jobs.worker import (
+    Done,
+    Execute,
+    Message,
+    Progress,
+    Started,
+    Task,
+    worker_main,
+)
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +75,7 @@ class _Slot:
 class ProcessRunner(JobRunner):
     """A fixed pool of worker processes fed from a bounded queue.
 
-    ``environment`` is set in every worker before it runs a job; a job that overruns its
+    Every worker opens the word store on ``database_url`` once; a job that overruns its
     time limit, or ignores a cancel, by ``grace`` seconds loses its worker.
     """
 
@@ -79,11 +86,11 @@ class ProcessRunner(JobRunner):
         workers: int,
         max_queued: int,
         time_limit: float,
-        environment: Mapping[str, str] | None = None,
+        database_url: str,
         grace: float = 2.0,
     ) -> None:
         self._store = store
-        self._environment = dict(environment or {})
+        self._database_url = database_url
         self._execute = execute
         self._workers = workers
         self._max_queued = max_queued
@@ -167,7 +174,7 @@ class ProcessRunner(JobRunner):
         cancel = self._ctx.Event()
         process = self._ctx.Process(
             target=worker_main,
-            args=(self._execute, child_end, cancel, self._environment),
+            args=(self._execute, child_end, cancel, self._database_url),
             name="crossforge-worker",
             daemon=True,
         )
@@ -176,7 +183,7 @@ class ProcessRunner(JobRunner):
         return _Slot(process, parent_end, cancel)
 
     @staticmethod
-    def _send(slot: _Slot, message: Any) -> None:
+    def _send(slot: _Slot, message: Task | None) -> None:
         with contextlib.suppress(OSError):  # a dead worker: the watchdog replaces it
             slot.conn.send(message)
 
@@ -193,7 +200,8 @@ class ProcessRunner(JobRunner):
                 continue  # canceled while it waited
             slot.cancel.clear()
             slot.job_id, slot.started, slot.cancel_at = job.id, None, None
-            self._send(slot, (job.id, job.kind, job.puzzle_type, job.request, self._time_limit))
+            task = Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit)
+            self._send(slot, task)
 
     def _loop(self) -> None:
         while not self._stopping.is_set():
@@ -216,21 +224,20 @@ class ProcessRunner(JobRunner):
         except (EOFError, OSError):
             pass  # the worker died; the watchdog notices and replaces it
 
-    def _receive(self, message: tuple[Any, ...]) -> None:
-        kind, job_id = message[0], message[1]
-        if kind == "started":
-            for slot in self._slots:
-                if slot.job_id == job_id:
-                    slot.started = time.monotonic()
+    def _receive(self, message: Message) -> None:
+        if isinstance(message, Progress):
+            self._store.report(message.job_id, message.report)
             return
-        if kind == "progress":
-            self._store.report(job_id, message[2])
-            return
-        _, _, status, result, error = message
-        self._store.finish(job_id, status, result=result, error=error)
+        if isinstance(message, Done):
+            self._store.finish(
+                message.job_id, message.status, result=message.result, error=message.error
+            )
         for slot in self._slots:
-            if slot.job_id == job_id:
-                slot.job_id = None
+            if slot.job_id == message.job_id:
+                if isinstance(message, Started):
+                    slot.started = time.monotonic()
+                else:
+                    slot.job_id = None
 
     def _watch(self) -> None:
         now = time.monotonic()

@@ -1,30 +1,70 @@
-"""The loop a worker process runs: take a job, execute it under a Control, report back.
+"""The loop a worker process runs: take a task, execute it under a Control, report back.
 
-A worker lives for many jobs, so whatever ``execute`` caches at module level (word
-indexes above all) is loaded once per worker. Messages to the parent:
-``("started", job_id)``, ``("progress", job_id, report)`` and
-``("done", job_id, status, result, error)``.
+A worker lives for many jobs and opens its word store once, so word indexes are loaded
+once per worker and list version. Parent and worker speak in the dataclasses below:
+``Task`` (or None: stop) one way, ``Started``, ``Progress`` and ``Done`` the other.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import time
-from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from crossforge.plugins.contract import Control
+from crossforge.plugins.contract import Control, WordSource
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
-
-Execute = Callable[[str, str, dict[str, Any], Control], dict[str, Any]]
-"""``execute(kind, puzzle_type, request, control)`` → the job's JSON result."""
 
 log = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL = 0.25
 CANCEL_CHECK_INTERVAL = 0.02
+
+
+@dataclass(frozen=True)
+class Task:
+    """A job for a worker: its record's kind, type and request, and its time limit."""
+
+    job_id: str
+    kind: str
+    puzzle_type: str
+    request: dict[str, Any]
+    time_limit: float
+
+
+@dataclass(frozen=True)
+class Started:
+    """The worker began the job."""
+
+    job_id: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A progress report of the running job."""
+
+    job_id: str
+    report: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Done:
+    """The job ended: its status, and its result or its error (code, message)."""
+
+    job_id: str
+    status: str
+    result: dict[str, Any] | None = None
+    error: tuple[str, str] | None = None
+
+
+Message = Started | Progress | Done
+
+
+class Execute(Protocol):
+    """What a worker runs for each task: its JSON result, or an exception."""
+
+    def __call__(self, task: Task, control: Control, words: WordSource) -> dict[str, Any]: ...
 
 
 class Flag(Protocol):
@@ -49,12 +89,11 @@ class JobFailure(Exception):
         self.code = code
 
 
-def control_for(
-    job_id: str, request: dict[str, Any], time_limit: float, cancel: Flag, channel: Channel
-) -> Control:
-    """The Control of one job: its deadline, the shared cancel flag and throttled progress."""
-    timeout = request.get("options", {}).get("timeout")
-    seconds = time_limit if timeout is None else min(float(timeout), time_limit)
+def control_for(task: Task, cancel: Flag, channel: Channel) -> Control:
+    """The Control of one task: its deadline (the request's ``timeout`` within the time
+    limit), its ``seed``, the shared cancel flag and throttled progress."""
+    timeout = task.request.get("timeout")
+    seconds = task.time_limit if timeout is None else min(float(timeout), task.time_limit)
     checked = {"at": 0.0, "set": False}
 
     def cancelled() -> bool:
@@ -69,52 +108,43 @@ def control_for(
         now = time.monotonic()
         if now - last["at"] >= PROGRESS_INTERVAL:
             last["at"] = now
-            channel.send(("progress", job_id, dict(report)))
+            channel.send(Progress(task.job_id, dict(report)))
 
-    seed = request.get("options", {}).get("seed")
+    seed = task.request.get("seed")
     return Control.with_timeout(seconds, cancelled=cancelled, progress=progress, seed=seed)
 
 
-def run_job(
-    execute: Execute,
-    job_id: str,
-    kind: str,
-    puzzle_type: str,
-    request: dict[str, Any],
-    time_limit: float,
-    cancel: Flag,
-    channel: Channel,
+def run_task(
+    execute: Execute, task: Task, words: WordSource, cancel: Flag, channel: Channel
 ) -> None:
-    """Execute one job and send its outcome to ``channel``."""
-    channel.send(("started", job_id))
-    control = control_for(job_id, request, time_limit, cancel, channel)
+    """Execute one task and send its outcome to ``channel``."""
+    channel.send(Started(task.job_id))
+    control = control_for(task, cancel, channel)
     try:
-        result = execute(kind, puzzle_type, request, control)
+        result = execute(task, control, words)
     except JobFailure as exc:
-        channel.send(("done", job_id, FAILED, None, (exc.code, str(exc))))
+        channel.send(Done(task.job_id, FAILED, error=(exc.code, str(exc))))
     except (ValueError, LookupError) as exc:
-        channel.send(("done", job_id, FAILED, None, ("invalid_input", str(exc))))
+        channel.send(Done(task.job_id, FAILED, error=("invalid_input", str(exc))))
     except Exception as exc:  # the parent must hear of every failure, whatever it is
-        log.exception("job %s (%s %s) failed", job_id, kind, puzzle_type)
-        channel.send(("done", job_id, FAILED, None, ("job_error", f"{type(exc).__name__}: {exc}")))
+        log.exception("job %s (%s %s) failed", task.job_id, task.kind, task.puzzle_type)
+        error = ("job_error", f"{type(exc).__name__}: {exc}")
+        channel.send(Done(task.job_id, FAILED, error=error))
     else:
-        status = CANCELED if cancel.is_set() else SUCCEEDED
-        channel.send(("done", job_id, status, result, None))
+        channel.send(Done(task.job_id, CANCELED if cancel.is_set() else SUCCEEDED, result))
 
 
-def worker_main(
-    execute: Execute, channel: Channel, cancel: Flag, environment: Mapping[str, str]
-) -> None:
-    """Entry point of a worker process; returns when it receives None.
+def worker_main(execute: Execute, channel: Channel, cancel: Flag, database_url: str) -> None:
+    """Entry point of a worker process: open the word store on ``database_url`` once,
+    then run tasks until it receives None."""
+    from crossforge.wordbase.source import StoreWords
+    from crossforge.wordbase.store import WordStore
 
-    ``environment`` is set first, so that plugins opening the configured word store
-    reach the server's database.
-    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
-    os.environ.update(environment)
-    while True:
-        task = channel.recv()
-        if task is None:
-            return
-        job_id, kind, puzzle_type, request, time_limit = task
-        run_job(execute, job_id, kind, puzzle_type, request, time_limit, cancel, channel)
+    with WordStore(database_url) as store:
+        words = StoreWords(store)
+        while True:
+            task = channel.recv()
+            if task is None:
+                return
+            run_task(execute, task, words, cancel, channel)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from crossforge.plugins.contract import Control, Domains, Problem, SearchResult
+from crossforge.plugins.contract import Control, Domains, Problem, SearchResult, WordSource
 from crossforge.plugins.testing import (
     CASES,
     MINI_WORDS,
@@ -345,7 +345,9 @@ def test_check_problem_catches_a_wrong_solution() -> None:
 class LeakyType(MiniCrosswordType):
     """Returns numpy values and accepts anything."""
 
-    def problem(self, request: Mapping[str, Any]) -> MiniCrossword:
+    parameters: dict[str, Any] = {"type": "object", "properties": {"rows": {}}}
+
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> MiniCrossword:
         return MiniCrossword(request.get("rows") or ["..."], MINI_WORDS)
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:

@@ -58,13 +58,18 @@ BAD_CROSSWORD_REQUESTS = [
 
 @pytest.mark.parametrize("name", sorted(CROSSWORD_TYPES))
 def test_crossword_types_conform(tiny_words: str, name: str) -> None:
+    from crossforge.wordbase.source import StoreWords
+    from crossforge.wordbase.store import WordStore
+
     plugins = Registry()
-    check_puzzle_type(
-        plugins.puzzle_type(name),
-        CROSSWORD_REQUESTS,
-        bad_requests=BAD_CROSSWORD_REQUESTS,
-        strategy=plugins.strategy("backtrack"),
-    )
+    with WordStore(tiny_words) as store:
+        check_puzzle_type(
+            plugins.puzzle_type(name),
+            CROSSWORD_REQUESTS,
+            bad_requests=BAD_CROSSWORD_REQUESTS,
+            strategy=plugins.strategy("backtrack"),
+            words=StoreWords(store),
+        )
 
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins" / "puzzles"

@@ -13,6 +13,7 @@ from crossforge.plugins.registry import registry
 from crossforge.plugins.strategies.backtrack import Backtrack
 from crossforge.plugins.testing import check_puzzle_type
 from crossforge.wordbase.index import WordIndex
+from crossforge.wordbase.source import IndexWords
 
 # Every 3-letter word over A, B, C, E: any 3x3 or 5x5 shape below has distinct fills.
 WORDS = {"".join(p): 10 + 5 * i % 90 for i, p in enumerate(itertools.product("ABCE", repeat=3))}
@@ -23,11 +24,11 @@ SYMMETRIC = ["...#.", "...#.", ".....", ".#...", ".#..."]  # not checked everywh
 OPEN = ["...", "...", "..."]
 
 
+WORDS_SOURCE = IndexWords({"default-en": INDEX}, {"default-en": CLUES})
+
+
 def crossword_type(kind: type[American] = American) -> American:
-    return kind(
-        indexes=lambda name: INDEX,
-        clues=lambda name, words: {w: CLUES[w] for w in words if w in CLUES},
-    )
+    return kind()
 
 
 def test_types_are_registered() -> None:
@@ -46,12 +47,13 @@ def test_american_conforms_to_the_kit() -> None:
             {"grid": 42},
         ],
         strategy=Backtrack(),
+        words=WORDS_SOURCE,
     )
 
 
 def test_answer_holds_grid_entries_clues_metrics_and_stats() -> None:
     kind = crossword_type()
-    problem = kind.problem({"grid": OPEN, "locked": {"1A": "ABC"}})
+    problem = kind.problem({"grid": OPEN, "locked": {"1A": "ABC"}}, WORDS_SOURCE)
     outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=1))
     answer = kind.result(problem, outcome)
     json.dumps(answer)
@@ -67,7 +69,7 @@ def test_answer_holds_grid_entries_clues_metrics_and_stats() -> None:
 
 def test_unfilled_answer_keeps_the_shape() -> None:
     kind = crossword_type()
-    problem = kind.problem({"grid": OPEN, "banned": list(WORDS)})
+    problem = kind.problem({"grid": OPEN, "banned": list(WORDS)}, WORDS_SOURCE)
     outcome = Backtrack().solve(problem, Control.with_timeout(10))
     answer = kind.result(problem, outcome)
     assert answer["status"] == "unsatisfiable"
@@ -77,16 +79,16 @@ def test_unfilled_answer_keeps_the_shape() -> None:
 
 def test_canadian_rules_differ_from_american() -> None:
     canadian = ["....", "....", "....", "...."]
-    assert crossword_type(Canadian).problem({"grid": canadian}).size == 8
+    assert crossword_type(Canadian).problem({"grid": canadian}, WORDS_SOURCE).size == 8
     with pytest.raises(ValueError, match="canadian rules"):
-        crossword_type(Canadian).problem({"grid": SYMMETRIC})
+        crossword_type(Canadian).problem({"grid": SYMMETRIC}, WORDS_SOURCE)
     with pytest.raises(ValueError, match="american rules"):
-        crossword_type(American).problem({"grid": SYMMETRIC})
+        crossword_type(American).problem({"grid": SYMMETRIC}, WORDS_SOURCE)
 
 
 def test_given_letters_and_min_score_reach_the_problem() -> None:
     kind = crossword_type()
-    problem = kind.problem({"grid": ["a..", "...", "..."], "min_score": 50})
+    problem = kind.problem({"grid": ["a..", "...", "..."], "min_score": 50}, WORDS_SOURCE)
     outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=2))
     answer = kind.result(problem, outcome)
     assert answer["status"] == "solved"

@@ -16,9 +16,9 @@ from metaheuristic_problems import (
 
 from crossforge.plugins.contract import Control, FillStrategy
 from crossforge.plugins.registry import registry
+from crossforge.plugins.requests import RequestError, resolve_parameters
 from crossforge.plugins.strategies.annealing import Annealing
 from crossforge.plugins.strategies.genetic import Genetic
-from crossforge.plugins.strategies.parameters import ParameterError, resolve_parameters
 
 STRATEGIES = [Annealing(), Genetic()]
 IDS = ["annealing", "genetic"]
@@ -129,7 +129,7 @@ def test_stats_report_restarts_and_time(strategy: FillStrategy, stall: dict[str,
 def test_bad_parameters_are_named(
     strategy: FillStrategy, params: dict[str, Any], named: str
 ) -> None:
-    with pytest.raises(ParameterError, match=named):
+    with pytest.raises(RequestError, match=named):
         strategy.solve(Queens(4), Control(seed=1), **params)
 
 
@@ -148,7 +148,7 @@ def test_parameters_resolve_to_schema_defaults_and_types() -> None:
     chosen = resolve_parameters("annealing", schema, {"initial_temperature": 2, "propagate": False})
     assert (chosen["initial_temperature"], chosen["propagate"]) == (2, False)
     for bad in ({"max_iterations": True}, {"propagate": 1}, {"schedule": "linear"}):
-        with pytest.raises(ParameterError, match=next(iter(bad))):
+        with pytest.raises(RequestError, match=next(iter(bad))):
             resolve_parameters("annealing", schema, bad)
 
 

@@ -14,6 +14,9 @@ from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.regexcross import RegexCrosswordType
 from crossforge.plugins.puzzles.regexcross.automaton import compile_clue, set_matcher
 from crossforge.plugins.puzzles.regexcross.puzzle import RegexFormatError
+from crossforge.wordbase.source import IndexWords
+
+NO_WORDS = IndexWords({})
 
 SAMPLES = files("crossforge.plugins.puzzles.regexcross") / "samples"
 
@@ -143,7 +146,7 @@ def test_alphabet_is_mentioned_letters_unless_a_clue_allows_anything() -> None:
 
 
 def test_problem_cost_is_graded_and_repairs_help() -> None:
-    problem = TYPE.problem({"puzzle": MIT_2013})
+    problem = TYPE.problem({"puzzle": MIT_2013}, NO_WORDS)
     alphabet = problem.engine.alphabet
     solved = [alphabet.index(ch) for row in MIT_ROWS for ch in row]
     assert problem.cost(solved) == 0

@@ -18,6 +18,9 @@ from crossforge.plugins.puzzles.shikaku.model import parse_text
 from crossforge.plugins.puzzles.shikaku.problem import ShikakuProblem
 from crossforge.plugins.registry import registry
 from crossforge.plugins.testing import check_puzzle_type
+from crossforge.wordbase.source import IndexWords
+
+NO_WORDS = IndexWords({})
 
 DATA = Path(shikaku_package.__file__).parent / "samples"
 TYPE = ShikakuType()
@@ -26,7 +29,7 @@ TWO_WAYS = "2 2\n2 -\n- 2\n"
 
 
 def article() -> ShikakuProblem:
-    return TYPE.problem({"puzzle": ARTICLE})
+    return TYPE.problem({"puzzle": ARTICLE}, NO_WORDS)
 
 
 def test_domains_are_the_clue_rectangles() -> None:
@@ -103,7 +106,7 @@ def test_result_of_a_failed_search() -> None:
     assert answer["solution"] is None and answer["stats"]["reason"] == "timeout"
     assert len(answer["stats"]["best"]) == problem.size
     with pytest.raises(ValueError, match="needs a 'puzzle'"):
-        TYPE.problem({})
+        TYPE.problem({}, NO_WORDS)
 
 
 @pytest.mark.parametrize("name", ["annealing", "genetic"])

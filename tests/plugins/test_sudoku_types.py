@@ -11,6 +11,9 @@ from crossforge.plugins.puzzles.sudoku import SudokuType
 from crossforge.plugins.puzzles.sudoku.board import Geometry, SudokuFormatError, parse_collection
 from crossforge.plugins.puzzles.sudoku.search import count_solutions
 from crossforge.plugins.puzzles.sudoku.techniques import Board, pointing, x_wings
+from crossforge.wordbase.source import IndexWords
+
+NO_WORDS = IndexWords({})
 
 # Article 002's puzzle (seed 002, the `preset` grid), and its known solution.
 ARTICLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -128,7 +131,7 @@ def test_generation_is_seeded_and_handles_4x4() -> None:
 
 
 def test_problem_cost_delta_and_compound_moves() -> None:
-    problem = SUDOKU.problem({"puzzle": ARTICLE})
+    problem = SUDOKU.problem({"puzzle": ARTICLE}, NO_WORDS)
     solved = [int(ch) - 1 for ch in SOLUTION]
     assert problem.cost(solved) == 0
     free = [c for c, ch in enumerate(ARTICLE) if ch == "."]
@@ -151,11 +154,11 @@ def test_problem_cost_delta_and_compound_moves() -> None:
 
 
 def test_problem_propagation_solves_the_article_puzzle() -> None:
-    problem = SUDOKU.problem({"puzzle": ARTICLE})
+    problem = SUDOKU.problem({"puzzle": ARTICLE}, NO_WORDS)
     domains = problem.initial_domains()
     assert problem.propagate(domains, range(81)) is None
     assert problem.decode([int(d.argmax()) for d in domains]) == SOLUTION
-    bad = SUDOKU.problem({"puzzle": "55" + ARTICLE[2:]})
+    bad = SUDOKU.problem({"puzzle": "55" + ARTICLE[2:]}, NO_WORDS)
     assert bad.propagate(bad.initial_domains(), range(81)) is not None
 
 

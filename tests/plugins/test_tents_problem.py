@@ -23,13 +23,16 @@ from crossforge.plugins.puzzles.tents.model import (
 from crossforge.plugins.puzzles.tents.problem import TentsProblem
 from crossforge.plugins.registry import registry
 from crossforge.plugins.testing import check_puzzle_type
+from crossforge.wordbase.source import IndexWords
+
+NO_WORDS = IndexWords({})
 
 DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()
 
 
 def load(size: str) -> TentsProblem:
-    return TYPE.problem({"puzzle": (DATA / f"article003_{size}.txt").read_text()})
+    return TYPE.problem({"puzzle": (DATA / f"article003_{size}.txt").read_text()}, NO_WORDS)
 
 
 @pytest.mark.parametrize("size", ["5x5", "10x10", "18x18"])
@@ -136,7 +139,7 @@ def test_result_reports_solution_and_difficulty() -> None:
     assert given_up["solution"] is None and given_up["stats"]["best"] is not None
     assert given_up["stats"]["reason"] == "timeout"
     with pytest.raises(ValueError, match="needs a 'puzzle'"):
-        TYPE.problem({})
+        TYPE.problem({}, NO_WORDS)
     assert problem.value_label(0, 0) == "(0, 1)"
 
 

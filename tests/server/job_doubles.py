@@ -9,9 +9,10 @@ from typing import Any
 
 from flask import Flask
 
-from crossforge.plugins.contract import Control
+from crossforge.plugins.contract import Control, WordSource
 from crossforge.server.context import Services
 from crossforge.server.jobs.records import Job
+from crossforge.server.jobs.worker import Task
 
 SQUARE = {"WAS": 60, "ERA": 50, "BED": 70, "WEB": 55, "ARE": 65, "SAD": 45, "CAT": 30, "DOG": 20}
 """A tiny list whose only 3x3 fill with six distinct words is WAS/ERA/BED."""
@@ -20,13 +21,12 @@ LOADS: list[int] = []
 """Per worker process: how many times the 'expensive' resource was loaded."""
 
 
-def execute(
-    kind: str, puzzle_type: str, request: dict[str, Any], control: Control
-) -> dict[str, Any]:
-    """Behave as ``request["do"]`` says: echo, steps, stubborn, crash, fail or loads."""
+def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
+    """Behave as the request's ``do`` says: echo, steps, stubborn, crash, fail or loads."""
+    request = task.request
     action = request.get("do", "echo")
     if action == "echo":
-        return {"kind": kind, "type": puzzle_type, "request": request}
+        return {"kind": task.kind, "type": task.puzzle_type, "request": request}
     if action == "steps":
         step = 0
         while (reason := control.should_stop()) is None and step < request.get("steps", 10**9):
@@ -52,9 +52,7 @@ INDEX_LOADS: list[int] = []
 """Per worker process: how many word indexes ``counting_execute`` saw loaded."""
 
 
-def counting_execute(
-    kind: str, puzzle_type: str, request: dict[str, Any], control: Control
-) -> dict[str, Any]:
+def counting_execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     """The real ``execute``, adding how often this worker has loaded a word index."""
     from crossforge.server.jobs import tasks
     from crossforge.wordbase.index import WordIndex
@@ -69,7 +67,7 @@ def counting_execute(
             return loaded
 
         WordIndex.load = classmethod(counted)  # type: ignore[method-assign, assignment]
-    return {**tasks.execute(kind, puzzle_type, request, control), "index_loads": INDEX_LOADS[0]}
+    return {**tasks.execute(task, control, words), "index_loads": INDEX_LOADS[0]}
 
 
 def services_of(app: Flask) -> Services:

@@ -160,15 +160,15 @@ def test_unknown_job_is_json_404(make_app: Callable[..., Flask]) -> None:
 
 
 def test_wait_returns_the_finished_job_or_202_in_time(make_app: Callable[..., Flask]) -> None:
-    from crossforge.server.api.jobs import submit_job
+    from crossforge.server.api.jobs import queue_job
 
     app = make_app()
     with app.test_request_context():
         started = time.monotonic()
-        late = submit_job("fill", "test", {"do": "steps"}, wait=0.3)
+        late = queue_job("fill", "test", {"do": "steps"}, wait=0.3)
         assert late.status_code == 202 and 0.3 <= time.monotonic() - started < 5
         assert late.headers["Location"] == f"/v1/jobs/{late.get_json()['id']}"
         services_of(app).runner.cancel(late.get_json()["id"])
         wait_for(app, late.get_json()["id"], {"canceled"})
-        done = submit_job("fill", "test", {"do": "echo"}, wait=10)
+        done = queue_job("fill", "test", {"do": "echo"}, wait=10)
         assert done.status_code == 200 and done.get_json()["status"] == "succeeded"

@@ -12,42 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from crossforge.plugins.contract import Problem, PuzzleType, SearchResult
+from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
 from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 
 if TYPE_CHECKING:
     from crossforge.grids.model import Grid
-    from crossforge.wordbase.index import WordIndex
 
 DEFAULT_LIST = "default-en"
-IndexSource = Callable[[str], "WordIndex"]
-ClueSource = Callable[[str, Sequence[str]], Mapping[str, list[dict[str, Any]]]]
-"""(list name, words) → clues (JSON objects) per word found."""
-
-
-def store_index(name: str) -> WordIndex:
-    """The index of a list of the configured word store."""
-    from crossforge.wordbase.index import WordIndex
-    from crossforge.wordbase.store import WordStore
-
-    with WordStore() as store:
-        return WordIndex.for_list(store, name)
-
-
-def store_clues(name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
-    """The clues the configured word store holds for ``words`` of list ``name``."""
-    from crossforge.wordbase.store import WordStore
-
-    with WordStore() as store:
-        found = store.get_entries(name, words)
-    return {key: [clue.to_json() for clue in entry.clues] for key, entry in found.items()}
+"""The word list a request that names none fills from."""
 
 
 class ListCrossword(CrosswordProblem):
-    """A crossword problem that remembers its word list and quality threshold."""
+    """A crossword problem that remembers where its words come from and its quality
+    threshold."""
 
     word_list: str = DEFAULT_LIST
+    words_source: WordSource | None = None
     threshold: float = 40
 
 
@@ -88,16 +69,9 @@ class CrosswordType(PuzzleType):
         "required": ["grid"],
     }
 
-    def __init__(self, indexes: IndexSource | None = None, clues: ClueSource | None = None) -> None:
-        self._indexes = indexes or store_index
-        self._clues = clues or store_clues
-
-    def problem(self, request: Mapping[str, Any]) -> ListCrossword:
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> ListCrossword:
         from crossforge.grids.rules import check
 
-        unknown = sorted(set(request) - set(self.parameters["properties"]))
-        if unknown:
-            raise CrosswordError(f"unknown request field(s): {', '.join(unknown)}")
         grid = _grid(request.get("grid"))
         violations = check(grid, self.rules)
         if violations:
@@ -105,7 +79,7 @@ class CrosswordType(PuzzleType):
             more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
             raise CrosswordError(f"grid breaks the {self.rules} rules: {shown}{more}")
         name = str(request.get("list") or DEFAULT_LIST)
-        index = self._indexes(name)
+        index = words.index(name)
         normalize = index.alphabet_spec.normalize
         slots = grid.slots()
         ids = {slot.id: i for i, slot in enumerate(slots)}
@@ -127,6 +101,7 @@ class CrosswordType(PuzzleType):
             banned=[normalize(w) for w in request.get("banned") or ()],
         )
         problem.word_list = name
+        problem.words_source = words
         problem.threshold = float(request.get("threshold", 40))
         return problem
 
@@ -135,7 +110,8 @@ class CrosswordType(PuzzleType):
             raise TypeError(f"not a crossword problem of this type: {type(problem).__name__}")
         words = problem.words(outcome.assignment)
         filled = [w for w in words if w is not None]
-        clues = self._clues(problem.word_list, filled) if filled else {}
+        source = problem.words_source
+        clues = source.clues(problem.word_list, filled) if filled and source else {}
         entries = []
         fills = []
         for var, (slot, word) in enumerate(zip(problem.slots, words, strict=True)):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.contract import Control, Problem, SearchResult, WordSource
 from crossforge.plugins.puzzles import answers
 from crossforge.plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from crossforge.plugins.puzzles.regexcross import puzzle as formats
@@ -20,6 +20,8 @@ from crossforge.plugins.puzzles.regexcross.solver import (
     count_solutions,
     solve_graded,
 )
+
+NOT_GENERATED = "regex crosswords are not generated; solve or rate one instead"
 
 
 class RegexCrosswordType(LogicPuzzleType):
@@ -67,7 +69,7 @@ class RegexCrosswordType(LogicPuzzleType):
 
     def generate(self, rng: random.Random, control: Control, **options: Any) -> RegexCrossword:
         """Regex crosswords are not generated (issue 5)."""
-        raise ValueError("regex crosswords are not generated; solve or rate one instead")
+        raise ValueError(NOT_GENERATED)
 
     def render_text(self, puzzle: RegexCrossword, solution: Any | None = None) -> str:
         return render.render_text(puzzle, solution)
@@ -75,7 +77,11 @@ class RegexCrosswordType(LogicPuzzleType):
     def render_svg(self, puzzle: RegexCrossword, solution: Any | None = None) -> str:
         return render.render_svg(puzzle, solution)
 
-    def problem(self, request: Mapping[str, Any]) -> RegexProblem:
+    def generation_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Regex crosswords are not generated: every request to is refused."""
+        raise ValueError(NOT_GENERATED)
+
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> RegexProblem:
         """``{"puzzle": text | JSON | RegexCrossword}``."""
         return RegexProblem(self.request_puzzle(request, "regex crossword", RegexCrossword))
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from crossforge.plugins.contract import Control
-from crossforge.plugins.puzzles.grid_options import Target, grid_size, request_schema
+from crossforge.plugins.puzzles.grid_options import request_schema
 from crossforge.plugins.puzzles.grid_type import GridPuzzleType
 from crossforge.plugins.puzzles.logic import LogicalSolve
 from crossforge.plugins.puzzles.shikaku import model, render, solver
@@ -54,11 +54,10 @@ class ShikakuType(GridPuzzleType):
         """Options: ``size`` (N or HxW, default 10), ``level``, ``difficulty`` [low, high),
         ``method`` (constructive or genetic) and, for genetic, ``population``,
         ``at_most_one`` and ``log_band``."""
-        height, width = grid_size(options.get("size") or 10)
-        target = Target.from_options(options, LEVEL_NAMES)
+        goal = self.generation_options(options)
         method = options.get("method", "constructive")
         if method == "constructive":
-            return constructive(height, width, rng, control, target).puzzle
+            return constructive(goal.height, goal.width, rng, control, goal.target).puzzle
         if method != "genetic":
             raise ValueError(f"method {method!r}: expected one of {', '.join(METHODS)}")
         settings = GeneticSettings(
@@ -66,7 +65,7 @@ class ShikakuType(GridPuzzleType):
             at_most_one=tuple(int(a) for a in options.get("at_most_one", (5, 7, 9))),
             log_band=bool(options.get("log_band", False)),
         )
-        return genetic(height, width, rng, control, target, settings).puzzle
+        return genetic(goal.height, goal.width, rng, control, goal.target, settings).puzzle
 
     def make_problem(self, puzzle: ShikakuPuzzle) -> ShikakuProblem:
         return ShikakuProblem(puzzle)

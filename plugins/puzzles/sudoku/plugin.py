@@ -6,8 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.contract import Control, Problem, SearchResult, WordSource
 from crossforge.plugins.puzzles import answers
+from crossforge.plugins.puzzles.grid_options import band
 from crossforge.plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from crossforge.plugins.puzzles.sudoku import board, render
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
@@ -28,7 +29,17 @@ class SudokuType(LogicPuzzleType):
             "puzzle": {"description": "the puzzle: text (81 characters) or JSON"},
             "box": {"type": "integer", "minimum": 2, "maximum": 5, "default": 3},
             "level": {"enum": list(LEVEL_NAMES.values())},
-            "difficulty": {"type": "array", "items": {"type": "number"}},
+            "size": {
+                "type": ["integer", "string"],
+                "description": "the side: 4, 9, 16 or 25 (or NxN); overrides box",
+            },
+            "difficulty": {
+                "type": "array",
+                "items": {"type": "number"},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "a band [low, high) on the difficulty score",
+            },
             "symmetric": {"type": "boolean", "default": True},
         },
     }
@@ -80,18 +91,8 @@ class SudokuType(LogicPuzzleType):
     def generate(self, rng: random.Random, control: Control, **options: Any) -> Sudoku:
         """Options: ``size`` (``9``, ``16``, ``9x9`` …) or ``box``, ``level``,
         ``difficulty`` [low, high), ``symmetric``."""
-        box = int(options.get("box") or 3)
-        if options.get("size"):
-            box = board.box_for_size(str(options["size"]))
-        band = options.get("difficulty")
-        puzzle, _, _ = generate(
-            rng,
-            control,
-            box=box,
-            level=options.get("level"),
-            difficulty=None if band is None else (float(band[0]), float(band[1])),
-            symmetric=bool(options.get("symmetric", True)),
-        )
+        checked = self.generation_options(options)
+        puzzle, _, _ = generate(rng, control, **checked)
         return puzzle
 
     def render_text(self, puzzle: Sudoku, solution: Any | None = None) -> str:
@@ -100,7 +101,21 @@ class SudokuType(LogicPuzzleType):
     def render_svg(self, puzzle: Sudoku, solution: Any | None = None) -> str:
         return render.render_svg(puzzle, solution)
 
-    def problem(self, request: Mapping[str, Any]) -> SudokuProblem:
+    def generation_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``box`` (from ``size`` when given), ``level``, ``difficulty`` as a band, and
+        ``symmetric``."""
+        box = int(options.get("box") or 3)
+        if options.get("size"):
+            box = board.box_for_size(str(options["size"]))
+        low, high = band(options.get("difficulty"))
+        return {
+            "box": box,
+            "level": options.get("level"),
+            "difficulty": None if low is None or high is None else (low, high),
+            "symmetric": bool(options.get("symmetric", True)),
+        }
+
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> SudokuProblem:
         """``{"puzzle": text | JSON | Sudoku}``."""
         return SudokuProblem(self.request_puzzle(request, "Sudoku", Sudoku))
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from crossforge.plugins.contract import Control
-from crossforge.plugins.puzzles.grid_options import Target, grid_size, request_schema
+from crossforge.plugins.puzzles.grid_options import request_schema
 from crossforge.plugins.puzzles.grid_type import GridPuzzleType
 from crossforge.plugins.puzzles.logic import LogicalSolve
 from crossforge.plugins.puzzles.tents import model, render, solver
@@ -44,9 +44,8 @@ class TentsType(GridPuzzleType):
     def generate(self, rng: random.Random, control: Control, **options: Any) -> TentsPuzzle:
         """Options: ``size`` (N or HxW, default 10), ``level`` (number or name),
         ``difficulty`` [low, high) on the score."""
-        height, width = grid_size(options.get("size") or 10)
-        target = Target.from_options(options, LEVEL_NAMES)
-        puzzle, _, _ = generate(height, width, rng, control, target)
+        goal = self.generation_options(options)
+        puzzle, _, _ = generate(goal.height, goal.width, rng, control, goal.target)
         return puzzle
 
     def make_problem(self, puzzle: TentsPuzzle) -> TentsProblem:

@@ -1,0 +1,84 @@
+"""Running a checked ``JobRequest``: a strategy or the type's logical solver does the
+work, the puzzle type writes the answer. The CLI and the job workers both run here."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, cast
+
+from crossforge.plugins.contract import Control, Problem, PuzzleType, WordSource
+from crossforge.plugins.puzzles.logic import LogicPuzzleType
+from crossforge.plugins.registry import Registry
+from crossforge.plugins.requests import JobRequest
+
+FILL_STATUS = {"solved": "filled"}
+"""A solved fill problem is a filled grid; the other statuses keep their names."""
+
+
+def control_of(request: JobRequest, **kwargs: Any) -> Control:
+    """A ``Control`` with the request's timeout and seed (``kwargs``: the rest)."""
+    return Control.with_timeout(request.timeout, seed=request.seed, **kwargs)
+
+
+def run_request(
+    request: JobRequest,
+    plugins: Registry,
+    words: WordSource,
+    control: Control,
+    problem: Problem | None = None,
+) -> dict[str, Any]:
+    """The JSON answer of ``request``; ``problem`` is the one ``check_request`` built in
+    this process, if any (it is built here otherwise).
+
+    A fill answers with the type's ``result`` (for crosswords: ``grid``, ``entries``,
+    ``metrics``, ``stats``) plus ``status`` (``filled``, ``unsatisfiable`` or
+    ``gave_up``), ``reason``, ``type``, ``strategy`` and ``time_s``. A logic puzzle's
+    solve or rate answers with the graded solve, a generate with the puzzle and its rating.
+    """
+    started = time.monotonic()
+    ptype = plugins.puzzle_type(request.type)
+    if request.action == "fill":
+        answer = _search(ptype, request, plugins, words, control, problem)
+        answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
+        answer.update(type=request.type, time_s=round(time.monotonic() - started, 4))
+        return answer
+    logic = cast(LogicPuzzleType, ptype)
+    if request.action == "generate":
+        return _generate(logic, request, control)
+    if request.strategy:
+        return _search(ptype, request, plugins, words, control, problem)
+    return _logical(logic, logic.load(request.puzzle["puzzle"]), control)
+
+
+def _search(
+    ptype: PuzzleType,
+    request: JobRequest,
+    plugins: Registry,
+    words: WordSource,
+    control: Control,
+    problem: Problem | None,
+) -> dict[str, Any]:
+    name = str(request.strategy)
+    if problem is None:
+        problem = ptype.problem(request.puzzle, words)
+    outcome = plugins.strategy(name).solve(problem, control, **request.params)
+    answer = dict(ptype.result(problem, outcome))
+    answer.setdefault("status", outcome.status)
+    answer.setdefault("reason", outcome.reason)
+    answer.setdefault("stats", outcome.stats)
+    answer.setdefault("strategy", name)
+    return answer
+
+
+def _logical(ptype: LogicPuzzleType, puzzle: Any, control: Control) -> dict[str, Any]:
+    from crossforge.plugins.puzzles.answers import solve_answer
+
+    return solve_answer(ptype.solve_logically(puzzle, control), ptype.levels())
+
+
+def _generate(ptype: LogicPuzzleType, request: JobRequest, control: Control) -> dict[str, Any]:
+    rng = random.Random(control.seed)
+    puzzle = ptype.generate(rng, control, **request.puzzle)
+    rating = _logical(ptype, puzzle, Control(cancelled=control.cancelled))
+    return {"puzzle": ptype.to_json(puzzle), "text": ptype.to_text(puzzle), "rating": rating}

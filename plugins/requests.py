@@ -1,0 +1,347 @@
+"""Requests: raw input (a JSON body, a text grid with query options, form fields, CLI
+arguments) becomes one checked, immutable ``JobRequest``; the CLI, every view and the
+worker go through here.
+
+A raw request is a mapping::
+
+    {"type": "american", "strategy": "backtrack",          # who does the work
+     "grid": [...], "list": "default-en",                   # the puzzle type's own fields
+     "options": {"min_score": 30, "timeout": 10, "seed": 7, "restarts": "luby"}}
+
+``options`` holds the job's common options (``timeout``, ``seed``), the strategy's
+parameters and the puzzle type's options, told apart by the plugins' parameter schemas
+(JSON Schema, checked by ``jsonschema``). Defaults come from those schemas alone. Every
+check on the content is the puzzle type's (``PuzzleType.check``), so a third-party type
+gets the same early refusal as the built-in ones.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from crossforge.plugins.contract import FillStrategy, Problem, PuzzleType, WordSource
+from crossforge.plugins.registry import Registry
+
+Action = Literal["fill", "solve", "rate", "generate"]
+ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")
+DEFAULT_TYPE = "american"
+DEFAULT_STRATEGY = "backtrack"
+ENVELOPE = ("type", "strategy", "options")
+"""Raw keys that are not the puzzle type's own fields."""
+SEED_LIMIT = 2**63
+COMMON_OPTIONS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "timeout": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "description": "seconds the job may run (capped by the server's job time limit)",
+        },
+        "seed": {
+            "type": "integer",
+            "minimum": -SEED_LIMIT,
+            "maximum": SEED_LIMIT - 1,
+            "description": "random seed: the same seed gives the same answer",
+        },
+    },
+}
+"""Options every job takes: they shape its ``Control``, not the plugin call."""
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects a request may have."""
+
+
+class RequestError(ValueError):
+    """A request the plugins refuse; ``field`` names the offending part (dotted path)."""
+
+    def __init__(self, field: str, message: str, code: str = "invalid_request") -> None:
+        super().__init__(message)
+        self.field = field
+        self.code = code
+
+
+@dataclass(frozen=True)
+class JobRequest:
+    """A checked request: who does the work, on what, with which options (defaults in).
+
+    ``puzzle`` is the puzzle type's request (for crosswords: ``grid``, ``list``,
+    ``min_score`` …); for ``generate``, the generation options. ``params`` are the
+    strategy's keyword parameters; ``strategy`` is None where no strategy searches
+    (``rate``, ``generate``, a logical ``solve``).
+    """
+
+    action: Action
+    type: str
+    puzzle: Mapping[str, Any]
+    strategy: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    timeout: float | None = None
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form, as job records keep it (``from_json`` reads it back)."""
+        return {
+            "action": self.action,
+            "type": self.type,
+            "strategy": self.strategy,
+            "puzzle": dict(self.puzzle),
+            "params": dict(self.params),
+            "timeout": self.timeout,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> JobRequest:
+        """A request from ``to_json``'s form (already checked when it was made)."""
+        action = data["action"]
+        if action not in ACTIONS:
+            raise RequestError("action", f"unknown action {action!r}")
+        return cls(
+            action=action,
+            type=str(data["type"]),
+            puzzle=dict(data.get("puzzle") or {}),
+            strategy=data.get("strategy"),
+            params=dict(data.get("params") or {}),
+            timeout=data.get("timeout"),
+            seed=data.get("seed"),
+        )
+
+
+def parse_request(
+    raw: Mapping[str, Any],
+    plugins: Registry,
+    action: Action = "fill",
+    *,
+    defaults: Mapping[str, Any] | None = None,
+    time_limit: float | None = None,
+) -> JobRequest:
+    """The ``JobRequest`` of ``raw``: plugins found, options split and checked against
+    their schemas, defaults filled in. ``defaults`` override the type's schema defaults
+    (the server's default list); ``timeout`` is capped at ``time_limit``.
+
+    Raises ``RequestError`` naming the field, or ``LookupError`` for an unknown plugin.
+    This checks the form; ``check_request`` then asks the puzzle type about the content.
+    """
+    _check_plain(raw, "request", 0)
+    type_name = _name(raw, "type", DEFAULT_TYPE)
+    ptype = plugins.puzzle_type(type_name)
+    logic = _is_logic(ptype)
+    if action == "fill" and logic:
+        raise RequestError(
+            "type",
+            f"{type_name!r} is a logic puzzle: solve, rate or generate it",
+            "not_a_crossword",
+        )
+    if action != "fill" and not logic:
+        raise RequestError(
+            "type", f"{type_name!r} is a crossword type: fill it", "not_a_logic_puzzle"
+        )
+    strategy_name = _name(raw, "strategy", DEFAULT_STRATEGY if action == "fill" else None)
+    if strategy_name is not None and action in ("rate", "generate"):
+        raise RequestError("strategy", f"'strategy' applies to fill and solve, not {action}")
+    strategy = None if strategy_name is None else plugins.strategy(strategy_name)
+
+    options = raw.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise RequestError("options", "'options' must be an object")
+    fields = {k: v for k, v in raw.items() if k not in ENVELOPE}
+    common, params, own = _split(options, strategy_name, strategy, ptype, action)
+    puzzle = _type_request(fields, own, type_name, ptype, action, defaults or {})
+    common = checked(common, COMMON_OPTIONS, "options")
+    timeout = common.get("timeout")
+    if timeout is not None and time_limit is not None:
+        timeout = min(float(timeout), time_limit)
+    return JobRequest(
+        action=action,
+        type=type_name,
+        puzzle=puzzle,
+        strategy=strategy_name,
+        params=params,
+        timeout=None if timeout is None else float(timeout),
+        seed=common.get("seed"),
+    )
+
+
+def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> Problem | None:
+    """Ask the puzzle type whether it can serve ``request`` (``ValueError`` naming what
+    is wrong, ``LookupError`` for an unknown word list). Returns the problem when the
+    check built one, for this process to reuse."""
+    ptype = plugins.puzzle_type(request.type)
+    if request.action == "generate":
+        from crossforge.plugins.puzzles.logic import LogicPuzzleType
+
+        cast(LogicPuzzleType, ptype).generation_options(request.puzzle)
+        return None
+    return ptype.check(request.puzzle, words)
+
+
+def checked(values: Mapping[str, Any], schema: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """``values`` valid against the object ``schema``, with the schema's defaults filled
+    in; ``RequestError`` naming the first offending field otherwise (prefixed ``where``)."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(schema).iter_errors(dict(values)))
+    if error is not None:
+        path = ".".join(str(p) for p in error.absolute_path)
+        name = ".".join(part for part in (where, path) if part) or "request"
+        raise RequestError(name, f"{name}: {error.message}")
+    filled = dict(values)
+    for name, spec in schema.get("properties", {}).items():
+        if name not in filled and isinstance(spec, Mapping) and "default" in spec:
+            filled[name] = copy.deepcopy(spec["default"])
+    return filled
+
+
+def resolve_parameters(
+    name: str, schema: Mapping[str, Any], params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Strategy ``name``'s parameters checked against its ``schema`` (unknown ones
+    refused), with its defaults filled in."""
+    known = set(schema.get("properties", {}))
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise RequestError(
+            f"options.{unknown[0]}",
+            f"unknown parameter(s) for {name}: {', '.join(unknown)}"
+            f" (known: {', '.join(sorted(known)) or 'none'})",
+        )
+    return checked(params, schema, "options")
+
+
+def _split(
+    options: Mapping[str, Any],
+    strategy_name: str | None,
+    strategy: FillStrategy | None,
+    ptype: PuzzleType,
+    action: Action,
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(common options, strategy parameters, type options); unknown keys are refused."""
+    common_keys = set(COMMON_OPTIONS["properties"])
+    strategy_keys = set() if strategy is None else set(strategy.parameters.get("properties", {}))
+    type_keys = _own_keys(ptype, action) - {"puzzle"}
+    common: dict[str, Any] = {}
+    params: dict[str, Any] = {}
+    own: dict[str, Any] = {}
+    unknown = []
+    for key, value in options.items():
+        if key in common_keys:
+            common[key] = value
+        elif key in strategy_keys:
+            params[key] = value
+        elif key in type_keys:
+            own[key] = value
+        else:
+            unknown.append(key)
+    if unknown:
+        known = ", ".join(sorted(common_keys | strategy_keys | type_keys))
+        raise RequestError(
+            f"options.{sorted(unknown)[0]}",
+            f"unknown option(s) {', '.join(sorted(unknown))} (known: {known})",
+            "invalid_options",
+        )
+    if strategy is not None and strategy_name is not None:
+        params = resolve_parameters(strategy_name, strategy.parameters, params)
+    return common, params, own
+
+
+def puzzle_request(ptype: PuzzleType, type_name: str, request: Mapping[str, Any]) -> dict[str, Any]:
+    """A fill request's puzzle-type part as ``problem`` expects it: unknown fields
+    refused, checked against the type's schema, defaults filled in."""
+    return _type_request(request, {}, type_name, ptype, "fill", {})
+
+
+def _own_keys(ptype: PuzzleType, action: Action) -> set[str]:
+    """The type's fields a request of ``action`` may set: the puzzle alone to solve or
+    rate, everything but a puzzle to generate, everything to fill."""
+    properties = set(ptype.parameters.get("properties", {}))
+    if action in ("solve", "rate"):
+        return {"puzzle"}
+    return properties - {"puzzle"} if action == "generate" else properties
+
+
+def _type_request(
+    fields: Mapping[str, Any],
+    own: Mapping[str, Any],
+    type_name: str,
+    ptype: PuzzleType,
+    action: Action,
+    defaults: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The type's request from the raw fields and the type's options: unknown fields
+    refused, checked against the type's schema, defaults filled in."""
+    clash = sorted(set(own) & set(fields))
+    if clash:
+        raise RequestError(clash[0], f"{clash[0]!r} is given both as a field and as an option")
+    allowed = _own_keys(ptype, action)
+    unknown = sorted(set(fields) - allowed)
+    if unknown:
+        raise RequestError(
+            unknown[0],
+            f"unknown field(s) for {type_name} {action}: {', '.join(unknown)}"
+            f" (known: {', '.join(sorted(allowed)) or 'none'})",
+            "invalid_field",
+        )
+    properties = ptype.parameters.get("properties", {})
+    given = {**fields, **own}
+    for name, value in defaults.items():
+        if name in properties and name in allowed and name not in given:
+            given[name] = value
+    if action in ("solve", "rate"):
+        if not isinstance(given.get("puzzle"), str | Mapping):
+            raise RequestError(
+                "puzzle", f"{action} needs a 'puzzle' (text or a JSON object)", "missing_field"
+            )
+        return given
+    return checked(given, ptype.parameters, "")
+
+
+def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:
+    value = raw.get(key)
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str) or not value.strip():
+        raise RequestError(key, f"{key!r} must be a non-empty string")
+    return value.strip()
+
+
+def _is_logic(ptype: PuzzleType) -> bool:
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
+
+    return isinstance(ptype, LogicPuzzleType)
+
+
+def _check_plain(value: Any, where: str, depth: int) -> None:
+    """Refuse non-finite numbers and nesting deeper than ``MAX_DEPTH``."""
+    if depth > MAX_DEPTH:
+        raise RequestError(where, f"{where}: nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RequestError(where, f"{where}: {value} is not a finite number")
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_plain(item, f"{where}.{key}" if where != "request" else str(key), depth + 1)
+    elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        for i, item in enumerate(value):
+            _check_plain(item, f"{where}[{i}]", depth + 1)
+
+
+_VALIDATORS: dict[int, tuple[Mapping[str, Any], Any]] = {}
+_VALIDATORS_LOCK = threading.Lock()
+
+
+def _validator(schema: Mapping[str, Any]) -> Any:
+    """A Draft 2020-12 validator of ``schema``, built once per schema object."""
+    with _VALIDATORS_LOCK:
+        found = _VALIDATORS.get(id(schema))
+        if found is None or found[0] is not schema:
+            from jsonschema import Draft202012Validator
+
+            Draft202012Validator.check_schema(schema)
+            found = (schema, Draft202012Validator(schema))
+            _VALIDATORS[id(schema)] = found
+        return found[1]

@@ -1,0 +1,58 @@
+"""Word sources: what puzzle types are handed to get their words (``WordSource``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from crossforge.wordbase.index import WordIndex
+    from crossforge.wordbase.store import WordStore
+
+
+class StoreWords:
+    """Indexes and clues of the lists in one ``WordStore``.
+
+    Indexes are cached per list version (``WordIndex.for_list``): a list that changes
+    is indexed again on its next use, an unchanged one is loaded once per process.
+    """
+
+    def __init__(self, store: WordStore) -> None:
+        self.store = store
+
+    def index(self, list_name: str) -> WordIndex:
+        """The index of list ``list_name`` (``UnknownList``, a ``LookupError``, if none)."""
+        from crossforge.wordbase.index import WordIndex
+
+        return WordIndex.for_list(self.store, list_name)
+
+    def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
+        """JSON-ready clues per word of ``words`` that the list holds."""
+        found = self.store.get_entries(list_name, words)
+        return {key: [clue.to_json() for clue in entry.clues] for key, entry in found.items()}
+
+
+class IndexWords:
+    """Word indexes already built, by list name (tests, benchmarks, embedding), with
+    optional clues per list and word."""
+
+    def __init__(
+        self,
+        indexes: Mapping[str, WordIndex],
+        clues: Mapping[str, Mapping[str, list[dict[str, Any]]]] | None = None,
+    ) -> None:
+        self._indexes = dict(indexes)
+        self._clues = dict(clues or {})
+
+    def index(self, list_name: str) -> WordIndex:
+        """The index named ``list_name`` (``LookupError`` naming the known ones if none)."""
+        try:
+            return self._indexes[list_name]
+        except KeyError:
+            known = ", ".join(sorted(self._indexes)) or "none"
+            raise LookupError(f"no word list {list_name!r} (known: {known})") from None
+
+    def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
+        """The clues given for ``words`` of that list."""
+        given = self._clues.get(list_name, {})
+        return {word: list(given[word]) for word in words if word in given}
