@@ -186,3 +186,51 @@ def test_full_queue_is_429(make_app: Callable[..., Flask], tiny_list: str) -> No
     assert answer.headers["Retry-After"] == "5"
     assert answer.get_json()["error"]["code"] == "queue_full"
     assert client.application.extensions["crossforge"].jobs.list() == []  # nothing recorded
+
+
+def test_options_are_honoured_alike_in_every_body_form(
+    make_app: Callable[..., Flask], tiny_list: str
+) -> None:
+    """JSON, text with query options (as one JSON object or one by one) and an upload
+    with form fields become the same job request (the echo double returns it)."""
+    client = make_app().test_client()
+    options = {"min_score": 30, "seed": 4, "banned": ["CAT"], "restarts": "none"}
+    one_by_one = f"list={tiny_list}&min_score=30&seed=4&banned=[%22CAT%22]&restarts=none"
+    text = "...\n...\n...\n"
+    forms = {
+        "json": client.post(
+            "/v1/fills", json={"grid": OPEN, "list": tiny_list, "options": options, "wait": 10}
+        ),
+        "text, options as JSON": client.post(
+            f"/v1/fills?list={tiny_list}&wait=10&options={json.dumps(options)}",
+            data=text,
+            content_type="text/plain",
+        ),
+        "text, options one by one": client.post(
+            f"/v1/fills?wait=10&{one_by_one}", data=text, content_type="text/plain"
+        ),
+        "upload with form fields": client.post(
+            "/v1/fills",
+            data={
+                "grid": (io.BytesIO(text.encode()), "grid.txt"),
+                "list": tiny_list,
+                "min_score": "30",
+                "seed": "4",
+                "banned": '["CAT"]',
+                "restarts": "none",
+                "wait": "10",
+            },
+            content_type="multipart/form-data",
+        ),
+    }
+    requests = {}
+    for form, answer in forms.items():
+        assert answer.status_code == 200, (form, answer.get_json())
+        request = answer.get_json()["result"]["request"]
+        grid = request["puzzle"].pop("grid")
+        assert list(Grid.from_text(grid).rows if isinstance(grid, str) else grid) == OPEN
+        requests[form] = request
+    first = requests["json"]
+    assert first["puzzle"]["min_score"] == 30 and first["puzzle"]["banned"] == ["CAT"]
+    assert first["params"]["restarts"] == "none" and first["seed"] == 4
+    assert all(request == first for request in requests.values()), requests
