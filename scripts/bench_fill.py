@@ -29,6 +29,7 @@ from crossforge.plugins.contract import Control  # noqa: E402
 from crossforge.plugins.puzzles.crossword import American  # noqa: E402
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem  # noqa: E402
 from crossforge.plugins.strategies.backtrack import Backtrack  # noqa: E402
+from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
 from crossforge.wordbase.index import WordIndex  # noqa: E402
 from crossforge.wordbase.source import IndexWords  # noqa: E402
 
@@ -173,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("suite", choices=["vanbeek", "library"])
     parser.add_argument("--dict", choices=["uk", "words", "all"], default="all")
     parser.add_argument("--grids", help="comma-separated grid names (van Beek), e.g. 15.04")
-    parser.add_argument("--list", default="default-en", help="word list (library suite)")
+    parser.add_argument("--list", default=DEFAULT_LIST, help="word list (library suite)")
     parser.add_argument("--grids-dir", default=str(LIBRARY), help="grid files (library suite)")
     parser.add_argument(
         "--pattern", default="american-15-*", help="file names to take from --grids-dir"

@@ -94,8 +94,10 @@ def measure(folder: str, count: int, seed: int, repeat: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from crossforge.wordbase.config import DEFAULT_LIST
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--list", default="default-en", dest="list_name")
+    parser.add_argument("--list", default=DEFAULT_LIST, dest="list_name")
     parser.add_argument("--patterns", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=3)
@@ -111,10 +113,10 @@ def main(argv: list[str] | None = None) -> int:
 
     store = WordStore()
     if not store.has_list(args.list_name):
-        if args.list_name != "default-en":
+        if args.list_name != DEFAULT_LIST:
             print(f"no word list named {args.list_name!r}", file=sys.stderr)
             return 1
-        print("building default-en first …", file=sys.stderr)
+        print(f"building {DEFAULT_LIST} first …", file=sys.stderr)
         build_default(store, "en")
     started = time.perf_counter()
     keys = store.scored_keys(args.list_name)

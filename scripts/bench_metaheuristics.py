@@ -37,8 +37,8 @@ from bench_fill import VANBEEK, plain_index  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.plugins.contract import Control, Problem  # noqa: E402
 from crossforge.plugins.puzzles.crossword import American  # noqa: E402
-from crossforge.plugins.puzzles.crossword.plugin import DEFAULT_LIST  # noqa: E402
 from crossforge.plugins.registry import registry  # noqa: E402
+from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
 from crossforge.wordbase.source import IndexWords  # noqa: E402
 
 PUZZLES = Path(__file__).resolve().parent.parent / "plugins" / "puzzles"

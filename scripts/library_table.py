@@ -23,6 +23,7 @@ from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.grids.rules import check  # noqa: E402
 from crossforge.grids.stats import grid_stats  # noqa: E402
+from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
 from crossforge.wordbase.index import WordIndex  # noqa: E402
 
 
@@ -42,7 +43,7 @@ def fill(grid: Grid, index: WordIndex, min_score: float, seconds: float) -> tupl
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--list", default="default-en", help="word list in the store")
+    parser.add_argument("--list", default=DEFAULT_LIST, help="word list in the store")
     parser.add_argument("--min-score", type=int, default=30)
     parser.add_argument("--fill", type=float, metavar="SECONDS", help="also try to fill")
     args = parser.parse_args(argv)

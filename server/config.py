@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from crossforge.wordbase.config import DEFAULT_LIST
+
 ENV_PREFIX = "CROSSFORGE_"
 
 
@@ -34,7 +36,7 @@ class ServerConfig:
     """Largest grid side (rows and columns) a fill request may have."""
     api_token: str | None = None
     """When set, word-list writes need ``Authorization: Bearer <token>``."""
-    default_list: str = "default-en"
+    default_list: str = DEFAULT_LIST
     """Word list used when a fill request names none."""
     wait_limit: float = 60.0
     """Longest ``wait`` a request may ask for, in seconds."""

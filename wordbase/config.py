@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["database_url", "instance_path"]
+__all__ = ["DEFAULT_LIST", "database_url", "instance_path"]
+
+DEFAULT_LIST = "default-en"
+"""The word list used where none is named (``crossforge words build-default`` builds it)."""
 
 
 def instance_path() -> Path:

@@ -15,12 +15,10 @@ from typing import TYPE_CHECKING, Any
 from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
 from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
+from crossforge.wordbase.config import DEFAULT_LIST
 
 if TYPE_CHECKING:
     from crossforge.grids.model import Grid
-
-DEFAULT_LIST = "default-en"
-"""The word list a request that names none fills from."""
 
 
 class ListCrossword(CrosswordProblem):
