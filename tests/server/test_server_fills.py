@@ -6,6 +6,7 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import puz
 import pytest
@@ -234,3 +235,44 @@ def test_options_are_honoured_alike_in_every_body_form(
     assert first["puzzle"]["min_score"] == 30 and first["puzzle"]["banned"] == ["CAT"]
     assert first["params"]["restarts"] == "none" and first["seed"] == 4
     assert all(request == first for request in requests.values()), requests
+
+
+@pytest.mark.parametrize("body", ["rows", "text", "upload"])
+def test_the_web_process_parses_the_grid_and_builds_the_problem_once(
+    make_app: Callable[..., Flask],
+    tiny_list: str,
+    monkeypatch: pytest.MonkeyPatch,
+    body: str,
+) -> None:
+    from crossforge.grids.rules import check
+    from crossforge.plugins.puzzles.crossword.plugin import CrosswordType
+
+    calls: dict[str, int] = {"grid": 0, "rules": 0, "problem": 0}
+
+    def counted(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return original(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(Grid, "__init__", counted("grid", Grid.__init__))
+    monkeypatch.setattr("crossforge.grids.rules.check", counted("rules", check))
+    monkeypatch.setattr(CrosswordType, "problem", counted("problem", CrosswordType.problem))
+    client = make_app(runner=_FullRunner()).test_client()  # queue nothing, run nothing
+    if body == "rows":
+        answer = client.post("/v1/fills", json={"grid": OPEN, "list": tiny_list})
+    elif body == "text":
+        answer = client.post(
+            f"/v1/fills?list={tiny_list}", data="...\n...\n...\n", content_type="text/plain"
+        )
+    else:
+        upload = (io.BytesIO(b"...\n...\n...\n"), "grid.txt")
+        answer = client.post(
+            "/v1/fills",
+            data={"grid": upload, "list": tiny_list},
+            content_type="multipart/form-data",
+        )
+    assert answer.status_code == 429  # checked, then refused by the full queue
+    uploaded = 1 if body == "upload" else 0  # the uploaded file's own grid
+    assert calls == {"grid": 1 + uploaded, "rules": 1, "problem": 1}
