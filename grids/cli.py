@@ -1,98 +1,107 @@
 """``crossforge grid check|stats|convert|svg``: grid files from the command line.
 
-FILE is a puzzle file (format by extension: .txt .grid .json .puz .ipuz .xd) or the name
-of a library grid (``crossforge grid stats american-15-themed``).
+``GridSource`` is the argument type of every command taking a grid: a puzzle file (format
+by extension: .txt .grid .json .puz .ipuz .xd) or the name of a library grid
+(``crossforge grid stats american-15-themed``).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from crossforge.grids.puzzle import Puzzle
+import click
+from click.shell_completion import CompletionItem
 
-
-def register(subparsers: Any) -> None:
-    """Add the ``grid`` command group."""
-    grid = subparsers.add_parser("grid", help="check, measure, convert and draw grids")
-    commands = grid.add_subparsers(dest="grid_command", metavar="COMMAND", required=True)
-
-    check = commands.add_parser(
-        "check", help="check a grid against a rule set (exit status 1 on violations)"
-    )
-    check.add_argument("file", metavar="FILE")
-    check.add_argument("--rules", default="american", choices=["american", "canadian", "british"])
-    check.add_argument("--min-length", type=int, default=3, help="shortest entry allowed")
-    check.set_defaults(handler=_check)
-
-    stats = commands.add_parser("stats", help="grid statistics and difficulty estimates")
-    stats.add_argument("file", metavar="FILE")
-    stats.add_argument("--list", metavar="NAME", help="word list for the fillability estimate")
-    stats.add_argument("--min-score", type=int, default=0, help="candidates' minimum score")
-    stats.add_argument("--json", action="store_true", help="print JSON")
-    stats.set_defaults(handler=_stats)
-
-    convert = commands.add_parser("convert", help="convert between puzzle file formats")
-    convert.add_argument("source", metavar="IN")
-    convert.add_argument("target", metavar="OUT")
-    convert.set_defaults(handler=_convert)
-
-    svg = commands.add_parser("svg", help="draw a grid (or a library hexagon) as SVG")
-    svg.add_argument("file", metavar="FILE")
-    svg.add_argument("-o", "--output", metavar="OUT", help="write here (default: stdout)")
-    svg.add_argument("--blank", action="store_true", help="leave the letters out")
-    svg.add_argument("--no-numbers", action="store_true", help="leave the numbers out")
-    svg.add_argument("--highlight", metavar="IDS", default="", help="slots to tint: 1A,5D")
-    svg.add_argument("--hex", action="store_true", help="FILE is hexagon text (as .hex files)")
-    svg.set_defaults(handler=_svg)
+from crossforge.server.cli_support import BadInput
 
 
-def _load(name: str) -> Puzzle:
-    """A puzzle file, or a square grid of the library."""
-    from crossforge.grids import formats, library
-    from crossforge.grids.puzzle import Puzzle
+class GridSource(click.ParamType):
+    """A grid file, or a library grid's name: converts to the file's path."""
 
-    if Path(name).exists():
-        return formats.load(name)
-    if name in library.CATALOGUE:
-        return Puzzle(library.load_grid(name))
-    raise LookupError(f"{name}: no such file or library grid")
+    name = "grid"
+
+    def __init__(self, hexagons: bool = False) -> None:
+        self.hexagons = hexagons
+        """Whether hexagonal library grids are accepted."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        path = Path(value)
+        if path.exists():
+            return path
+        from crossforge.grids.library import CATALOGUE
+
+        entry = CATALOGUE.get(str(value))
+        if entry is None:
+            raise BadInput(f"{value}: no such file or library grid", ctx, param)
+        if entry.kind == "hex" and not self.hexagons:
+            raise BadInput(f"{value} is a hexagon; 'crossforge grid svg' draws those", ctx, param)
+        return entry.path
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        from crossforge.grids.library import CATALOGUE
+
+        names = [n for n, e in CATALOGUE.items() if self.hexagons or e.kind != "hex"]
+        found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
+        return [*found, CompletionItem(incomplete, type="file")]
 
 
-def _check(args: argparse.Namespace) -> int:
-    from crossforge.grids.rules import check
+@click.group()
+def grid() -> None:
+    """Check, measure, convert and draw grids.
 
-    grid = _load(args.file).grid
-    violations = check(grid, args.rules, args.min_length)
+    FILE is a puzzle file (.txt .grid .json .puz .ipuz .xd) or a library grid's name.
+    """
+
+
+@grid.command()
+@click.argument("file", metavar="FILE", type=GridSource())
+@click.option(
+    "--rules",
+    type=click.Choice(["american", "canadian", "british"]),
+    default="american",
+    help="Rule set.",
+)
+@click.option("--min-length", type=int, default=3, help="Shortest entry allowed.")
+def check(file: Path, rules: str, min_length: int) -> None:
+    """Check a grid against a rule set (exit status 1 on violations)."""
+    from crossforge.grids.formats import load
+    from crossforge.grids.rules import check as check_rules
+
+    violations = check_rules(load(file).grid, rules, min_length)
     for violation in violations:
         print(f"{violation.rule}: {violation.message}")
     if violations:
-        print(f"{len(violations)} violation(s) of the {args.rules} rules")
-        return 1
-    print(f"passes the {args.rules} rules")
-    return 0
+        print(f"{len(violations)} violation(s) of the {rules} rules")
+        click.get_current_context().exit(1)
+    print(f"passes the {rules} rules")
 
 
-def _stats(args: argparse.Namespace) -> int:
+@grid.command()
+@click.argument("file", metavar="FILE", type=GridSource())
+@click.option("--list", "list_name", metavar="NAME", help="Word list for the fillability estimate.")
+@click.option("--min-score", type=int, default=0, help="Candidates' minimum score.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats(file: Path, list_name: str | None, min_score: int, as_json: bool) -> None:
+    """Grid statistics and difficulty estimates."""
+    from crossforge.grids.formats import load
     from crossforge.grids.stats import grid_stats
 
-    grid = _load(args.file).grid
     index = None
-    if args.list:
+    if list_name:
         from crossforge.wordbase.index import WordIndex
         from crossforge.wordbase.store import WordStore
 
         with WordStore() as store:
-            index = WordIndex.for_list(store, args.list)
-    stats = grid_stats(grid, index, min_score=args.min_score)
-    data = stats.to_dict()
-    if args.json:
+            index = WordIndex.for_list(store, list_name)
+    data = grid_stats(load(file).grid, index, min_score=min_score).to_dict()
+    if as_json:
         print(json.dumps(data, indent=2))
-        return 0
+        return
     fill = data.pop("fillability")
     for key, value in data.items():
         print(f"{key:22} {value}")
@@ -102,43 +111,50 @@ def _stats(args: argparse.Namespace) -> int:
         print(f"{'log2 agreement':22} {fill['log2_agreement']:.1f}")
         tight = ", ".join(f"{s} ({fill['candidates'][s]})" for s in fill["tightest"])
         print(f"{'tightest entries':22} {tight}")
-    return 0
 
 
-def _convert(args: argparse.Namespace) -> int:
+@grid.command()
+@click.argument("source", metavar="IN", type=GridSource())
+@click.argument("target", metavar="OUT")
+def convert(source: Path, target: str) -> None:
+    """Convert between puzzle file formats (each by its extension)."""
     from crossforge.grids import formats
 
-    formats.dump(_load(args.source), args.target)
-    print(f"wrote {args.target}")
-    return 0
+    formats.dump(formats.load(source), target)
+    print(f"wrote {target}")
 
 
-def _svg(args: argparse.Namespace) -> int:
-    from crossforge.grids import library
+@grid.command()
+@click.argument("file", metavar="FILE", type=GridSource(hexagons=True))
+@click.option("-o", "--output", metavar="OUT", help="Write here (default: standard output).")
+@click.option("--blank", is_flag=True, help="Leave the letters out.")
+@click.option("--no-numbers", is_flag=True, help="Leave the numbers out.")
+@click.option("--highlight", metavar="IDS", default="", help="Slots to tint: 1A,5D.")
+@click.option("--hex", "is_hex", is_flag=True, help="FILE is hexagon text (as .hex files are).")
+def svg(
+    file: Path, output: str | None, blank: bool, no_numbers: bool, highlight: str, is_hex: bool
+) -> None:
+    """Draw a grid (or a library hexagon) as SVG."""
     from crossforge.grids.svg import grid_svg, hex_svg
 
-    path = Path(args.file)
-    entry = library.CATALOGUE.get(args.file)
-    is_hex = args.hex or path.suffix == ".hex"
-    if not path.exists() and entry is not None and entry.kind == "hex":
-        path, is_hex = entry.path, True
-    if is_hex:
+    if is_hex or file.suffix == ".hex":
         from crossforge.grids.hexgrid import parse_hex
 
-        hexagon, letters = parse_hex(path.read_text(encoding="utf-8"))
-        picture = hex_svg(hexagon, None if args.blank else letters)
+        hexagon, letters = parse_hex(file.read_text(encoding="utf-8"))
+        picture = hex_svg(hexagon, None if blank else letters)
     else:
-        grid = _load(args.file).grid
-        ids = [part.strip() for part in args.highlight.split(",") if part.strip()]
+        from crossforge.grids.formats import load
+
+        shape = load(file).grid
+        ids = [part.strip() for part in highlight.split(",") if part.strip()]
         picture = grid_svg(
-            grid,
-            filled=not args.blank,
-            numbers=not args.no_numbers,
-            highlight=[grid.slot(slot_id) for slot_id in ids],
-            title=Path(args.file).stem,
+            shape,
+            filled=not blank,
+            numbers=not no_numbers,
+            highlight=[shape.slot(slot_id) for slot_id in ids],
+            title=file.stem,
         )
-    if args.output:
-        Path(args.output).write_text(picture, encoding="utf-8")
+    if output:
+        Path(output).write_text(picture, encoding="utf-8")
     else:
         sys.stdout.write(picture)
-    return 0

@@ -2,75 +2,36 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from crossforge.plugins.registry import PluginInfo
+import click
 
+from crossforge.grids.cli import GridSource
+from crossforge.server.cli_support import KeyValue, StatusLine
 
-def register(subparsers: Any) -> None:
-    """Add the ``plugins`` and ``fill`` commands."""
-    listing = subparsers.add_parser(
-        "plugins", help="list fill strategies and puzzle types, with versions and errors"
-    )
-    listing.add_argument("--json", action="store_true", help="print JSON")
-    listing.set_defaults(handler=_plugins)
-
-    fill = subparsers.add_parser(
-        "fill",
-        help="fill a crossword grid from a word list",
-        description="Fill a grid with words of a list; letters in the grid stay as given.",
-        epilog="exit status: 0 filled, 3 no fill exists or gave up, 1 bad input",
-    )
-    fill.add_argument(
-        "grid", metavar="GRID", help="grid or puzzle file (.txt .json .puz .ipuz .xd)"
-    )
-    fill.add_argument("--list", dest="word_list", metavar="NAME", help="word list (default list)")
-    fill.add_argument("--type", default="american", help="puzzle type (american, canadian)")
-    fill.add_argument("--strategy", default="backtrack", help="fill strategy")
-    fill.add_argument("--min-score", type=float, metavar="S", help="lowest word score allowed")
-    fill.add_argument("--seed", type=int, metavar="N", help="random seed (same seed, same fill)")
-    fill.add_argument(
-        "--timeout", type=float, default=60.0, metavar="SEC", help="time limit (default 60)"
-    )
-    fill.add_argument(
-        "--lock",
-        action="append",
-        default=[],
-        metavar="ID=WORD",
-        help="fix an entry in advance, e.g. --lock 17A=THEMEANSWER (repeatable)",
-    )
-    fill.add_argument("--allow", action="append", default=[], metavar="WORD", help="allow a word")
-    fill.add_argument("--ban", action="append", default=[], metavar="WORD", help="ban a word")
-    fill.add_argument(
-        "--allow-duplicates", action="store_true", help="let an entry appear more than once"
-    )
-    fill.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="KEY=JSON",
-        help="strategy parameter, e.g. --param restarts=none (repeatable)",
-    )
-    fill.add_argument(
-        "--progress", action="store_true", help="print the strategy's progress reports to stderr"
-    )
-    fill.add_argument("--json", action="store_true", help="print JSON")
-    fill.set_defaults(handler=_fill)
+if TYPE_CHECKING:
+    from crossforge.plugins.contract import Control
+    from crossforge.plugins.registry import PluginInfo
 
 
-def _plugins(args: argparse.Namespace) -> int:
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def plugins(as_json: bool) -> None:
+    """List installed strategies and puzzle types.
+
+    Each with its version and distribution, or the error that kept it from loading.
+    """
     from crossforge.plugins.registry import registry
 
     infos = registry().plugins()
-    if args.json:
+    if as_json:
         print(json.dumps([info.as_dict() for info in infos], indent=2))
     else:
         print(plugins_table(infos))
-    return 0
 
 
 def plugins_table(infos: list[PluginInfo]) -> str:
@@ -95,46 +56,107 @@ def plugins_table(infos: list[PluginInfo]) -> str:
     )
 
 
-def _fill(args: argparse.Namespace) -> int:
+@click.command(epilog="Exit status: 0 filled, 3 no fill exists or gave up, 1 bad input.")
+@click.argument("grid", metavar="GRID", type=GridSource())
+@click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
+@click.option(
+    "--type",
+    "puzzle_type",
+    default="american",
+    help="Puzzle type (american, canadian).",
+)
+@click.option("--strategy", default="backtrack", help="Fill strategy.")
+@click.option("--min-score", type=float, metavar="S", help="Lowest word score allowed.")
+@click.option("--seed", type=int, metavar="N", help="Random seed (same seed, same fill).")
+@click.option(
+    "--timeout",
+    type=float,
+    default=60.0,
+    metavar="SEC",
+    help="Time limit in seconds.",
+)
+@click.option(
+    "--lock",
+    multiple=True,
+    type=KeyValue(),
+    metavar="ID=WORD",
+    help="Fix an entry in advance, e.g. --lock 17A=THEMEANSWER (repeatable).",
+)
+@click.option("--allow", multiple=True, metavar="WORD", help="Allow a word (repeatable).")
+@click.option("--ban", multiple=True, metavar="WORD", help="Ban a word (repeatable).")
+@click.option("--allow-duplicates", is_flag=True, help="Let an entry appear more than once.")
+@click.option(
+    "--param",
+    multiple=True,
+    type=KeyValue(json_value=True),
+    metavar="KEY=JSON",
+    help="Strategy parameter, e.g. --param restarts=none (repeatable).",
+)
+@click.option(
+    "--progress",
+    is_flag=True,
+    help="Print the strategy's progress reports to stderr as JSON lines.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def fill(
+    grid: Path,
+    word_list: str | None,
+    puzzle_type: str,
+    strategy: str,
+    min_score: float | None,
+    seed: int | None,
+    timeout: float,
+    lock: tuple[tuple[str, str], ...],
+    allow: tuple[str, ...],
+    ban: tuple[str, ...],
+    allow_duplicates: bool,
+    param: tuple[tuple[str, Any], ...],
+    progress: bool,
+    as_json: bool,
+) -> None:
+    """Fill a crossword grid from a word list.
+
+    Letters in the grid stay as given. GRID is a puzzle file (.txt .grid .json .puz
+    .ipuz .xd) or a library grid's name. On a terminal a status line shows the search.
+    """
     from crossforge.plugins.contract import Control
+
+    control = Control.with_timeout(timeout, seed=seed)
+    fields = {
+        "list": word_list,
+        "min_score": min_score,
+        "locked": dict(lock),
+        "allowed": list(allow),
+        "banned": list(ban),
+        "no_duplicates": False if allow_duplicates else None,
+    }
+    with StatusLine(f"fill {grid.stem}", shown=not progress) as status:
+        control.progress = _print_progress if progress else status.report
+        answer = run_fill_command(grid, puzzle_type, strategy, dict(param), fields, control)
+    if as_json:
+        print(json.dumps(answer, indent=2))
+    else:
+        print(fill_report(answer))
+    if answer["status"] != "filled":
+        click.get_current_context().exit(3)
+
+
+def run_fill_command(
+    grid: Path,
+    puzzle_type: str,
+    strategy: str,
+    params: dict[str, Any],
+    fields: dict[str, Any],
+    control: Control,
+) -> dict[str, Any]:
+    """The fill answer: the one place the command calls into ``crossforge.plugins.fill``."""
     from crossforge.plugins.fill import fill_request_from_file, run_fill
     from crossforge.plugins.registry import registry
 
     request = fill_request_from_file(
-        args.grid,
-        puzzle_type=args.type,
-        strategy=args.strategy,
-        params=dict(_pair(text, "--param", json_value=True) for text in args.param),
-        list=args.word_list,
-        min_score=args.min_score,
-        locked=dict(_pair(text, "--lock") for text in args.lock),
-        allowed=args.allow,
-        banned=args.ban,
-        no_duplicates=False if args.allow_duplicates else None,
+        grid, puzzle_type=puzzle_type, strategy=strategy, params=params, **fields
     )
-    control = Control.with_timeout(args.timeout, seed=args.seed)
-    if args.progress:
-        control.progress = _print_progress
-    answer = run_fill(request, registry(), control)
-    if args.json:
-        print(json.dumps(answer, indent=2))
-    else:
-        print(fill_report(answer))
-    return 0 if answer["status"] == "filled" else 3
-
-
-def _pair(text: str, option: str, json_value: bool = False) -> tuple[str, Any]:
-    """``KEY=VALUE`` of a repeatable option; with ``json_value`` the value is JSON when
-    it parses (``true``, ``3``, ``"x"``) and plain text otherwise."""
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise ValueError(f"{option} {text!r}: expected KEY=VALUE")
-    if not json_value:
-        return key, value
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
+    return run_fill(request, registry(), control)
 
 
 def _print_progress(report: Mapping[str, Any]) -> None:

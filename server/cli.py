@@ -1,52 +1,115 @@
-"""The ``crossforge`` command: one subcommand group per package.
+"""The ``crossforge`` command: a click group of the ``crossforge.commands`` entry points.
 
-Each package's ``cli`` module offers ``register(subparsers)``, adding its commands with
-``set_defaults(handler=...)``; a handler takes the parsed arguments and returns an exit
-code. Heavy imports stay inside handlers so ``crossforge --help`` is instant.
+Every command, built in or from another distribution, is an entry point naming a click
+command or group (``words = "crossforge.wordbase.cli:words"``). One is imported when the
+group is listed (``--help``) or the command runs, and only once; one that fails to load
+becomes a command that reports why, and the others work as usual. Command modules import
+only click at the top, so ``crossforge --help`` stays fast.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-COMMAND_MODULES = (
-    "crossforge.wordbase.cli",
-    "crossforge.grids.cli",
-    "crossforge.plugins.puzzles.cli",
-    "crossforge.plugins.cli",
-    "crossforge.server.commands",
+import click
+
+from crossforge.server.cli_support import CommandError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+COMMAND_GROUP = "crossforge.commands"
+
+
+def installed_commands() -> list[EntryPoint]:
+    """The ``crossforge.commands`` entry points of every installed distribution."""
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=COMMAND_GROUP))
+
+
+class EntryPointGroup(click.Group):
+    """A click group whose commands are entry points, each loaded on first use, once."""
+
+    def __init__(
+        self,
+        *args: Any,
+        source: Callable[[], Iterable[EntryPoint]] = installed_commands,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.source = source
+        self._found: dict[str, EntryPoint] | None = None
+
+    def entry_points(self) -> dict[str, EntryPoint]:
+        """The entry points by command name (the first one of a name wins)."""
+        if self._found is None:
+            self._found = {}
+            for point in self.source():
+                self._found.setdefault(point.name, point)
+        return self._found
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.entry_points()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        point = self.entry_points().get(cmd_name)
+        if cmd_name not in self.commands and point is not None:
+            self.add_command(load_command(point), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (ValueError, LookupError, OSError) as exc:
+            raise CommandError(str(exc)) from exc
+
+
+def load_command(point: EntryPoint) -> click.Command:
+    """The click command an entry point names, or one reporting why it did not load."""
+    try:
+        command = point.load()
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{type(command).__name__} is not a click command")
+        return command
+    except Exception as exc:  # a broken plugin must not take the other commands down
+        dist = f" (from {point.dist.name})" if point.dist is not None else ""
+        message = f"cannot load {point.value}{dist}: {type(exc).__name__}: {exc}"
+
+        def fail() -> None:
+            raise CommandError(message)
+
+        return click.Command(
+            point.name,
+            callback=fail,
+            help=f"BROKEN: {message}",
+            context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        )
+
+
+@click.group(
+    "crossforge",
+    cls=EntryPointGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "show_default": True},
 )
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every package's subcommands."""
-    parser = argparse.ArgumentParser(
-        prog="crossforge", description="Crossword construction server and word database."
-    )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
-    return parser
+def cli() -> None:
+    """Crossword construction server and word database."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
-        return 2
+    """Run the command line; returns the exit status (130 on Ctrl-C)."""
     try:
-        return int(handler(args) or 0)
-    except KeyboardInterrupt:
-        return 130
-    except (ValueError, LookupError, OSError) as exc:
-        print(f"crossforge: error: {exc}", file=sys.stderr)
-        return 1
+        status = cli.main(
+            list(argv) if argv is not None else None, prog_name="crossforge", standalone_mode=False
+        )
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.Abort as exc:
+        return 130 if isinstance(exc.__context__, KeyboardInterrupt) else 1
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":

@@ -2,43 +2,39 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 import signal
 import sys
 from types import FrameType
-from typing import Any
 
-
-def register(subparsers: Any) -> None:
-    """Add the ``serve`` command."""
-    parser = subparsers.add_parser("serve", help="run the HTTP API server")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (8000; 0 picks a free one)")
-    parser.add_argument(
-        "--workers", type=int, default=None, help="worker processes (CROSSFORGE_WORKERS, 2)"
-    )
-    parser.set_defaults(handler=run_serve)
+import click
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    """Serve until interrupted; running jobs are marked failed on the way out."""
+@click.command()
+@click.option("--host", default="127.0.0.1", help="Address to listen on.")
+@click.option("--port", type=int, default=8000, help="Port (0 picks a free one).")
+@click.option("--workers", type=int, help="Worker processes (default: CROSSFORGE_WORKERS, or 2).")
+def serve(host: str, port: int, workers: int | None) -> None:
+    """Run the HTTP API server until interrupted.
+
+    Jobs still running on the way out are marked failed.
+    """
     from werkzeug.serving import make_server
 
     from crossforge.server.app import create_app
     from crossforge.server.config import ServerConfig
 
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    app = create_app(ServerConfig.from_env(workers=args.workers))
-    server = make_server(args.host, args.port, app, threaded=True)
+    app = create_app(ServerConfig.from_env(workers=workers))
+    server = make_server(host, port, app, threaded=True)
     signal.signal(signal.SIGTERM, _stop)
     print(
-        f"crossforge: serving on http://{args.host}:{server.port} "
-        f"(API docs: http://{args.host}:{server.port}/v1/docs)",
+        f"crossforge: serving on http://{host}:{server.port} "
+        f"(API docs: http://{host}:{server.port}/v1/docs)",
         file=sys.stderr,
         flush=True,
     )
@@ -48,4 +44,3 @@ def run_serve(args: argparse.Namespace) -> int:
         print("crossforge: stopping", file=sys.stderr, flush=True)
         server.server_close()
         app.extensions["crossforge"].close()
-    return 0

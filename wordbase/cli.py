@@ -2,92 +2,37 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Any, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import click
+
+from crossforge.server.cli_support import progress_bar
+from crossforge.wordbase.config import DEFAULT_LIST
 from crossforge.wordbase.formats import FORMATS
 
 if TYPE_CHECKING:
     from crossforge.wordbase.store import WordStore
 
-__all__ = ["register"]
+F = TypeVar("F", bound=Callable[..., Any])
 
-DEFAULT_LIST = "default-en"
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``words`` command group."""
-    words = subparsers.add_parser("words", help="manage word lists")
-    commands = words.add_subparsers(dest="words_command", metavar="COMMAND", required=True)
-
-    build = commands.add_parser("build-default", help="build default-LANG from wordfreq")
-    build.add_argument("--lang", choices=("en", "ru"), default="en")
-    build.add_argument("--size", type=int, help="keep only the N best-scored words")
-    build.add_argument(
-        "--if-missing", action="store_true", help="do nothing when the list already exists"
-    )
-    build.set_defaults(handler=_build_default)
-
-    imp = commands.add_parser("import", help="import a word-list file into a list")
-    imp.add_argument("file")
-    imp.add_argument("--list", required=True, dest="list_name", metavar="NAME")
-    imp.add_argument("--format", choices=FORMATS, help="default: from the file extension")
-    imp.add_argument("--scale", type=int, choices=(50, 100), default=100)
-    imp.add_argument("--merge", choices=("max", "replace"), default="max")
-    imp.add_argument("--skip-bad", action="store_true", help="import good lines, list bad ones")
-    imp.add_argument("--dry-run", action="store_true", help="report without writing")
-    imp.add_argument("--alphabet", default="en", help="alphabet of a new list (en, ru, ja)")
-    imp.add_argument("--json", action="store_true", help="print the summary as JSON")
-    imp.set_defaults(handler=_import)
-
-    exp = commands.add_parser("export", help="write a list in a file format")
-    exp.add_argument("--list", required=True, dest="list_name", metavar="NAME")
-    exp.add_argument("--format", choices=FORMATS, default="stwl")
-    exp.add_argument("--output", "-o", help="file to write (default: standard output)")
-    exp.set_defaults(handler=_export)
-
-    search = commands.add_parser("search", help="find words by pattern and regex")
-    search.add_argument("pattern", nargs="?", help="e.g. C?T (? . _ = any letter)")
-    search.add_argument("--list", dest="list_name", default=DEFAULT_LIST, metavar="NAME")
-    search.add_argument("--min-score", type=int, default=0)
-    search.add_argument("--limit", type=int, default=50)
-    search.add_argument("--regex", help="regex the whole key must match")
-    search.add_argument("--json", action="store_true")
-    search.set_defaults(handler=_search)
-
-    stats = commands.add_parser("stats", help="counts by length and a score histogram")
-    stats.add_argument("--list", dest="list_name", default=DEFAULT_LIST, metavar="NAME")
-    stats.add_argument("--json", action="store_true")
-    stats.set_defaults(handler=_stats)
-
-    lists = commands.add_parser("lists", help="the word lists and their versions")
-    lists.add_argument("--json", action="store_true")
-    lists.set_defaults(handler=_lists)
+list_option = click.option(
+    "--list", "list_name", default=DEFAULT_LIST, metavar="NAME", help="Word list."
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
-class _Bar:
-    """A progress bar on standard error, drawn only when it is a terminal."""
+def format_option(text: str, default: str | None = None) -> Callable[[F], F]:
+    """``--format``: one of the word-list file formats."""
+    return click.option("--format", "fmt", type=click.Choice(FORMATS), default=default, help=text)
 
-    def __init__(self, label: str, stream: TextIO | None = None) -> None:
-        self.label = label
-        self.stream = stream or sys.stderr
-        self.active = self.stream.isatty()
-        self.last = 0.0
 
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if not self.active or (now - self.last < 0.1 and done < total):
-            return
-        self.last = now
-        width = 30
-        filled = width * done // max(total, 1)
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+@click.group()
+def words() -> None:
+    """Build, import, export and search word lists."""
 
 
 def _store() -> WordStore:
@@ -96,83 +41,142 @@ def _store() -> WordStore:
     return WordStore()
 
 
-def _build_default(args: argparse.Namespace) -> int:
+@words.command("build-default")
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ru"]),
+    default="en",
+    help="Language of the wordfreq list.",
+)
+@click.option("--size", type=int, metavar="N", help="Keep only the N best-scored words.")
+@click.option("--if-missing", is_flag=True, help="Do nothing when the list already exists.")
+def build_default_command(lang: str, size: int | None, if_missing: bool) -> None:
+    """Build default-LANG from wordfreq."""
     from crossforge.wordbase.defaults import build_default, default_name
     from crossforge.wordbase.index import WordIndex
 
     store = _store()
-    name = default_name(args.lang)
-    if args.if_missing and store.has_list(name):
+    name = default_name(lang)
+    if if_missing and store.has_list(name):
         print(f"{name} exists: nothing to do")
-        return 0
+        return
     started = time.monotonic()
-    summary = build_default(store, args.lang, args.size, progress=_Bar(name))
+    with progress_bar(name) as progress:
+        summary = build_default(store, lang, size, progress=progress)
     built = time.monotonic()
     index = WordIndex.for_list(store, name)
     print(
         f"{name}: {summary.added} words in {built - started:.1f} s; "
         f"index of {len(index)} keys in {time.monotonic() - built:.1f} s"
     )
-    return 0
 
 
-def _import(args: argparse.Namespace) -> int:
+@words.command("import")
+@click.argument("file")
+@click.option("--list", "list_name", required=True, metavar="NAME", help="List to import into.")
+@format_option("File format (default: from the file extension).")
+@click.option(
+    "--scale",
+    type=click.Choice([50, 100]),
+    default=100,
+    help="Highest score in the file (50 for lists scored 0-50).",
+)
+@click.option(
+    "--merge",
+    type=click.Choice(["max", "replace"]),
+    default="max",
+    help="A word already listed keeps the higher score, or takes the file's.",
+)
+@click.option("--skip-bad", is_flag=True, help="Import the good lines, list the bad ones.")
+@click.option("--dry-run", is_flag=True, help="Report without writing.")
+@click.option("--alphabet", default="en", help="Alphabet of a new list (en, ru, ja).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def import_command(
+    file: str,
+    list_name: str,
+    fmt: str | None,
+    scale: int,
+    merge: str,
+    skip_bad: bool,
+    dry_run: bool,
+    alphabet: str,
+    as_json: bool,
+) -> None:
+    """Import a word-list file into a list.
+
+    A file with bad lines is rejected whole, naming them, unless --skip-bad.
+    """
     from crossforge.wordbase.store import ImportRejected
 
     store = _store()
     try:
-        summary = store.import_file(
-            args.list_name,
-            args.file,
-            args.format,
-            scale=args.scale,
-            merge=args.merge,
-            skip_bad=args.skip_bad,
-            dry_run=args.dry_run,
-            alphabet=args.alphabet,
-            progress=_Bar(args.list_name),
-        )
+        with progress_bar(list_name) as progress:
+            summary = store.import_file(
+                list_name,
+                file,
+                fmt,
+                scale=scale,
+                merge=merge,
+                skip_bad=skip_bad,
+                dry_run=dry_run,
+                alphabet=alphabet,
+                progress=progress,
+            )
     except ImportRejected as exc:
-        if args.json:
+        if as_json:
             print(json.dumps(exc.summary.to_json(), ensure_ascii=False))
         print(exc.summary.describe(), file=sys.stderr)
         print(
-            f"crossforge: error: {len(exc.summary.rejected)} bad line(s) in {args.file}; nothing "
+            f"crossforge: error: {len(exc.summary.rejected)} bad line(s) in {file}; nothing "
             "imported (use --skip-bad to import the rest)",
             file=sys.stderr,
         )
-        return 1
-    if args.json:
+        click.get_current_context().exit(1)
+    if as_json:
         print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
         print(summary.describe())
-    return 0
 
 
-def _export(args: argparse.Namespace) -> int:
+@words.command()
+@click.option("--list", "list_name", required=True, metavar="NAME", help="List to export.")
+@format_option("File format.", default="stwl")
+@click.option("--output", "-o", metavar="FILE", help="File to write (default: standard output).")
+def export(list_name: str, fmt: str, output: str | None) -> None:
+    """Write a list in a file format."""
     store = _store()
-    store.get_list(args.list_name)  # fail before creating an output file
-    if args.output is None:
-        count = store.export(args.list_name, sys.stdout, args.format)
-    else:
-        with open(args.output, "w", encoding="utf-8", newline="") as out:
-            count = store.export(args.list_name, out, args.format)
-        print(f"{args.list_name}: {count} entries written to {args.output}", file=sys.stderr)
-    return 0
+    store.get_list(list_name)  # fail before creating an output file
+    if output is None:
+        store.export(list_name, sys.stdout, fmt)
+        return
+    with open(output, "w", encoding="utf-8", newline="") as out:
+        count = store.export(list_name, out, fmt)
+    print(f"{list_name}: {count} entries written to {output}", file=sys.stderr)
 
 
-def _search(args: argparse.Namespace) -> int:
-    if args.pattern is None and args.regex is None:
+@words.command()
+@click.argument("pattern", required=False)
+@list_option
+@click.option("--min-score", type=int, default=0, help="Lowest score shown.")
+@click.option("--limit", type=int, default=50, help="Most words shown.")
+@click.option("--regex", help="Regular expression the whole key must match.")
+@json_option
+def search(
+    pattern: str | None,
+    list_name: str,
+    min_score: int,
+    limit: int,
+    regex: str | None,
+    as_json: bool,
+) -> None:
+    """Find words by pattern and regex.
+
+    PATTERN is like C?T, where ? . and _ match any letter.
+    """
+    if pattern is None and regex is None:
         raise ValueError("give a PATTERN, a --regex, or both")
-    store = _store()
-    page = store.search(
-        args.list_name,
-        args.pattern,
-        regex=args.regex,
-        min_score=args.min_score,
-        limit=args.limit,
-    )
-    if args.json:
+    page = _store().search(list_name, pattern, regex=regex, min_score=min_score, limit=limit)
+    if as_json:
         found = [
             {
                 "word": e.key,
@@ -183,49 +187,51 @@ def _search(args: argparse.Namespace) -> int:
             for e in page.entries
         ]
         print(json.dumps(found, ensure_ascii=False))
-        return 0
+        return
     for entry in page.entries:
         clue = f"  {entry.clues[0].text}" if entry.clues else ""
         shown = f" ({entry.display})" if entry.display.upper() != entry.key else ""
         print(f"{entry.score:3d}  {entry.key}{shown}{clue}")
     if not page.entries:
         print("no matches", file=sys.stderr)
-    return 0
 
 
-def _stats(args: argparse.Namespace) -> int:
-    store = _store()
-    stats = store.stats(args.list_name)
-    if args.json:
+@words.command()
+@list_option
+@json_option
+def stats(list_name: str, as_json: bool) -> None:
+    """Counts by length and a score histogram."""
+    found = _store().stats(list_name)
+    if as_json:
         print(
             json.dumps(
                 {
-                    "list": args.list_name,
-                    "total": stats.total,
-                    "by_length": stats.by_length,
-                    "score_bands": stats.score_bands,
+                    "list": list_name,
+                    "total": found.total,
+                    "by_length": found.by_length,
+                    "score_bands": found.score_bands,
                 }
             )
         )
-        return 0
-    print(f"{args.list_name}: {stats.total} entries")
+        return
+    print(f"{list_name}: {found.total} entries")
     print("length  count")
-    for length, count in stats.by_length.items():
+    for length, count in found.by_length.items():
         print(f"{length:6d}  {count}")
     print("score    count")
-    top = max(stats.score_bands.values(), default=0) or 1
-    for band, count in stats.score_bands.items():
+    top = max(found.score_bands.values(), default=0) or 1
+    for band, count in found.score_bands.items():
         label = f"{band}-{band + 9 if band < 90 else 100}"
         print(f"{label:>7}  {count:7d} {'#' * (40 * count // top)}")
-    return 0
 
 
-def _lists(args: argparse.Namespace) -> int:
-    store = _store()
-    found = store.lists()
-    if args.json:
+@words.command()
+@json_option
+def lists(as_json: bool) -> None:
+    """The word lists and their versions."""
+    found = _store().lists()
+    if as_json:
         print(json.dumps([wl.to_json() for wl in found], ensure_ascii=False))
-        return 0
+        return
     for word_list in found:
         print(f"{word_list.name}  ({word_list.alphabet}, version {word_list.version})")
-    return 0

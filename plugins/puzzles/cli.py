@@ -11,52 +11,39 @@ text, e.g. ``9`` or ``10x10``), ``level`` (text), ``difficulty`` ([low, high]) a
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from crossforge.server.cli_support import KeyValue, StatusLine
+
+if TYPE_CHECKING:
+    from crossforge.plugins.contract import Control
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
+
+type_argument = click.argument("type_name", metavar="TYPE")
+file_argument = click.argument("file", metavar="FILE")
+timeout_option = click.option("--timeout", type=float, help="Time limit in seconds.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the JSON answer.")
+svg_option = click.option("--svg", metavar="OUT", help="Also write the picture as SVG.")
 
 
-def register(subparsers: Any) -> None:
-    """Add ``crossforge puzzle`` and its subcommands."""
-    parser = subparsers.add_parser("puzzle", help="solve, rate and generate logic puzzles")
-    commands = parser.add_subparsers(dest="puzzle_command", metavar="SUBCOMMAND")
-    parser.set_defaults(handler=lambda args: parser.print_help() or 2)
+@click.group()
+def puzzle() -> None:
+    """Solve, rate and generate logic puzzles.
 
-    solve = commands.add_parser("solve", help="solve a puzzle file")
-    solve.add_argument("type", metavar="TYPE", help="puzzle type (e.g. sudoku, regex)")
-    solve.add_argument("file", metavar="FILE", help="puzzle file, text or JSON ('-': stdin)")
-    solve.add_argument("--strategy", help="a fill strategy (backtrack, genetic, annealing)")
-    solve.add_argument("--seed", type=int, default=None)
-    solve.add_argument("--timeout", type=float, default=None, help="seconds")
-    solve.add_argument("--json", action="store_true", help="print the JSON answer")
-    solve.add_argument("--svg", metavar="OUT", help="also write the solved picture as SVG")
-    solve.set_defaults(handler=run_solve)
-
-    rate = commands.add_parser("rate", help="grade a puzzle's difficulty")
-    rate.add_argument("type", metavar="TYPE")
-    rate.add_argument("file", metavar="FILE")
-    rate.add_argument("--timeout", type=float, default=None, help="seconds")
-    rate.add_argument("--json", action="store_true")
-    rate.set_defaults(handler=run_rate)
-
-    gen = commands.add_parser("generate", help="generate a puzzle with a unique solution")
-    gen.add_argument("type", metavar="TYPE")
-    gen.add_argument("--size", help="board size, as the type reads it (9, 10x10 …)")
-    gen.add_argument("--level", help="wanted level (name or number)")
-    gen.add_argument("--difficulty", nargs=2, type=float, metavar=("LOW", "HIGH"))
-    gen.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    gen.add_argument("--seed", type=int, default=None)
-    gen.add_argument("--timeout", type=float, default=60.0, help="seconds (default 60)")
-    gen.add_argument("--json", action="store_true")
-    gen.add_argument("--svg", metavar="OUT", help="also write the puzzle as SVG")
-    gen.set_defaults(handler=run_generate)
+    TYPE is a logic puzzle type (sudoku, regex, shikaku, tents …).
+    FILE holds the type's text format, or its JSON form when it starts with '{'
+    ('-' reads standard input).
+    """
 
 
-def _logic_type(name: str) -> Any:
+def _logic_type(name: str) -> LogicPuzzleType:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
     from crossforge.plugins.registry import registry
 
@@ -80,47 +67,55 @@ def read_source(path: str) -> str | dict[str, Any]:
     return text
 
 
-def level_names(ptype: Any) -> Mapping[int, str]:
-    """The type's level labels, or its techniques' names by level."""
-    names = getattr(ptype, "level_names", None)
-    if names:
-        return dict(names)
-    return {t.level: t.name for t in ptype.techniques}
-
-
-def _control(timeout: float | None, seed: int | None = None) -> Any:
+def _control(timeout: float | None, seed: int | None = None) -> Control:
     from crossforge.plugins.contract import Control
 
     return Control.with_timeout(timeout, seed=seed)
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    """Solve FILE logically, or with ``--strategy``; print the answer."""
+@puzzle.command()
+@type_argument
+@file_argument
+@click.option("--strategy", help="Search with a fill strategy (backtrack, genetic, annealing).")
+@click.option("--seed", type=int, help="Random seed of the strategy.")
+@timeout_option
+@json_option
+@svg_option
+def solve(
+    type_name: str,
+    file: str,
+    strategy: str | None,
+    seed: int | None,
+    timeout: float | None,
+    as_json: bool,
+    svg: str | None,
+) -> None:
+    """Solve a puzzle file, logically or with --strategy (exit status 1 unless solved)."""
     from crossforge.plugins.puzzles.answers import solve_answer
 
-    ptype = _logic_type(args.type)
-    source = read_source(args.file)
-    puzzle = ptype.load(source)
-    control = _control(args.timeout, args.seed)
-    if args.strategy:
+    ptype = _logic_type(type_name)
+    source = read_source(file)
+    loaded = ptype.load(source)
+    control = _control(timeout, seed)
+    if strategy:
         from crossforge.plugins.registry import registry
+        from crossforge.wordbase.source import IndexWords
 
-        strategy = registry().strategy(args.strategy)
-        problem = ptype.problem({"puzzle": source})
-        answer = ptype.result(problem, strategy.solve(problem, control))
-        answer.setdefault("strategy", args.strategy)
+        problem = ptype.problem({"puzzle": source}, IndexWords({}))  # logic types use no words
+        answer = ptype.result(problem, registry().strategy(strategy).solve(problem, control))
+        answer.setdefault("strategy", strategy)
     else:
-        answer = solve_answer(ptype.solve_logically(puzzle, control), level_names(ptype))
-    if args.svg and answer.get("solution") is not None:
-        Path(args.svg).write_text(ptype.render_svg(puzzle, answer["solution"]), encoding="utf-8")
-    if args.json:
+        answer = solve_answer(ptype.solve_logically(loaded, control), ptype.levels())
+    if svg and answer.get("solution") is not None:
+        Path(svg).write_text(ptype.render_svg(loaded, answer["solution"]), encoding="utf-8")
+    if as_json:
         print(json.dumps(answer, indent=2))
     else:
-        _print_answer(ptype, puzzle, answer)
-    return 0 if answer["status"] == "solved" else 1
+        _print_answer(ptype, loaded, answer)
+    _exit_unless_solved(answer)
 
 
-def _print_answer(ptype: Any, puzzle: Any, answer: Mapping[str, Any]) -> None:
+def _print_answer(ptype: LogicPuzzleType, puzzle: Any, answer: Mapping[str, Any]) -> None:
     difficulty = answer["difficulty"]
     if answer["status"] == "solved":
         unique = {True: "unique", False: "not unique", None: "uniqueness unknown"}
@@ -136,53 +131,82 @@ def _print_answer(ptype: Any, puzzle: Any, answer: Mapping[str, Any]) -> None:
     )
 
 
-def run_rate(args: argparse.Namespace) -> int:
-    """Grade FILE: score, level and the numbered step list."""
+def _exit_unless_solved(answer: Mapping[str, Any]) -> None:
+    if answer["status"] != "solved":
+        click.get_current_context().exit(1)
+
+
+@puzzle.command()
+@type_argument
+@file_argument
+@timeout_option
+@json_option
+def rate(type_name: str, file: str, timeout: float | None, as_json: bool) -> None:
+    """Grade a puzzle's difficulty: score, level and the numbered steps."""
     from crossforge.plugins.puzzles.answers import solve_answer
 
-    ptype = _logic_type(args.type)
-    puzzle = ptype.load(read_source(args.file))
-    answer = solve_answer(ptype.solve_logically(puzzle, _control(args.timeout)), level_names(ptype))
-    if args.json:
+    ptype = _logic_type(type_name)
+    loaded = ptype.load(read_source(file))
+    answer = solve_answer(ptype.solve_logically(loaded, _control(timeout)), ptype.levels())
+    if as_json:
         print(json.dumps(answer, indent=2))
-        return 0 if answer["status"] == "solved" else 1
-    _print_answer(ptype, puzzle, answer)
-    for i, step in enumerate(answer["difficulty"]["steps"], 1):
-        print(f"{i:4}. [{step['technique']}, {step['difficulty']}] {step['detail']}")
-    return 0 if answer["status"] == "solved" else 1
+    else:
+        _print_answer(ptype, loaded, answer)
+        for i, step in enumerate(answer["difficulty"]["steps"], 1):
+            print(f"{i:4}. [{step['technique']}, {step['difficulty']}] {step['detail']}")
+    _exit_unless_solved(answer)
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--option {pair!r}: KEY=VALUE expected")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
-    return options
+@puzzle.command()
+@type_argument
+@click.option("--size", help="Board size, as the type reads it (9, 10x10 …).")
+@click.option("--level", help="Wanted level (name or number).")
+@click.option(
+    "--difficulty", nargs=2, type=float, metavar="LOW HIGH", help="Wanted difficulty score range."
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    type=KeyValue(json_value=True),
+    metavar="KEY=VALUE",
+    help="Another option of the type (repeatable).",
+)
+@click.option("--seed", type=int, help="Random seed (same seed, same puzzle).")
+@click.option("--timeout", type=float, default=60.0, help="Time limit in seconds.")
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle and its rating as JSON.")
+@click.option("--svg", metavar="OUT", help="Also write the puzzle as SVG.")
+def generate(
+    type_name: str,
+    size: str | None,
+    level: str | None,
+    difficulty: tuple[float, float] | None,
+    options: tuple[tuple[str, Any], ...],
+    seed: int | None,
+    timeout: float,
+    as_json: bool,
+    svg: str | None,
+) -> None:
+    """Generate a puzzle with a unique solution.
 
-
-def run_generate(args: argparse.Namespace) -> int:
-    """Generate a puzzle of TYPE; print it (text, or JSON with its rating)."""
+    The type's generate gets size and level (text), difficulty ([low, high]) and every
+    --option. On a terminal a status line shows the time spent.
+    """
     from crossforge.plugins.puzzles.answers import solve_answer
 
-    ptype = _logic_type(args.type)
-    options = _options(args.option)
-    for key in ("size", "level"):
-        if getattr(args, key) is not None:
-            options[key] = getattr(args, key)
-    if args.difficulty is not None:
-        options["difficulty"] = list(args.difficulty)
-    rng = random.Random(args.seed)
-    puzzle = ptype.generate(rng, _control(args.timeout, args.seed), **options)
-    if args.svg:
-        Path(args.svg).write_text(ptype.render_svg(puzzle), encoding="utf-8")
-    if args.json:
-        rated = solve_answer(ptype.solve_logically(puzzle, _control(None)), level_names(ptype))
-        print(json.dumps({"puzzle": ptype.to_json(puzzle), "rating": rated}, indent=2))
+    ptype = _logic_type(type_name)
+    wanted: dict[str, Any] = dict(options)
+    wanted.update((k, v) for k, v in (("size", size), ("level", level)) if v is not None)
+    if difficulty is not None:
+        wanted["difficulty"] = list(difficulty)
+    control = _control(timeout, seed)
+    with StatusLine(f"generate {type_name}") as status:
+        control.progress = status.report
+        made = ptype.generate(random.Random(seed), control, **wanted)
+    if svg:
+        Path(svg).write_text(ptype.render_svg(made), encoding="utf-8")
+    if as_json:
+        rated = solve_answer(ptype.solve_logically(made, _control(None)), ptype.levels())
+        print(json.dumps({"puzzle": ptype.to_json(made), "rating": rated}, indent=2))
     else:
-        print(ptype.to_text(puzzle), end="")
-    return 0
+        print(ptype.to_text(made), end="")

@@ -184,3 +184,10 @@ def test_progress_reports_go_to_stderr(
     reports = [json.loads(line) for line in captured.err.splitlines()]
     assert reports and all(isinstance(report, dict) for report in reports)
     assert json.loads(captured.out)["status"] == "filled"
+
+
+def test_a_library_grid_name_is_a_grid(tiny_words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["fill", "mini-5x5", "--list", "tiny", "--json", "--timeout", "5"])
+    answer = json.loads(capsys.readouterr().out)
+    assert code in (0, 3) and answer["status"] in ("filled", "unsatisfiable")
+    assert [len(row) for row in answer["grid"]] == [5] * 5

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,19 +101,20 @@ def test_build_default_with_a_small_size_and_if_missing(
     assert (instance / "indexes").is_dir()
 
 
-def test_the_progress_bar_draws_only_on_a_terminal() -> None:
-    import io
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
-    from crossforge.wordbase.cli import _Bar
 
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    terminal, pipe = Terminal(), io.StringIO()
-    for stream in (terminal, pipe):
-        bar = _Bar("mine", stream)
-        bar(0, 4)
-        bar(4, 4)
-    assert terminal.getvalue().endswith("mine [" + "#" * 30 + "] 4/4\n")
-    assert pipe.getvalue() == ""
+def test_the_progress_bar_draws_only_on_a_terminal(
+    instance: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    words = instance / "words.txt"
+    words.write_text("cat\ndog\nemu\n", "utf-8")
+    code, out, err = run(capsys, "import", str(words), "--list", "piped")
+    assert (code, err) == (0, "") and "added 3" in out
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = run(capsys, "import", str(words), "--list", "drawn")
+    assert code == 0 and "added 3" in out
+    assert "drawn" in terminal.getvalue() and "3/3" in terminal.getvalue()

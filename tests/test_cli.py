@@ -1,0 +1,166 @@
+"""The ``crossforge`` group: entry-point commands (lazy, once, broken ones reported),
+a light ``--help`` and library grid names."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from crossforge.server.cli import COMMAND_GROUP, EntryPointGroup, main
+
+CROSSFORGE = str(Path(sys.executable).with_name("crossforge"))
+
+FAKE_COMMANDS = '''
+import click
+
+@click.command()
+@click.argument("name")
+def hello(name):
+    """Say hello."""
+    click.echo(f"hello {name}")
+
+@click.command()
+def oops():
+    """Fail with a plain error."""
+    raise ValueError("no good")
+
+NOT_A_COMMAND = 42
+'''
+
+
+@pytest.fixture
+def fake_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A module of click commands on the path, not yet imported; its name."""
+    (tmp_path / "fake_commands.py").write_text(FAKE_COMMANDS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "fake_commands"
+    sys.modules.pop("fake_commands", None)
+
+
+def _group(module: str) -> tuple[EntryPointGroup, list[int]]:
+    """A group of fake entry points, and a list counting the reads of its source."""
+    values = {
+        "hello": f"{module}:hello",
+        "oops": f"{module}:oops",
+        "missing": "no_such_module_for_crossforge:command",
+        "number": f"{module}:NOT_A_COMMAND",
+    }
+    points = [EntryPoint(name, value, COMMAND_GROUP) for name, value in values.items()]
+    reads: list[int] = []
+
+    def source() -> list[EntryPoint]:
+        reads.append(1)
+        return points
+
+    return EntryPointGroup("crossforge", source=source), reads
+
+
+def test_entry_point_commands_load_lazily_once_and_broken_ones_are_reported(
+    fake_module: str,
+) -> None:
+    group, reads = _group(fake_module)
+    runner = CliRunner()
+    assert fake_module not in sys.modules
+    listing = runner.invoke(group, ["--help"])
+    assert listing.exit_code == 0
+    assert all(name in listing.output for name in ("hello", "oops", "missing", "number"))
+    assert "BROKEN: cannot load no_such_module_for_crossforge:command" in listing.output
+    first = group.commands["hello"]
+    for name in ("Ada", "Bob"):
+        run = runner.invoke(group, ["hello", name])
+        assert (run.exit_code, run.output) == (0, f"hello {name}\n")
+    assert group.commands["hello"] is first and len(reads) == 1
+
+    missing = runner.invoke(group, ["missing", "--any", "args"])
+    assert missing.exit_code == 1
+    assert "ModuleNotFoundError: No module named 'no_such_module_for_crossforge'" in (
+        missing.output
+    )
+    number = runner.invoke(group, ["number"])
+    assert number.exit_code == 1 and "int is not a click command" in number.output
+    oops = runner.invoke(group, ["oops"])
+    assert (oops.exit_code, oops.output) == (1, "crossforge: error: no good\n")
+    assert runner.invoke(group, ["hello", "again"]).exit_code == 0
+
+
+def test_only_the_invoked_command_is_imported(fake_module: str) -> None:
+    group, _ = _group(fake_module)
+    run = CliRunner().invoke(group, ["hello", "Ada"])
+    assert run.exit_code == 0
+    assert set(group.commands) == {"hello"}
+
+
+def test_an_installed_distribution_adds_a_command(tmp_path: Path) -> None:
+    """A real (hand-made) distribution on PYTHONPATH, found through its metadata."""
+    (tmp_path / "crossforge_hello.py").write_text(FAKE_COMMANDS)
+    info = tmp_path / "crossforge_hello-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: crossforge-hello\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        f"[{COMMAND_GROUP}]\nhello = crossforge_hello:hello\nbad = crossforge_hello:gone\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    def crossforge(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [CROSSFORGE, *args], capture_output=True, text=True, env=env, timeout=60
+        )
+
+    listing = crossforge("--help")
+    assert listing.returncode == 0 and "hello" in listing.stdout and "fill" in listing.stdout
+    assert "BROKEN" in listing.stdout
+    assert crossforge("hello", "Ada").stdout == "hello Ada\n"
+    bad = crossforge("bad")
+    assert bad.returncode == 1
+    assert "cannot load crossforge_hello:gone (from crossforge-hello)" in bad.stderr
+    assert "AttributeError" in bad.stderr
+    assert crossforge("grid", "check", "mini-5x5").returncode == 0
+
+
+def test_help_imports_no_heavy_library() -> None:
+    script = (
+        "import sys\n"
+        "from crossforge.server.cli import main\n"
+        "for argv in (['--help'], ['fill', '--help'], ['words', 'import', '--help'],\n"
+        "             ['puzzle', 'generate', '--help'], ['grid', 'svg', '--help']):\n"
+        "    assert main(argv) == 0, argv\n"
+        "heavy = ('numpy', 'flask', 'sqlalchemy', 'werkzeug', 'crossforge.plugins.contract')\n"
+        "print([name for name in heavy if name in sys.modules])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "[]"
+
+
+def test_no_command_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "Commands:" in capsys.readouterr().err
+    assert main(["puzzle"]) == 2
+    assert main(["nosuch"]) == 2
+    assert "No such command 'nosuch'" in capsys.readouterr().err
+
+
+def test_library_grid_names_and_their_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grid", "stats", "american-15-themed", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["entries"] == 76
+    assert main(["grid", "check", "hex-side-3"]) == 1
+    assert "hex-side-3 is a hexagon" in capsys.readouterr().err
+    assert main(["grid", "check", "no-such-grid"]) == 1
+    assert "no-such-grid: no such file or library grid" in capsys.readouterr().err
+
+
+def test_grid_names_complete_from_the_library() -> None:
+    from crossforge.grids.cli import GridSource
+
+    command = click.Command("x")
+    found = GridSource().shell_complete(click.Context(command), click.Argument(["f"]), "mini")
+    assert [item.value for item in found] == ["mini-5x5", "mini-7x7", "mini"]
