@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import KeyValue, StatusLine
+from crossforge.server.cli_support import KeyValue, StatusLine, run_here
 
 if TYPE_CHECKING:
-    from crossforge.plugins.contract import Control
     from crossforge.plugins.registry import PluginInfo
 
 
@@ -119,44 +118,33 @@ def fill(
     Letters in the grid stay as given. GRID is a puzzle file (.txt .grid .json .puz
     .ipuz .xd) or a library grid's name. On a terminal a status line shows the search.
     """
-    from crossforge.plugins.contract import Control
+    from crossforge.grids.formats import load
 
-    control = Control.with_timeout(timeout, seed=seed)
-    fields = {
+    options = {
         "list": word_list,
         "min_score": min_score,
-        "locked": dict(lock),
-        "allowed": list(allow),
-        "banned": list(ban),
+        "locked": dict(lock) or None,
+        "allowed": list(allow) or None,
+        "banned": list(ban) or None,
         "no_duplicates": False if allow_duplicates else None,
+        "timeout": timeout,
+        "seed": seed,
+        **dict(param),
+    }
+    raw = {
+        "type": puzzle_type,
+        "strategy": strategy,
+        "grid": list(load(grid).grid.rows),
+        "options": {k: v for k, v in options.items() if v is not None},
     }
     with StatusLine(f"fill {grid.stem}", shown=not progress) as status:
-        control.progress = _print_progress if progress else status.report
-        answer = run_fill_command(grid, puzzle_type, strategy, dict(param), fields, control)
+        answer = run_here(raw, "fill", _print_progress if progress else status.report)
     if as_json:
         print(json.dumps(answer, indent=2))
     else:
         print(fill_report(answer))
     if answer["status"] != "filled":
         click.get_current_context().exit(3)
-
-
-def run_fill_command(
-    grid: Path,
-    puzzle_type: str,
-    strategy: str,
-    params: dict[str, Any],
-    fields: dict[str, Any],
-    control: Control,
-) -> dict[str, Any]:
-    """The fill answer: the one place the command calls into ``crossforge.plugins.fill``."""
-    from crossforge.plugins.fill import fill_request_from_file, run_fill
-    from crossforge.plugins.registry import registry
-
-    request = fill_request_from_file(
-        grid, puzzle_type=puzzle_type, strategy=strategy, params=params, **fields
-    )
-    return run_fill(request, registry(), control)
 
 
 def _print_progress(report: Mapping[str, Any]) -> None:

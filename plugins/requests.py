@@ -39,7 +39,7 @@ COMMON_OPTIONS: dict[str, Any] = {
     "properties": {
         "timeout": {
             "type": "number",
-            "exclusiveMinimum": 0,
+            "minimum": 0,
             "description": "seconds the job may run (capped by the server's job time limit)",
         },
         "seed": {

@@ -12,7 +12,6 @@ text, e.g. ``9`` or ``10x10``), ``level`` (text), ``difficulty`` ([low, high]) a
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -20,10 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from crossforge.server.cli_support import KeyValue, StatusLine
+from crossforge.server.cli_support import KeyValue, StatusLine, run_here
 
 if TYPE_CHECKING:
-    from crossforge.plugins.contract import Control
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
 type_argument = click.argument("type_name", metavar="TYPE")
@@ -67,10 +65,14 @@ def read_source(path: str) -> str | dict[str, Any]:
     return text
 
 
-def _control(timeout: float | None, seed: int | None = None) -> Control:
-    from crossforge.plugins.contract import Control
+def _job_options(timeout: float | None, seed: int | None) -> dict[str, Any]:
+    """The job options given on the command line."""
+    return {k: v for k, v in (("timeout", timeout), ("seed", seed)) if v is not None}
 
-    return Control.with_timeout(timeout, seed=seed)
+
+def _level(level: str | None) -> str | int | None:
+    """A --level as its number when it is one, else its name."""
+    return int(level) if level is not None and level.strip().isdigit() else level
 
 
 @puzzle.command()
@@ -91,21 +93,11 @@ def solve(
     svg: str | None,
 ) -> None:
     """Solve a puzzle file, logically or with --strategy (exit status 1 unless solved)."""
-    from crossforge.plugins.puzzles.answers import solve_answer
-
     ptype = _logic_type(type_name)
     source = read_source(file)
+    raw = {"type": type_name, "puzzle": source, "strategy": strategy}
+    answer = run_here({**raw, "options": _job_options(timeout, seed)}, "solve")
     loaded = ptype.load(source)
-    control = _control(timeout, seed)
-    if strategy:
-        from crossforge.plugins.registry import registry
-        from crossforge.wordbase.source import IndexWords
-
-        problem = ptype.problem({"puzzle": source}, IndexWords({}))  # logic types use no words
-        answer = ptype.result(problem, registry().strategy(strategy).solve(problem, control))
-        answer.setdefault("strategy", strategy)
-    else:
-        answer = solve_answer(ptype.solve_logically(loaded, control), ptype.levels())
     if svg and answer.get("solution") is not None:
         Path(svg).write_text(ptype.render_svg(loaded, answer["solution"]), encoding="utf-8")
     if as_json:
@@ -143,11 +135,11 @@ def _exit_unless_solved(answer: Mapping[str, Any]) -> None:
 @json_option
 def rate(type_name: str, file: str, timeout: float | None, as_json: bool) -> None:
     """Grade a puzzle's difficulty: score, level and the numbered steps."""
-    from crossforge.plugins.puzzles.answers import solve_answer
-
     ptype = _logic_type(type_name)
-    loaded = ptype.load(read_source(file))
-    answer = solve_answer(ptype.solve_logically(loaded, _control(timeout)), ptype.levels())
+    source = read_source(file)
+    raw = {"type": type_name, "puzzle": source, "options": _job_options(timeout, None)}
+    answer = run_here(raw, "rate")
+    loaded = ptype.load(source)
     if as_json:
         print(json.dumps(answer, indent=2))
     else:
@@ -192,21 +184,18 @@ def generate(
     The type's generate gets size and level (text), difficulty ([low, high]) and every
     --option. On a terminal a status line shows the time spent.
     """
-    from crossforge.plugins.puzzles.answers import solve_answer
-
-    ptype = _logic_type(type_name)
     wanted: dict[str, Any] = dict(options)
-    wanted.update((k, v) for k, v in (("size", size), ("level", level)) if v is not None)
+    wanted.update((k, v) for k, v in (("size", size), ("level", _level(level))) if v is not None)
     if difficulty is not None:
         wanted["difficulty"] = list(difficulty)
-    control = _control(timeout, seed)
+    raw = {"type": type_name, "options": {**wanted, **_job_options(timeout, seed)}}
     with StatusLine(f"generate {type_name}") as status:
-        control.progress = status.report
-        made = ptype.generate(random.Random(seed), control, **wanted)
+        answer = run_here(raw, "generate", status.report)
+    ptype = _logic_type(type_name)
+    made = ptype.load(answer["puzzle"])
     if svg:
         Path(svg).write_text(ptype.render_svg(made), encoding="utf-8")
     if as_json:
-        rated = solve_answer(ptype.solve_logically(made, _control(None)), ptype.levels())
-        print(json.dumps({"puzzle": ptype.to_json(made), "rating": rated}, indent=2))
+        print(json.dumps({"puzzle": answer["puzzle"], "rating": answer["rating"]}, indent=2))
     else:
         print(ptype.to_text(made), end="")

@@ -63,6 +63,28 @@ class GridGoal:
         return cls(height, width, Target.from_options(options, level_names))
 
 
+DIFFICULTY_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "number"},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "a band [low, high) on the difficulty score",
+}
+"""The schema of a wanted difficulty band (``band`` checks that low < high)."""
+
+
+def level_schema(level_names: Mapping[int, str]) -> dict[str, Any]:
+    """The schema of a wanted ``level``: one of the names, or its number."""
+    wanted = {n: name for n, name in level_names.items() if n}
+    return {
+        "anyOf": [
+            {"enum": list(wanted.values())},
+            {"type": "integer", "minimum": min(wanted), "maximum": max(wanted)},
+        ],
+        "description": "the wanted level, by name or number",
+    }
+
+
 def request_schema(level_names: Mapping[int, str], **extra: Any) -> dict[str, Any]:
     """The JSON schema of a grid type's request and generation options (plus ``extra``)."""
     return {
@@ -75,14 +97,8 @@ def request_schema(level_names: Mapping[int, str], **extra: Any) -> dict[str, An
                 "description": "N or HxW",
                 "default": "10",
             },
-            "level": {"enum": [name for n, name in level_names.items() if n]},
-            "difficulty": {
-                "type": "array",
-                "items": {"type": "number"},
-                "minItems": 2,
-                "maxItems": 2,
-                "description": "a band [low, high) on the difficulty score",
-            },
+            "level": level_schema(level_names),
+            "difficulty": DIFFICULTY_SCHEMA,
             **extra,
         },
     }

@@ -103,7 +103,7 @@ def test_fill_gives_up_at_the_time_limit(
     [
         (["--strategy", "nosuch"], "unknown fill strategy 'nosuch'"),
         (["--type", "nosuch"], "unknown puzzle type 'nosuch'"),
-        (["--param", "bogus=1"], "unknown parameter(s) for backtrack: bogus"),
+        (["--param", "bogus=1"], "unknown option(s) bogus"),
         (["--param", "=1"], "expected KEY=VALUE"),
     ],
 )

@@ -55,5 +55,7 @@ def test_band_and_target() -> None:
 def test_request_schema_lists_levels_and_extras() -> None:
     schema = request_schema(NAMES, method={"enum": ["a", "b"]})
     props = schema["properties"]
-    assert props["level"] == {"enum": ["easy", "hard"]} and props["method"]["enum"] == ["a", "b"]
+    assert props["level"]["anyOf"][0] == {"enum": ["easy", "hard"]}
+    assert props["level"]["anyOf"][1] == {"type": "integer", "minimum": 1, "maximum": 2}
+    assert props["method"]["enum"] == ["a", "b"]
     assert {"puzzle", "size", "difficulty"} <= set(props)

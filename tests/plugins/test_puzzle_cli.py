@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.contract import Control, Problem, SearchResult, WordSource
 from crossforge.plugins.puzzles.logic import Grade, LogicalSolve, LogicPuzzleType, Technique
 from crossforge.plugins.registry import registry
 from crossforge.server.cli import main
@@ -94,6 +94,10 @@ class EchoType(LogicPuzzleType):
     """A toy logic type: the puzzle is a word, its solution the word reversed."""
 
     techniques = (STEP,)
+    parameters: dict[str, Any] = {
+        "type": "object",
+        "properties": {"puzzle": {}, "size": {"type": ["integer", "string"]}},
+    }
 
     def parse_text(self, text: str) -> str:
         return text.strip()
@@ -127,7 +131,7 @@ class EchoType(LogicPuzzleType):
     def render_svg(self, puzzle: str, solution: Any | None = None) -> str:
         return "<svg/>"
 
-    def problem(self, request: Mapping[str, Any]) -> Problem:
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:
         raise ValueError("no search for echoes")
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:

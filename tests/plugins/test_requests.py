@@ -62,7 +62,7 @@ def test_options_are_split_between_job_strategy_and_type(plugins: Registry) -> N
         ({"grid": OPEN, "options": {"restarts": "often"}}, "options.restarts", "invalid_request"),
         ({"grid": OPEN, "options": {"seed": 1.5}}, "options.seed", "invalid_request"),
         ({"grid": OPEN, "options": {"seed": 2**80}}, "options.seed", "invalid_request"),
-        ({"grid": OPEN, "options": {"timeout": 0}}, "options.timeout", "invalid_request"),
+        ({"grid": OPEN, "options": {"timeout": -1}}, "options.timeout", "invalid_request"),
         ({"grid": OPEN, "options": {"timeout": math.inf}}, "options.timeout", "invalid_request"),
         (
             {"grid": OPEN, "options": {"min_score": math.nan}},

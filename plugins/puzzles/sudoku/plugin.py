@@ -8,7 +8,7 @@ from typing import Any
 
 from crossforge.plugins.contract import Control, Problem, SearchResult, WordSource
 from crossforge.plugins.puzzles import answers
-from crossforge.plugins.puzzles.grid_options import band
+from crossforge.plugins.puzzles.grid_options import DIFFICULTY_SCHEMA, band, level_schema
 from crossforge.plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from crossforge.plugins.puzzles.sudoku import board, render
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
@@ -28,18 +28,12 @@ class SudokuType(LogicPuzzleType):
         "properties": {
             "puzzle": {"description": "the puzzle: text (81 characters) or JSON"},
             "box": {"type": "integer", "minimum": 2, "maximum": 5, "default": 3},
-            "level": {"enum": list(LEVEL_NAMES.values())},
+            "level": level_schema(LEVEL_NAMES),
             "size": {
                 "type": ["integer", "string"],
                 "description": "the side: 4, 9, 16 or 25 (or NxN); overrides box",
             },
-            "difficulty": {
-                "type": "array",
-                "items": {"type": "number"},
-                "minItems": 2,
-                "maxItems": 2,
-                "description": "a band [low, high) on the difficulty score",
-            },
+            "difficulty": DIFFICULTY_SCHEMA,
             "symmetric": {"type": "boolean", "default": True},
         },
     }
