@@ -4,7 +4,7 @@ Rule sets (``check(grid, rules)``):
 
 - ``american``: 180° rotational symmetry, every entry at least ``min_length`` (3)
   letters, every open cell checked, open cells connected.
-- ``canadian`` (fully checked, article 004): every entry at least ``min_length``
+- ``canadian`` (fully checked, the Canadian-crossword article): every entry at least ``min_length``
   letters and every letter of every entry crossed by another entry.
 - ``british`` (chequered): entries at least ``min_length`` letters, no two consecutive
   unchecked cells in an entry, and per entry unchecked ≤ checked + 1.

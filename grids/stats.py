@@ -2,7 +2,8 @@
 
 Two estimates, both ours:
 
-**Generation complexity** (after article 004, which gives figures but not its formula):
+**Generation complexity** (after the Canadian-crossword article, which gives figures
+but not its formula):
 the letters a filler must choose plus the agreements it must meet::
 
     complexity = Σ over entries of length + number of crossings
@@ -97,7 +98,7 @@ def _unchecked_runs(slots: list[Slot], checked: frozenset[Cell]) -> list[int]:
 
 
 def generation_complexity(grid: Grid, min_length: int = 2) -> int:
-    """Article 004-style complexity: Σ entry lengths + crossings (see the module doc)."""
+    """Generation complexity: Σ entry lengths + crossings (see the module doc)."""
     return sum(slot.length for slot in grid.slots(min_length)) + len(grid.crossings(min_length))
 
 

@@ -132,8 +132,9 @@ class Problem(ABC):
         return None
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:
-        """Domains without the values the problem deems too rare to try (article 004's
-        rare-letter cut). Gives up completeness; unchanged by default."""
+        """Domains without the values the problem deems too rare to try (the
+        Canadian-crossword article's rare-letter cut). Gives up completeness; unchanged by
+        default."""
         return list(domains)
 
     def value_order(

@@ -1,5 +1,5 @@
 """The sample grid library: minis, American 15x15 and 21x21 patterns, fully checked
-("Canadian") grids after article 004, and hexagons for regex crosswords.
+("Canadian") grids after the Canadian-crossword article, and hexagons for regex crosswords.
 
 Square grids are plain-text ``.txt`` files (``crossforge.grids.formats.plain_text``); hexagons are
 ``format_hex`` text in ``.hex`` files. ``README.md`` in this folder describes each grid.

@@ -1,6 +1,6 @@
-"""What logic-puzzle types share: technique tables, article 001's difficulty, the type API.
+"""What logic-puzzle types share: technique tables, the Shikaku article's difficulty, the type API.
 
-Difficulty (article 001): puzzle difficulty = Σ move difficulty; move difficulty = base
+Difficulty (the Shikaku article): puzzle difficulty = Σ move difficulty; move difficulty = base
 difficulty of the technique used + board difficulty; 1 / board difficulty = Σ over the
 moves available on that board of 1 / base difficulty (many easy moves make a board
 easy, like resistors in parallel). The level is the hardest technique the solve needed.
@@ -35,7 +35,7 @@ def board_difficulty(available: Iterable[float]) -> float:
 
 @dataclass
 class Step:
-    """One move of a logical solve, graded by article 001's formula."""
+    """One move of a logical solve, graded by the Shikaku article's formula."""
 
     technique: str
     base: float

@@ -4,7 +4,7 @@ A type supplies a board (``copy``, ``apply(move) -> changed``, ``solved``, ``che
 and its ``Rules``: technique finders by level, the guess technique and the exhaustive
 branches to try where logic stops. Moves carry ``technique`` and ``detail``. The graded
 solve applies, round by round, the moves of the cheapest level that has any, grading
-each against the moves of that round still waiting (article 001's board difficulty);
+each against the moves of that round still waiting (the Shikaku article's board difficulty);
 where logic stops, a depth-first search counts solutions up to two and the branch that
 leads to the first one is recorded as a guess.
 """

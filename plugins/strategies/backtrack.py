@@ -330,8 +330,9 @@ class Backtrack(FillStrategy):
     """Ordered backtracking with propagation, backjumping, nogoods and restarts."""
 
     description = (
-        "Complete search (article 004): plan by length and difficulty, dom/wdeg, fragments, "
-        "arc consistency, conflict-directed backjumping, nogoods, restarts"
+        "Complete search (after the Canadian-crossword article): plan by length and "
+        "difficulty, dom/wdeg, fragments, arc consistency, conflict-directed backjumping, "
+        "nogoods, restarts"
     )
     parameters: dict[str, Any] = {
         "type": "object",

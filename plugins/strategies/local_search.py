@@ -3,7 +3,7 @@
 ``genetic`` and ``annealing`` both search complete assignments drawn from the
 propagated domains (values fixed by propagation never change), minimise the problem's
 graded ``cost``, and propose rule-aware moves: a variable in conflict takes a value
-drawn with probability falling with the conflicts it would cause (article 002's
+drawn with probability falling with the conflicts it would cause (the Sudoku-annealing article's
 softmax), or the problem supplies a compound move that changes several variables at once.
 """
 
@@ -209,7 +209,7 @@ SHARED_PARAMETERS: dict[str, dict[str, Any]] = {
         "enum": ["level", "value"],
         "default": "level",
         "description": "Softmax over conflict levels, then a value of the level drawn "
-        "uniformly; or over values, as article 002.",
+        "uniformly; or over values, as the Sudoku-annealing article.",
     },
     "candidate_sample": {
         "type": "integer",
@@ -251,7 +251,7 @@ def draw_value(
 ) -> int:
     """A value for ``var``, likelier the fewer conflicts it would cause.
 
-    Per value (article 002): weight exp(-w x conflicts). Per level (the default): a
+    Per value (the Sudoku-annealing article): weight exp(-w x conflicts). Per level (the default): a
     conflict count present among the candidates is drawn with weight exp(-w x count),
     then a value with that count uniformly, so a huge domain's many poor values cannot
     outweigh its few good ones. A problem with a vectorised ``value_conflicts`` has its

@@ -1,8 +1,9 @@
 """Nogoods: sets of decisions (variable = value) the search proved cannot hold together.
 
 Recorded from conflict sets when the search backjumps, they stay valid for the whole
-problem, so they survive restarts. Article 004's "accelerator" (forbid the letter that
-made a fragment fail when its starting word is set again) is the one-crossing case.
+problem, so they survive restarts. The Canadian-crossword article's "accelerator"
+(forbid the letter that made a fragment fail when its starting word is set again) is
+the one-crossing case.
 """
 
 from __future__ import annotations

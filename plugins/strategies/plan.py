@@ -1,4 +1,5 @@
-"""The search plan: which variable to fill next (article 004, decisions 1, 2 and 4).
+"""The search plan: which variable to fill next (the Canadian-crossword article,
+decisions 1, 2 and 4).
 
 The static plan ranks variables by how constrained they are (most neighbours first: the
 longest entries of a checked grid) and, among equals, by placing difficulty (fewest

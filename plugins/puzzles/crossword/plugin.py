@@ -144,7 +144,8 @@ class American(CrosswordType):
 
 
 class Canadian(CrosswordType):
-    """Canadian crosswords (article 004): every letter of every word is crossed."""
+    """Canadian crosswords (after the Canadian-crossword article): every letter of every
+    word is crossed."""
 
     description = "Canadian crossword: every letter of every word crossed (fully checked)"
     rules = "canadian"

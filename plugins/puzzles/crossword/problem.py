@@ -381,7 +381,7 @@ class CrosswordProblem(Problem):
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:
         """Drop words putting, at a crossing, a letter that fewer than ``fraction`` of the
-        crossing slot's candidates have there (article 004, decision 7)."""
+        crossing slot's candidates have there (the Canadian-crossword article, decision 7)."""
         cut = list(domains)
         for s in range(self.size):
             table = self._slot_table[s]

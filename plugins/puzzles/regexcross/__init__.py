@@ -1,4 +1,4 @@
-"""Regex crosswords (article 000): the ``regex`` puzzle type and its parts."""
+"""Regex crosswords (the regex-crossword article): the ``regex`` puzzle type and its parts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The ``regex`` puzzle type: rectangular and hexagonal regex crosswords (article 000)."""
+"""The ``regex`` puzzle type: rectangular and hexagonal regex crosswords (after the
+regex-crossword article)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 ``propagate`` is the solver's line revision (automata, set matching, enumeration).
 ``cost`` grades partial matches: for each clue, the fewest cells of its line that must
 change for the clue's automaton to accept it (plus one when only the ``regex`` engine
-sees a backreference or lookaround fail) — the gradient article 000's GA lacked.
+sees a backreference or lookaround fail) — the gradient the regex-crossword article's GA lacked.
 Compound moves rewrite a violated line to a nearest accepted one.
 """
 

@@ -1,4 +1,4 @@
-"""Shikaku (article 001): the ``shikaku`` puzzle type and its parts."""
+"""Shikaku (the Shikaku article): the ``shikaku`` puzzle type and its parts."""
 
 from __future__ import annotations
 

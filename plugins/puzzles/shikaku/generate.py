@@ -1,4 +1,4 @@
-"""Shikaku generation: a fast constructive generator and article 001's genetic one.
+"""Shikaku generation: a fast constructive generator and the Shikaku article's genetic one.
 
 Both keep a puzzle only when the logical solver finishes it without guessing, which
 proves the solution unique (every technique is a sound deduction).
@@ -150,12 +150,12 @@ def _move_stuck_clue(
         pegs[i] = rng.choice(cells)
 
 
-# --- article 001's genetic generator ----------------------------------------------------
+# --- the Shikaku article's genetic generator ----------------------------------------------------
 
 
 @dataclass(frozen=True)
 class GeneticSettings:
-    """Parameters of the genetic generator (article 001)."""
+    """Parameters of the genetic generator (the Shikaku article)."""
 
     population: int = 12
     elite: int = 2
@@ -278,14 +278,14 @@ def auto_divide(
     rng: random.Random,
     max_area: int,
 ) -> list[Rect] | None:
-    """Complete a division (article 001's automatic division): pegs without a fixed
+    """Complete a division (the Shikaku article's automatic division): pegs without a fixed
     rectangle start as single cells and grow to cover the grid, forced growth first,
     else at random. None when some cell can no longer be covered."""
     return _Division(height, width, pegs, fixed, max_area).complete(rng)
 
 
 class _Genetic:
-    """Article 001's GA: pegs shared by all chromosomes, a chromosome is one rectangle
+    """The Shikaku article's GA: pegs shared by all chromosomes, a chromosome is one rectangle
     per peg; fitness = undetermined cells + shape violations + band penalty."""
 
     def __init__(
@@ -459,6 +459,6 @@ def genetic(
     target: Target,
     settings: GeneticSettings | None = None,
 ) -> Generated:
-    """A unique puzzle by article 001's genetic algorithm; ``Generated.log`` holds one
+    """A unique puzzle by the Shikaku article's genetic algorithm; ``Generated.log`` holds one
     line per generation (best and mean fitness, its parts, the best score)."""
     return _Genetic(height, width, rng, target, settings or GeneticSettings()).run(control)

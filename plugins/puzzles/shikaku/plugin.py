@@ -19,7 +19,7 @@ METHODS = ("constructive", "genetic")
 
 
 class ShikakuType(GridPuzzleType):
-    """Shikaku (article 001): divide the grid into rectangles, one clue each; a solution
+    """Shikaku (the Shikaku article): divide the grid into rectangles, one clue each; a solution
     is given as ``[[row, col, height, width], …]``, one rectangle per clue."""
 
     description = "Shikaku: graded logical solver, uniqueness by search, two generators"

@@ -1,4 +1,4 @@
-"""The Shikaku logical solver: article 001's techniques in levels, graded, with search.
+"""The Shikaku logical solver: the Shikaku article's techniques in levels, graded, with search.
 
 A board keeps, per clue, the rectangles still possible and the cells proved to be the
 clue's (*claimed*). Keeping the board tidy is free: a rectangle that misses the clue's
@@ -334,7 +334,7 @@ LEVELS: tuple[tuple[Callable[[Board], list[Move]], ...], ...] = (
     (Board.separation,),
 )
 """Technique finders, cheapest first (area-check is tried before separation; both are
-level 4, article 001's work on undecided regions)."""
+level 4, the Shikaku article's work on undecided regions)."""
 
 
 def _branches(board: Board) -> list[Move]:

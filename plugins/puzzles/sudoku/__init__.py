@@ -1,4 +1,4 @@
-"""Sudoku (article 002): the ``sudoku`` puzzle type and its parts."""
+"""Sudoku (the Sudoku-annealing article): the ``sudoku`` puzzle type and its parts."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The graded logical Sudoku solver: techniques easiest first, guessing where they stop.
 
-Every move is recorded with ``Grade.record`` (article 001's formula). The moves
+Every move is recorded with ``Grade.record`` (the Shikaku article's formula). The moves
 "available" on a board are those of the technique tier that produced the move: all
 singles for a placement, all moves of the first elimination technique that finds any.
 A tier's moves are all made before the board is scanned again, each graded on the moves

@@ -1,4 +1,4 @@
-"""Tents and Trees (article 003): the ``tents`` puzzle type and its parts."""
+"""Tents and Trees (the Tents-and-Trees article): the ``tents`` puzzle type and its parts."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from crossforge.plugins.puzzles.tents import solver
 from crossforge.plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
 
 TREE_DENSITY = 0.19
-"""Trees per cell, as in article 003's puzzles (61 trees on 18x18)."""
+"""Trees per cell, as in the Tents-and-Trees article's puzzles (61 trees on 18x18)."""
 
 
 def random_layout(height: int, width: int, rng: random.Random) -> TentsPuzzle:

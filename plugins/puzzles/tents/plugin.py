@@ -17,8 +17,8 @@ from crossforge.plugins.puzzles.tents.solver import LEVEL_NAMES
 
 
 class TentsType(GridPuzzleType):
-    """Tents and Trees (article 003), with the full one-tree-one-tent rule; a solution is
-    given as row strings (``A`` for tents)."""
+    """Tents and Trees (after the Tents-and-Trees article), with the full one-tree-one-tent
+    rule; a solution is given as row strings (``A`` for tents)."""
 
     description = "Tents and Trees: graded logical solver, uniqueness by search, generator"
     parameters = request_schema(LEVEL_NAMES)
