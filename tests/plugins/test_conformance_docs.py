@@ -11,13 +11,18 @@ import pytest
 import crossforge.plugins.testing
 from crossforge.plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PLUGINS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 
 
-def plugin_section() -> str:
-    text = README.read_text("utf-8")
-    match = re.search(r"^## Plugins.*?(?=^## |\Z)", text, re.S | re.M)
-    assert match, "README has no '## Plugins' section"
+def contract_section(cls: type) -> str:
+    """The part of docs/plugins.md's '## The contract' that describes ``cls``: its own
+    '### `Name`' section."""
+    text = PLUGINS_PAGE.read_text("utf-8")
+    contract = re.search(r"^## The contract\n.*?(?=^## |\Z)", text, re.S | re.M)
+    assert contract, "docs/plugins.md has no '## The contract' section"
+    heading = re.escape(f"### `{cls.__name__}`")
+    match = re.search(rf"^{heading}\n.*?(?=^##|\Z)", contract.group(0), re.S | re.M)
+    assert match, f"docs/plugins.md's contract has no '### `{cls.__name__}`' section"
     return match.group(0)
 
 
@@ -33,9 +38,9 @@ def public_names(cls: type) -> list[str]:
 
 @pytest.mark.parametrize("cls", [Problem, FillStrategy, PuzzleType, Control, SearchResult])
 def test_every_contract_member_is_documented_for_authors(cls: type) -> None:
-    section = plugin_section()
+    section = contract_section(cls)
     missing = [n for n in public_names(cls) if f"`{n}" not in section and f"{n}(" not in section]
-    assert missing == [], f"README's plugin section does not mention {cls.__name__}.{missing}"
+    assert missing == [], f"docs/plugins.md does not describe {cls.__name__}.{missing}"
 
 
 def test_kit_public_surface() -> None:
