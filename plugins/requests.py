@@ -51,6 +51,9 @@ COMMON_OPTIONS: dict[str, Any] = {
     },
 }
 """Options every job takes: they shape its ``Control``, not the plugin call."""
+PUZZLE_FIELD: dict[str, Any] = {"type": ["string", "object"]}
+"""What ``solve`` and ``rate`` take as the puzzle: its text or its JSON form."""
+_PUZZLE_REQUEST: dict[str, Any] = {"type": "object", "properties": {"puzzle": PUZZLE_FIELD}}
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects a request may have."""
 
@@ -293,12 +296,60 @@ def _type_request(
         if name in properties and name in allowed and name not in given:
             given[name] = value
     if action in ("solve", "rate"):
-        if not isinstance(given.get("puzzle"), str | Mapping):
-            raise RequestError(
-                "puzzle", f"{action} needs a 'puzzle' (text or a JSON object)", "missing_field"
-            )
-        return given
+        if "puzzle" not in given:
+            raise RequestError("puzzle", f"{action} needs a 'puzzle'", "missing_field")
+        return checked(given, _PUZZLE_REQUEST, "")
     return checked(given, ptype.parameters, "")
+
+
+def request_schema(
+    plugins: Registry, action: Action, type_name: str, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The JSON Schema of a raw request (a JSON body) of ``action`` on type ``type_name``,
+    from the declarations ``parse_request`` checks with: the type's fields, and
+    ``options`` holding the common options, the strategy's parameters and the type's
+    options; one alternative per strategy where a strategy applies. ``extra`` names
+    what the caller takes out before parsing (the server's ``wait``), as field or option."""
+    ptype = plugins.puzzle_type(type_name)
+    declared = ptype.parameters.get("properties", {})
+    own = _own_keys(ptype, action)
+    if action in ("solve", "rate"):
+        fields, required = {"puzzle": {**declared.get("puzzle", {}), **PUZZLE_FIELD}}, ["puzzle"]
+    else:
+        fields = {name: spec for name, spec in declared.items() if name in own}
+        required = [name for name in ptype.parameters.get("required", []) if name in own]
+    type_options = {k: v for k, v in fields.items() if k not in required and k != "puzzle"}
+    strategies: list[str | None] = [None]
+    if action in ("fill", "solve"):
+        strategies = [*([] if action == "fill" else [None]), *plugins.strategies()]
+    defaults = (DEFAULT_TYPE, DEFAULT_STRATEGY if action == "fill" else None)
+    envelope = {"type": {"const": type_name}} if action == "fill" else {}
+    variants = []
+    for name in strategies:
+        params = {} if name is None else plugins.strategy(name).parameters.get("properties", {})
+        options = {**COMMON_OPTIONS["properties"], **params, **type_options, **(extra or {})}
+        chosen = {} if name is None else {"strategy": {"const": name}}
+        properties = {
+            **envelope,
+            **chosen,
+            **fields,
+            **(extra or {}),
+            "options": {
+                "type": "object",
+                "properties": options,
+                "additionalProperties": False,
+            },
+        }
+        must = [k for k, v in {**envelope, **chosen}.items() if v["const"] not in defaults]
+        variants.append(
+            {
+                "type": "object",
+                "properties": properties,
+                "required": [*required, *must],
+                "additionalProperties": False,
+            }
+        )
+    return variants[0] if len(variants) == 1 else {"oneOf": variants}
 
 
 def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:

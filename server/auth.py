@@ -37,11 +37,13 @@ def check_token(expected: str | None, header: str | None) -> None:
 
 
 def requires_token(view: View) -> View:
-    """Decorate a write view: it runs only with the configured bearer token."""
+    """Decorate a write view: it runs only with the configured bearer token (marked
+    ``requires_token`` for the OpenAPI document)."""
 
     @wraps(view)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         check_token(services().config.api_token, request.headers.get("Authorization"))
         return view(*args, **kwargs)
 
+    guarded.__dict__["requires_token"] = True
     return guarded  # type: ignore[return-value]

@@ -33,6 +33,8 @@ def formats_for(job: Job) -> list[str]:
         return ["json", "txt", "svg", "puz", "ipuz"]
     if job.kind == "fill" and not isinstance(job.result.get("grid"), list):
         return ["json"]
+    if job.kind == "generate" and "puzzle" not in job.result:
+        return ["json"]
     return ["json", "txt", "svg"]
 
 

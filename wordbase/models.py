@@ -10,6 +10,7 @@ from typing import Any, Literal
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 
 __all__ = [
+    "MAX_DIFFICULTY",
     "MAX_KEY_LENGTH",
     "Clue",
     "Entry",
@@ -24,6 +25,8 @@ __all__ = [
 
 MAX_KEY_LENGTH = 64
 """Longest key a list accepts."""
+MAX_DIFFICULTY = 2**31 - 1
+"""Largest clue difficulty (either sign) the databases' integer column holds."""
 
 Merge = Literal["max", "replace"]
 """How an import treats a key the list already holds: keep the higher score, or take the
@@ -37,6 +40,10 @@ class Clue:
     text: str
     source: str | None = None
     difficulty: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.difficulty is not None and abs(self.difficulty) > MAX_DIFFICULTY:
+            raise ValueError(f"clue difficulty {self.difficulty} is beyond ±{MAX_DIFFICULTY}")
 
     def to_json(self) -> dict[str, Any]:
         """The clue as a JSON object (``source``/``difficulty`` only when set)."""

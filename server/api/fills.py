@@ -1,31 +1,56 @@
 """``POST /v1/fills``: a crossword grid to fill, checked and run as a job.
 
-The grid arrives as JSON (rows or one text grid), as a text body (the other fields and
-options as query parameters), or as an uploaded puzzle file (.puz, .ipuz, .json, .txt,
-.xd; the other fields and options as form fields). All three become the same raw
-request for ``crossforge.plugins.requests``, so options are honoured alike.
+The grid arrives as JSON (rows or one text grid), as a text body, or as an uploaded
+puzzle file (.puz, .ipuz, .json, .txt, .xd). Whatever the body, the query string (and an
+upload's form fields) may add the request's fields and options by name, so all three
+become the same raw request for ``crossforge.plugins.requests``.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Response, request
 
-from crossforge.server.api.inputs import form_request, json_object
-from crossforge.server.api.jobs import submit_request
-from crossforge.server.context import services
+from crossforge.server.api.inputs import json_object, request_fields, with_query
+from crossforge.server.api.jobs import JOB_ANSWERS, job_bodies, job_query, submit_request
+from crossforge.server.api.schemas import Schema
+from crossforge.server.context import Services, services
 from crossforge.server.errors import ApiError
+from crossforge.server.openapi import Media, Where, documented
 
 bp = Blueprint("fills", __name__, url_prefix="/v1/fills")
 
-ENVELOPE = ("type", "strategy", "wait")
-"""Form and query names that are fields of the request rather than options."""
+ENVELOPE = ("type", "strategy")
+"""Text fields that are fields of the request rather than options."""
+
+
+def _bodies(app: Services, where: Where) -> Media:
+    """The JSON and text bodies of ``job_bodies``, and the upload."""
+    upload: Schema = {
+        "type": "object",
+        "properties": {
+            "grid": {"type": "string", "format": "binary", "description": ".puz, .ipuz, text"},
+            **job_query(app, where, "fill")["properties"],
+        },
+        "required": ["grid"],
+    }
+    return Media({**job_bodies(app, where, "fill"), "multipart/form-data": upload})
 
 
 @bp.post("")
+@documented(
+    JOB_ANSWERS,
+    body=_bodies,
+    query=partial(job_query, action="fill"),
+    errors=(404, 429),
+)
 def create_fill() -> Response:
-    """Check a fill request and queue it: 202 with Location (200 when ``wait`` sufficed)."""
+    """Fill a crossword grid (a job): 202 with its Location, 200 when `wait` sufficed.
+
+    Whatever the body, other options may be given by name in the query string (or as
+    upload form fields), decoded as JSON where they parse (`min_score=30`)."""
     raw = _read_request()
     _check_size(raw.get("grid"), services().config.max_grid_size)
     return submit_request(raw, "fill")
@@ -40,10 +65,10 @@ def _read_request() -> dict[str, Any]:
         if upload is None:
             raise ApiError(400, "missing_field", "upload the grid file as the 'grid' part")
         rows = list(loads(upload.read(), format_for(upload.filename or "grid.txt")).grid.rows)
-        return form_request("grid", rows, request.form, ENVELOPE)
+        return request_fields("grid", rows, request.values, ENVELOPE)
     if request.mimetype == "text/plain":
-        return form_request("grid", request.get_data(as_text=True), request.args, ENVELOPE)
-    return json_object()
+        return request_fields("grid", request.get_data(as_text=True), request.args, ENVELOPE)
+    return with_query(json_object(), ENVELOPE)
 
 
 def _check_size(grid: Any, limit: int) -> None:

@@ -1,4 +1,4 @@
-"""Reading request input: JSON bodies and query parameters, with 400s that name the field."""
+"""Reading request input against the declared schemas, with 400s that name the field."""
 
 from __future__ import annotations
 
@@ -6,9 +6,21 @@ import json
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from flask import request
+from flask import Response, request
 
+from crossforge.server.api.schemas import Schema
 from crossforge.server.errors import ApiError
+
+
+def checked_values(values: Mapping[str, Any], schema: Schema) -> dict[str, Any]:
+    """``values`` valid against ``schema`` with its defaults filled in, or a 400 naming
+    the offending field."""
+    from crossforge.plugins.requests import RequestError, checked
+
+    try:
+        return checked(values, schema, "")
+    except RequestError as exc:
+        raise ApiError(400, "invalid_field", str(exc), {"field": exc.field}) from None
 
 
 def json_object() -> dict[str, Any]:
@@ -21,66 +33,83 @@ def json_object() -> dict[str, Any]:
     return body
 
 
-def number_arg(
-    source: dict[str, Any],
-    name: str,
-    default: float | None = None,
-    *,
-    minimum: float | None = None,
-    maximum: float | None = None,
-    integer: bool = False,
-) -> Any:
-    """``source[name]`` as a number within bounds (strings from a query are converted)."""
-    raw = source.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        if isinstance(raw, bool):
-            raise ValueError
-        value: float = int(raw) if integer else float(raw)
-        if integer and isinstance(raw, float) and raw != value:
-            raise ValueError
-    except (TypeError, ValueError):
-        what = "an integer" if integer else "a number"
-        raise ApiError(400, "invalid_parameter", f"{name!r} must be {what}, not {raw!r}") from None
-    if minimum is not None and value < minimum:
-        raise ApiError(400, "invalid_parameter", f"{name!r} must be at least {minimum:g}")
-    if maximum is not None and value > maximum:
-        raise ApiError(400, "invalid_parameter", f"{name!r} must be at most {maximum:g}")
-    return value
+def json_body(schema: Schema) -> dict[str, Any]:
+    """The JSON object body, valid against ``schema``, defaults filled in."""
+    return checked_values(json_object(), schema)
 
 
-def string_arg(source: dict[str, Any], name: str, default: str | None = None) -> str | None:
-    """``source[name]`` as a non-empty string, or ``default`` when absent."""
-    raw = source.get(name)
-    if raw is None:
-        return default
-    if not isinstance(raw, str) or not raw.strip():
-        raise ApiError(400, "invalid_parameter", f"{name!r} must be a non-empty string")
-    return raw.strip()
+def query_values(schema: Schema) -> dict[str, Any]:
+    """The query parameters ``schema`` declares, converted to their declared types (text
+    otherwise), checked, defaults filled in; other parameters are ignored."""
+    properties = schema["properties"]
+    given = {
+        name: _typed(text, properties[name])
+        for name, text in request.args.items()
+        if name in properties
+    }
+    return checked_values(given, schema)
 
 
-def form_request(
+def _typed(text: str, schema: Schema) -> Any:
+    declared = schema.get("type", [type(v).__name__ for v in schema.get("enum", [])])
+    if {"string", "str"} & set([declared] if isinstance(declared, str) else declared):
+        return text
+    return _decoded(text)
+
+
+def request_fields(
     main: str, value: Any, fields: Mapping[str, str], envelope: Collection[str]
 ) -> dict[str, Any]:
-    """A raw request from text fields (query parameters, form fields) and the body's
-    ``main`` field: ``envelope`` names stay fields (``type``, ``strategy``, ``wait``),
-    ``options`` is a JSON object, and every other name is an option whose value is
-    decoded as JSON where it is JSON (``min_score=30`` → 30, ``no_duplicates=false``)."""
-    raw: dict[str, Any] = {main: value}
+    """A raw job request from a body's ``main`` field and text fields (query parameters,
+    form fields): ``envelope`` names stay fields (``type``, ``strategy``), ``options`` is
+    a JSON object, and every other name is an option whose value is decoded as JSON
+    where it is JSON (``min_score=30`` → 30, ``no_duplicates=false``)."""
+    raw: dict[str, Any] = {} if value is None else {main: value}
     options: dict[str, Any] = {}
     for name, text in fields.items():
         if name in envelope:
+            if not text.strip():
+                raise ApiError(400, "invalid_field", f"{name!r} is empty", {"field": name})
             raw[name] = text
         elif name == "options":
             decoded = _json(text, "options")
             if not isinstance(decoded, dict):
                 raise ApiError(400, "invalid_options", "'options' must be a JSON object")
-            options.update(decoded)
+            _add(options, decoded, "options")
         else:
-            options[name] = _decoded(text)
+            _add(options, {name: _decoded(text)}, "options")
     raw["options"] = options
     return raw
+
+
+def with_query(body: dict[str, Any], envelope: Collection[str]) -> dict[str, Any]:
+    """A JSON body's raw request with the query string's fields and options added (a
+    name given in both places is a 400)."""
+    query = request_fields("", None, request.args, envelope)
+    extra = query.pop("options")
+    merged = _add(dict(body), query, "")
+    options = merged.get("options")
+    if extra and options is None:
+        merged["options"] = extra
+    elif extra and isinstance(options, dict):
+        merged["options"] = _add(dict(options), extra, "options")
+    return merged
+
+
+def _add(target: dict[str, Any], extra: Mapping[str, Any], where: str) -> dict[str, Any]:
+    for name, value in extra.items():
+        if name in target:
+            field = f"{where}.{name}" if where else name
+            raise ApiError(400, "invalid_field", f"{field!r} is given twice", {"field": field})
+        target[name] = value
+    return target
+
+
+def no_content() -> Response:
+    """A 204 answer: no body, no content type."""
+    response = Response(status=204)
+    del response.headers["Content-Type"]
+    return response
 
 
 def _decoded(text: str) -> Any:

@@ -7,13 +7,16 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
+from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
-from crossforge.server.api.inputs import number_arg
-from crossforge.server.context import services
+from crossforge.server.api.inputs import checked_values, query_values
+from crossforge.server.api.schemas import JOB, JOB_ENVELOPE, WAIT, WAIT_QUERY, Schema
+from crossforge.server.context import Services, services
+from crossforge.server.downloads import MEDIA_TYPES
 from crossforge.server.errors import ApiError
 from crossforge.server.jobs.records import CANCELED, Job, JobStore
 from crossforge.server.jobs.runner import QueueFull
+from crossforge.server.openapi import Media, Where, documented
 
 if TYPE_CHECKING:
     from crossforge.plugins.requests import Action
@@ -21,6 +24,15 @@ if TYPE_CHECKING:
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 
 KEEPALIVE_SECONDS = 15.0
+DOWNLOAD_MEDIA = sorted({media.partition(";")[0] for media in MEDIA_TYPES.values()})
+FILE = {"application/json": {"type": "object"}}
+EVENT = {
+    "type": "object",
+    "properties": {"event": {"enum": ["status", "progress", "done"]}, "data": {"type": "string"}},
+    "required": ["event", "data"],
+}
+JOB_ANSWERS = {200: JOB, 202: JOB}
+"""A submitted job: queued (202, with Location), or finished within ``wait`` (200)."""
 
 
 def job_document(job: Job) -> dict[str, Any]:
@@ -58,6 +70,7 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
     from crossforge.plugins.requests import RequestError, check_request, parse_request
 
     app = services()
+    checked_values(raw, JOB_ENVELOPE)
     wait = _pop_wait(raw)
     try:
         job_request = parse_request(
@@ -111,17 +124,57 @@ def _pop_wait(raw: dict[str, Any]) -> float:
         found["wait"] = options["wait"]
     if "wait" in raw:
         found["wait"] = raw.pop("wait")
-    return _capped_wait(found)
+    return _capped_wait(checked_values(found, WAIT_QUERY))
 
 
-def wait_seconds() -> float:
-    """The query's ``wait`` in seconds, capped at ``wait_limit``."""
-    return _capped_wait(dict(request.args))
+def _capped_wait(values: dict[str, Any]) -> float:
+    return min(float(values.get("wait", 0)), services().config.wait_limit)
 
 
-def _capped_wait(source: dict[str, Any]) -> float:
-    limit = services().config.wait_limit
-    return min(float(number_arg(source, "wait", 0.0, minimum=0)), limit)
+def types_for(app: Services, action: Action) -> list[str]:
+    """The puzzle types that take ``action``: crossword types fill, logic types the rest."""
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
+
+    plugins = app.registry
+    return [
+        name
+        for name in plugins.puzzle_types()
+        if isinstance(plugins.puzzle_type(name), LogicPuzzleType) != (action == "fill")
+    ]
+
+
+def job_bodies(app: Services, where: Where, action: Action) -> Media:
+    """A job view's bodies: the JSON request built from the plugins' schemas (one
+    alternative per type and strategy), and the text form of the grid or puzzle."""
+    from crossforge.plugins.requests import request_schema
+
+    variants = [
+        variant
+        for name in ([where["type"]] if "type" in where else types_for(app, action))
+        for schema in [request_schema(app.registry, action, name, {"wait": WAIT})]
+        for variant in schema.get("oneOf", [schema])
+    ]
+    text = {"type": "string", "description": "the grid" if action == "fill" else "the puzzle"}
+    return Media({"application/json": {"oneOf": variants}, "text/plain": text})
+
+
+def job_query(app: Services, where: Where, action: Action) -> Schema:
+    """A job view's query parameters: ``type`` (fills), ``strategy`` (fills and solves),
+    ``options`` as one JSON object, and ``wait``."""
+    json = job_bodies(app, where, action)["application/json"]
+    options = [variant["properties"]["options"] for variant in json["oneOf"]]
+    properties: dict[str, Schema] = {}
+    if action == "fill":
+        properties["type"] = {"enum": types_for(app, action)}
+    if action in ("fill", "solve"):
+        properties["strategy"] = {"enum": list(app.registry.strategies())}
+    properties["options"] = {
+        "type": "string",
+        "contentMediaType": "application/json",
+        "contentSchema": {"anyOf": options},
+        "description": "options as one JSON object; or each option by name",
+    }
+    return {"type": "object", "properties": {**properties, "wait": WAIT}}
 
 
 def _wait_until_finished(store: JobStore, job: Job, seconds: float) -> Job:
@@ -135,13 +188,16 @@ def _wait_until_finished(store: JobStore, job: Job, seconds: float) -> Job:
 
 
 @bp.get("/<job_id>")
+@documented({200: JOB}, query=WAIT_QUERY)
 def get_job(job_id: str) -> Response:
-    """A job's status, progress and, once finished, its result (``?wait=`` long-polls)."""
+    """A job's status, progress and, once finished, its result (``wait`` long-polls)."""
     store = services().jobs
-    return jsonify(job_document(_wait_until_finished(store, store.get(job_id), wait_seconds())))
+    wait = _capped_wait(query_values(WAIT_QUERY))
+    return jsonify(job_document(_wait_until_finished(store, store.get(job_id), wait)))
 
 
 @bp.post("/<job_id>/cancel")
+@documented({202: JOB}, errors=(409,))
 def cancel(job_id: str) -> Response:
     """Ask a queued or running job to stop; 409 once it has finished."""
     app = services()
@@ -156,6 +212,7 @@ def cancel(job_id: str) -> Response:
 
 
 @bp.get("/<job_id>/events")
+@documented({200: Media({"text/event-stream": EVENT})})
 def events(job_id: str) -> Response:
     """Server-sent events: ``status`` and ``progress`` as they change, then ``done``."""
     store = services().jobs
@@ -192,6 +249,11 @@ def _stream(store: JobStore, job: Job) -> Iterator[str]:
 
 
 @bp.get("/<job_id>/result.<fmt>")
+@documented(
+    {200: Media({media: FILE.get(media, {"type": "string"}) for media in DOWNLOAD_MEDIA})},
+    path={"fmt": {"enum": list(MEDIA_TYPES)}},
+    errors=(409,),
+)
 def download(job_id: str, fmt: str) -> Response:
     """A finished job's result as a file: json, puz, ipuz, svg or txt where they apply."""
     from crossforge.server.downloads import render

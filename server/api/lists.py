@@ -14,14 +14,27 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.utils import secure_filename
 
-from crossforge.server.api.inputs import json_object, number_arg, string_arg
+from crossforge.server.api.inputs import json_body, no_content, query_values
+from crossforge.server.api.schemas import (
+    ENTRY,
+    ENTRY_PUT,
+    EXPORT_QUERY,
+    IMPORT_QUERY,
+    IMPORT_SUMMARY,
+    LIST_CREATE,
+    LIST_DOCUMENT,
+    LIST_UPDATE,
+    LISTS,
+    SEARCH_QUERY,
+    WORDS_PAGE,
+)
 from crossforge.server.auth import requires_token
 from crossforge.server.context import services
 from crossforge.server.errors import ApiError
+from crossforge.server.openapi import Media, documented
 
 bp = Blueprint("lists", __name__, url_prefix="/v1/lists")
 
-MAX_PAGE = 1000
 SEARCH_ARGS = ("pattern", "regex", "min_score", "limit")
 EXPORT_MEDIA = {
     "stwl": ("text/plain", "txt"),
@@ -29,6 +42,17 @@ EXPORT_MEDIA = {
     "csv": ("text/csv", "csv"),
     "jsonl": ("application/x-ndjson", "jsonl"),
 }
+IMPORT_BODY = Media(
+    {
+        "text/plain": {"type": "string"},
+        "application/octet-stream": {"type": "string", "format": "binary"},
+        "multipart/form-data": {
+            "type": "object",
+            "properties": {"file": {"type": "string", "format": "binary"}},
+            "required": ["file"],
+        },
+    }
+)
 EXPORT_SPOOL_BYTES = 8 * 1024 * 1024
 """Exports larger than this spool to a temporary file instead of memory."""
 
@@ -52,6 +76,7 @@ def _list_document(name: str) -> dict[str, Any]:
 
 
 @bp.get("")
+@documented({200: LISTS})
 def all_lists() -> Response:
     """Every list with its entry count."""
     store = services().words
@@ -66,21 +91,16 @@ def all_lists() -> Response:
 
 @bp.post("")
 @requires_token
+@documented({201: LIST_DOCUMENT}, body=LIST_CREATE, errors=(409,))
 def create_list() -> Response:
-    """Create an empty list: ``{"name", "alphabet"?, "description"?, "settings"?}``."""
+    """Create an empty list."""
     from crossforge.wordbase.store import ListExists
 
-    body = json_object()
-    name = string_arg(body, "name")
-    if name is None:
-        raise ApiError(400, "missing_field", "a new list needs a 'name'")
-    settings = _settings(body)
+    body = json_body(LIST_CREATE)
+    name = body["name"]
     try:
         services().words.create_list(
-            name,
-            string_arg(body, "alphabet", "en") or "en",
-            str(body.get("description") or ""),
-            **settings,
+            name, body["alphabet"], body["description"], **body["settings"]
         )
     except ListExists as exc:
         raise ApiError(409, "list_exists", str(exc)) from None
@@ -90,14 +110,8 @@ def create_list() -> Response:
     return response
 
 
-def _settings(body: dict[str, Any]) -> dict[str, Any]:
-    settings = body.get("settings") or {}
-    if not isinstance(settings, dict):
-        raise ApiError(400, "invalid_field", "'settings' must be a JSON object")
-    return settings
-
-
 @bp.get("/<name>")
+@documented({200: LIST_DOCUMENT})
 def get_list(name: str) -> Response:
     """One list: settings, version, counts by length and a score histogram."""
     return jsonify(_list_document(name))
@@ -105,23 +119,18 @@ def get_list(name: str) -> Response:
 
 @bp.patch("/<name>")
 @requires_token
+@documented({200: LIST_DOCUMENT}, body=LIST_UPDATE, errors=(409,))
 def update_list(name: str) -> Response:
     """Rename a list, change its description or (while empty) its alphabet settings."""
     from crossforge.wordbase.store import ListExists
 
-    body = json_object()
-    unknown = sorted(set(body) - {"name", "description", "settings"})
-    if unknown:
-        raise ApiError(400, "invalid_field", f"unknown field(s): {', '.join(unknown)}")
-    description = body.get("description")
-    if description is not None and not isinstance(description, str):
-        raise ApiError(400, "invalid_field", "'description' must be a string")
+    body = json_body(LIST_UPDATE)
     try:
         updated = services().words.update_list(
             name,
-            new_name=string_arg(body, "name"),
-            description=description,
-            settings=_settings(body) if "settings" in body else None,
+            new_name=body.get("name"),
+            description=body.get("description"),
+            settings=body.get("settings"),
         )
     except ListExists as exc:
         raise ApiError(409, "list_exists", str(exc)) from None
@@ -130,34 +139,34 @@ def update_list(name: str) -> Response:
 
 @bp.delete("/<name>")
 @requires_token
+@documented({204: None})
 def delete_list(name: str) -> Response:
     """Delete a list with its entries and clues."""
     services().words.delete_list(name)
-    return Response(status=204)
+    return no_content()
 
 
 @bp.get("/<name>/words")
+@documented({200: WORDS_PAGE}, query=SEARCH_QUERY, errors=(422,))
 def search(name: str) -> Response:
     """Entries matching ``pattern`` and ``regex``, best score first, paged by ``cursor``."""
     from crossforge.wordbase.patterns import RegexTimeout
 
-    args = dict(request.args)
-    limit = number_arg(args, "limit", 100, minimum=1, maximum=MAX_PAGE, integer=True)
-    min_score = number_arg(args, "min_score", 0, minimum=0, maximum=100, integer=True)
+    args = query_values(SEARCH_QUERY)
     try:
         page = services().words.search(
             name,
             args.get("pattern") or None,
             regex=args.get("regex") or None,
-            min_score=min_score,
-            limit=limit,
+            min_score=args["min_score"],
+            limit=args["limit"],
             cursor=args.get("cursor") or None,
         )
     except RegexTimeout as exc:
         raise ApiError(422, "regex_timeout", str(exc)) from None
     next_link = None
     if page.next_cursor is not None:
-        kept: dict[str, Any] = {k: v for k, v in args.items() if k in SEARCH_ARGS}
+        kept: dict[str, Any] = {k: v for k, v in request.args.items() if k in SEARCH_ARGS}
         next_link = url_for("lists.search", name=name, **kept, cursor=page.next_cursor)
     return jsonify(
         {
@@ -169,6 +178,7 @@ def search(name: str) -> Response:
 
 
 @bp.get("/<name>/words/<word>")
+@documented({200: ENTRY})
 def get_word(name: str, word: str) -> Response:
     """One entry with its clues."""
     entry = services().words.get_entry(name, word)
@@ -179,38 +189,23 @@ def get_word(name: str, word: str) -> Response:
 
 @bp.put("/<name>/words/<word>")
 @requires_token
+@documented({200: ENTRY, 201: ENTRY}, body=ENTRY_PUT)
 def put_word(name: str, word: str) -> Response:
-    """Create or replace an entry: ``{"score", "display", "clues", "tags", "source"}``."""
+    """Create (201) or replace (200) an entry and its clues."""
     from crossforge.wordbase.models import Clue
 
-    body = json_object()
-    unknown = sorted(set(body) - {"score", "display", "clues", "tags", "source"})
-    if unknown:
-        raise ApiError(400, "invalid_field", f"unknown field(s): {', '.join(unknown)}")
-    score = number_arg(body, "score", 50, minimum=0, maximum=100, integer=True)
-    clues = body.get("clues") or []
-    tags = body.get("tags") or []
-    if not isinstance(clues, list) or not isinstance(tags, list):
-        raise ApiError(400, "invalid_field", "'clues' and 'tags' must be lists")
-    parsed: list[Clue] = []
-    for clue in clues:
-        if isinstance(clue, str):
-            parsed.append(Clue(clue))
-        elif isinstance(clue, dict) and isinstance(clue.get("text"), str):
-            difficulty = number_arg(clue, "difficulty", None, integer=True)
-            parsed.append(Clue(clue["text"], string_arg(clue, "source"), difficulty))
-        else:
-            raise ApiError(400, "invalid_field", f"bad clue {clue!r}: text or {{'text': …}}")
+    body = json_body(ENTRY_PUT)
+    clues = [Clue(clue) if isinstance(clue, str) else Clue(**clue) for clue in body["clues"]]
     store = services().words
     existed = store.get_entry(name, word) is not None
     entry = store.put_entry(
         name,
         word,
-        score,
-        display=string_arg(body, "display"),
-        clues=parsed,
-        tags=[str(t) for t in tags],
-        source=string_arg(body, "source"),
+        int(body["score"]),
+        display=body.get("display"),
+        clues=clues,
+        tags=body["tags"],
+        source=body.get("source"),
     )
     response = jsonify(entry.to_json())
     response.status_code = 200 if existed else 201
@@ -219,31 +214,26 @@ def put_word(name: str, word: str) -> Response:
 
 @bp.delete("/<name>/words/<word>")
 @requires_token
+@documented({204: None})
 def delete_word(name: str, word: str) -> Response:
     """Delete an entry."""
     if not services().words.delete_entry(name, word):
         raise ApiError(404, "not_found", f"list {name!r} has no entry {word!r}")
-    return Response(status=204)
-
-
-def _flag(args: dict[str, Any], name: str) -> bool:
-    value = str(args.get(name, "")).lower()
-    if value in ("", "0", "false", "no"):
-        return False
-    if value in ("1", "true", "yes"):
-        return True
-    raise ApiError(400, "invalid_parameter", f"{name!r} must be true or false, not {value!r}")
+    return no_content()
 
 
 @bp.post("/<name>/imports")
 @requires_token
+@documented({200: IMPORT_SUMMARY}, query=IMPORT_QUERY, body=IMPORT_BODY, body_required=False)
 def import_words(name: str) -> Response:
-    """Import lines from the body (or a multipart ``file``) and answer with the summary."""
-    from crossforge.wordbase.formats import FORMATS, guess_format
+    """Import lines from the body (or a multipart ``file``) and answer with the summary.
+
+    The formats are the CLI's; a missing list is created."""
+    from crossforge.wordbase.formats import guess_format
     from crossforge.wordbase.store import ImportRejected
 
     request.max_content_length = services().config.max_import_bytes
-    args = dict(request.args)
+    args = query_values(IMPORT_QUERY)
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")
         if upload is None:
@@ -253,26 +243,18 @@ def import_words(name: str) -> Response:
     else:
         stream, label = request.stream, "body"
         fmt = args.get("format") or "stwl"
-    if fmt not in FORMATS:
-        raise ApiError(400, "invalid_parameter", f"format must be one of {', '.join(FORMATS)}")
-    scale = number_arg(args, "scale", 100, integer=True)
-    if scale not in (50, 100):
-        raise ApiError(400, "invalid_parameter", "'scale' must be 50 or 100")
-    merge = args.get("merge", "max")
-    if merge not in ("max", "replace"):
-        raise ApiError(400, "invalid_parameter", "'merge' must be max or replace")
     lines = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
         summary = services().words.import_lines(
             name,
             lines,
             fmt,
-            scale=scale,
-            merge=merge,
-            skip_bad=_flag(args, "skip_bad"),
-            dry_run=_flag(args, "dry_run"),
-            source=args.get("source") or None,
-            alphabet=args.get("alphabet") or "en",
+            scale=args["scale"],
+            merge=args["merge"],
+            skip_bad=args["skip_bad"],
+            dry_run=args["dry_run"],
+            source=args.get("source"),
+            alphabet=args["alphabet"],
             label=label,
         )
     except ImportRejected as exc:
@@ -285,11 +267,13 @@ def import_words(name: str) -> Response:
 
 
 @bp.get("/<name>/export")
+@documented(
+    {200: Media({media: {"type": "string"} for media, _ in EXPORT_MEDIA.values()})},
+    query=EXPORT_QUERY,
+)
 def export(name: str) -> Response:
-    """The whole list in an import format (``format``: stwl, plain, csv, jsonl)."""
-    fmt = request.args.get("format", "stwl")
-    if fmt not in EXPORT_MEDIA:
-        raise ApiError(400, "invalid_parameter", f"format must be one of {', '.join(EXPORT_MEDIA)}")
+    """The whole list in an import format, as a file."""
+    fmt = query_values(EXPORT_QUERY)["format"]
     store = services().words
     store.get_list(name)  # a missing list is a 404 before the body starts
     media, extension = EXPORT_MEDIA[fmt]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from flask import Blueprint, Response, jsonify, render_template
+from flask import Blueprint, Response, current_app, jsonify, render_template
 from sqlalchemy import text
 
+from crossforge.server.api.schemas import HEALTH, PLUGINS
 from crossforge.server.context import services
-from crossforge.server.openapi import openapi_document
+from crossforge.server.openapi import Media, documented, openapi_document
 
 bp = Blueprint("meta", __name__, url_prefix="/v1")
 
@@ -22,6 +23,7 @@ def crossforge_version() -> str:
 
 
 @bp.get("/health")
+@documented({200: HEALTH, 503: HEALTH})
 def health() -> Response:
     """Liveness: the database answers; job counts; 503 when the database does not."""
     app = services()
@@ -44,18 +46,21 @@ def health() -> Response:
 
 
 @bp.get("/plugins")
+@documented({200: PLUGINS})
 def plugins() -> Response:
     """Every fill strategy and puzzle type, with version, parameters and load errors."""
     return jsonify({"plugins": [info.as_dict() for info in services().registry.plugins()]})
 
 
 @bp.get("/openapi.json")
+@documented({200: {"type": "object"}})
 def openapi() -> Response:
-    """The OpenAPI 3 description of this API."""
-    return jsonify(openapi_document(crossforge_version()))
+    """This document: the OpenAPI 3.1 description of the API."""
+    return jsonify(openapi_document(current_app))
 
 
 @bp.get("/docs")
+@documented({200: Media({"text/html": {"type": "string"}})})
 def docs() -> str:
     """A human-readable page generated from the OpenAPI document."""
-    return render_template("docs.html", api=openapi_document(crossforge_version()))
+    return render_template("docs.html", api=openapi_document(current_app))

@@ -1,29 +1,68 @@
 """Logic puzzles: ``POST /v1/puzzles/{type}/solve|rate|generate``, each run as a job.
 
-The puzzle arrives in a JSON body (``{"puzzle": text | JSON, "strategy", "options"}``) or
-as a text body with the other fields and options as query parameters.
+The puzzle arrives in a JSON body (``{"puzzle": text | JSON, "strategy", "options"}``)
+or as a text body; whatever the body, the query string may add fields and options by
+name. The document has one path per logic type, with that type's options.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, request
 
-from crossforge.server.api.inputs import form_request, json_object
-from crossforge.server.api.jobs import submit_request
+from crossforge.server.api.inputs import json_object, request_fields, with_query
+from crossforge.server.api.jobs import (
+    JOB_ANSWERS,
+    job_bodies,
+    job_query,
+    submit_request,
+    types_for,
+)
 from crossforge.server.errors import ApiError
+from crossforge.server.openapi import documented
 
 if TYPE_CHECKING:
     from crossforge.plugins.requests import Action
 
 bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
 
-ACTIONS = ("solve", "rate", "generate")
-ENVELOPE = ("strategy", "wait")
+ENVELOPE = ("strategy",)
 
 
-def puzzle_job(type: str, action: Action) -> Response:
+def _documented(action: Action) -> Any:
+    return documented(
+        JOB_ANSWERS,
+        body=partial(job_bodies, action=action),
+        query=partial(job_query, action=action),
+        errors=(404, 429),
+        types=partial(types_for, action=action),
+    )
+
+
+@bp.post("/<type>/solve")
+@_documented("solve")
+def solve(type: str) -> Response:
+    """Solve a logic puzzle by graded techniques, or with a `strategy` (a job)."""
+    return _puzzle_job(type, "solve")
+
+
+@bp.post("/<type>/rate")
+@_documented("rate")
+def rate(type: str) -> Response:
+    """Rate a logic puzzle's difficulty (a job)."""
+    return _puzzle_job(type, "rate")
+
+
+@bp.post("/<type>/generate")
+@_documented("generate")
+def generate(type: str) -> Response:
+    """Generate a logic puzzle with a unique solution (a job)."""
+    return _puzzle_job(type, "generate")
+
+
+def _puzzle_job(type: str, action: Action) -> Response:
     """Check the request (bad input is a 4xx, not a failed job), then queue it."""
     raw = _read_request()
     if "type" in raw:
@@ -33,18 +72,6 @@ def puzzle_job(type: str, action: Action) -> Response:
 
 def _read_request() -> dict[str, Any]:
     if request.mimetype == "text/plain":
-        raw = form_request("puzzle", request.get_data(as_text=True), request.args, ENVELOPE)
-        if not raw["puzzle"].strip():
-            del raw["puzzle"]
-        return raw
-    return json_object()
-
-
-for _action in ACTIONS:
-    bp.add_url_rule(
-        f"/<type>/{_action}",
-        endpoint=_action,
-        view_func=puzzle_job,
-        methods=["POST"],
-        defaults={"action": _action},
-    )
+        text = request.get_data(as_text=True)
+        return request_fields("puzzle", text if text.strip() else None, request.args, ENVELOPE)
+    return with_query(json_object(), ENVELOPE)

@@ -237,6 +237,24 @@ def test_options_are_honoured_alike_in_every_body_form(
     assert all(request == first for request in requests.values()), requests
 
 
+def test_the_query_string_adds_to_a_json_body(
+    make_app: Callable[..., Flask], tiny_list: str
+) -> None:
+    client = make_app().test_client()
+    body = {"grid": OPEN, "list": tiny_list, "options": {"seed": 4}}
+    answer = client.post("/v1/fills?wait=10&min_score=30&strategy=annealing", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    request = answer.get_json()["result"]["request"]
+    assert (request["strategy"], request["seed"], request["puzzle"]["min_score"]) == (
+        "annealing",
+        4,
+        30,
+    )
+    for query in ("seed=5", "list=tiny", "type=", "wait=soon"):
+        twice = client.post(f"/v1/fills?{query}", json=body)
+        assert twice.status_code == 400, query
+
+
 @pytest.mark.parametrize("body", ["rows", "text", "upload"])
 def test_the_web_process_parses_the_grid_and_builds_the_problem_once(
     make_app: Callable[..., Flask],

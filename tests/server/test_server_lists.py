@@ -83,7 +83,8 @@ def test_entry_put_get_delete(client: FlaskClient) -> None:
     replaced = client.put("/v1/lists/tiny/words/EMU", json={"score": 20}, headers=TOKEN)
     assert replaced.status_code == 200 and replaced.get_json()["clues"] == []
     assert client.get("/v1/lists/tiny/words/emu").get_json()["score"] == 20
-    assert client.delete("/v1/lists/tiny/words/emu", headers=TOKEN).status_code == 204
+    deleted = client.delete("/v1/lists/tiny/words/emu", headers=TOKEN)
+    assert deleted.status_code == 204 and "Content-Type" not in deleted.headers
     assert client.get("/v1/lists/tiny/words/emu").status_code == 404
     assert client.delete("/v1/lists/tiny/words/emu", headers=TOKEN).status_code == 404
     bad_bodies = (

@@ -1,0 +1,203 @@
+"""JSON Schemas of the API's bodies, query strings and answers, declared once.
+
+Views check their input with these (``inputs.json_body``, ``inputs.query_values``) and
+the OpenAPI document (``crossforge.server.openapi``) shows the same dicts, so the two
+cannot drift. Job bodies come from the plugins' own schemas instead (``plugins.requests``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crossforge.server.jobs.records import CANCELED, FAILED, KINDS, QUEUED, RUNNING, SUCCEEDED
+from crossforge.wordbase.alphabets import ALPHABETS
+from crossforge.wordbase.formats import FORMATS
+from crossforge.wordbase.models import MAX_DIFFICULTY, MAX_KEY_LENGTH
+
+Schema = dict[str, Any]
+
+TEXT: Schema = {"type": "string", "pattern": r"\S", "description": "not blank"}
+_CONTROL = r"\x00-\x1f\x7f-\x9f"
+NAME: Schema = {
+    "type": "string",
+    # The same in ECMA and Python regexes: "(?!\n)" stops Python's "$" before a last "\n".
+    "pattern": rf"^[^/%\s{_CONTROL}\ufeff](?:[^/%{_CONTROL}]*[^/%\s{_CONTROL}\ufeff])?$(?!\n)",
+    "description": "a list name: no '/', '%' or control characters, no space at either end",
+}
+SCORE: Schema = {"type": "integer", "minimum": 0, "maximum": 100}
+FLAG: Schema = {"type": "boolean", "default": False}
+LINKS: Schema = {"type": "object", "additionalProperties": {"type": ["string", "null", "object"]}}
+COUNTS: Schema = {"type": "object", "additionalProperties": {"type": "integer"}}
+
+
+def _object(required: tuple[str, ...] = (), **properties: Schema) -> Schema:
+    """A closed object schema: the named properties and no others."""
+    schema: Schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+def _document(**properties: Schema) -> Schema:
+    """An answer's schema: every named property is always present."""
+    return {"type": "object", "properties": properties, "required": list(properties)}
+
+
+SETTINGS: Schema = {
+    "type": "object",
+    "additionalProperties": {"type": "boolean"},
+    "description": "the alphabet's settings: fold_yo (ru), fold_small (ja)",
+}
+
+# Request bodies
+
+LIST_CREATE = _object(
+    ("name",),
+    name=NAME,
+    alphabet={"enum": sorted(ALPHABETS), "default": "en"},
+    description={"type": "string", "default": ""},
+    settings={**SETTINGS, "default": {}},
+)
+LIST_UPDATE = _object(name=NAME, description={"type": "string"}, settings=SETTINGS)
+CLUE: Schema = {
+    "oneOf": [
+        {"type": "string"},
+        _object(
+            ("text",),
+            text={"type": "string"},
+            source=TEXT,
+            difficulty={"type": "integer", "minimum": -MAX_DIFFICULTY, "maximum": MAX_DIFFICULTY},
+        ),
+    ]
+}
+ENTRY_PUT = _object(
+    score={**SCORE, "default": 50},
+    display=TEXT,
+    clues={"type": "array", "items": CLUE, "default": []},
+    tags={"type": "array", "items": {"type": "string"}, "default": []},
+    source=TEXT,
+)
+
+JOB_ENVELOPE: Schema = {
+    "type": "object",
+    "properties": {"type": TEXT, "strategy": TEXT, "options": {"type": "object"}},
+}
+"""What the server reads of a job request before the plugins check the rest."""
+
+# Query strings (values arrive as text and are converted by their declared type)
+
+WAIT: Schema = {
+    "type": "number",
+    "minimum": 0,
+    "description": "seconds to hold the answer until the job finishes (capped by the server)",
+}
+WAIT_QUERY = _object(wait=WAIT)
+SEARCH_QUERY = _object(
+    pattern={"type": "string", "description": "'?' or '.' for one unknown letter, e.g. C?T"},
+    regex={"type": "string", "description": "a regular expression the key must match in full"},
+    min_score={**SCORE, "default": 0},
+    limit={"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+    cursor={"type": "string", "description": "next_cursor of the previous page"},
+)
+IMPORT_QUERY = _object(
+    format={"enum": list(FORMATS), "description": "default: stwl, or guessed from the file name"},
+    scale={"enum": [50, 100], "default": 100, "description": "the scale of the file's scores"},
+    merge={"enum": ["max", "replace"], "default": "max"},
+    skip_bad={**FLAG, "description": "skip bad lines instead of refusing the file"},
+    dry_run={**FLAG, "description": "report without writing"},
+    source=TEXT,
+    alphabet={"enum": sorted(ALPHABETS), "default": "en", "description": "for a new list"},
+)
+EXPORT_QUERY = _object(format={"enum": list(FORMATS), "default": "stwl"})
+
+# Answers
+
+ERROR = _document(
+    error={
+        "type": "object",
+        "properties": {
+            "code": {"type": "string"},
+            "message": {"type": "string"},
+            "details": {"type": "object", "description": "e.g. the offending field"},
+        },
+        "required": ["code", "message"],
+    }
+)
+WORD_LIST = _document(
+    name={"type": "string"},
+    alphabet={"type": "string"},
+    settings={"type": "object"},
+    description={"type": "string"},
+    version={"type": "integer"},
+    created_at={"type": "string"},
+    updated_at={"type": "string"},
+    entries={"type": "integer"},
+    links=LINKS,
+)
+LIST_DOCUMENT: Schema = {
+    **WORD_LIST,
+    "properties": {**WORD_LIST["properties"], "by_length": COUNTS, "score_bands": COUNTS},
+    "required": [*WORD_LIST["required"], "by_length", "score_bands"],
+}
+LISTS = _document(lists={"type": "array", "items": WORD_LIST})
+ENTRY = _document(
+    word={"type": "string", "maxLength": MAX_KEY_LENGTH},
+    display={"type": "string"},
+    score=SCORE,
+    clues={
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"text": {"type": "string"}},
+            "required": ["text"],
+        },
+    },
+    tags={"type": "array", "items": {"type": "string"}},
+    source={"type": ["string", "null"]},
+)
+WORDS_PAGE = _document(
+    words={"type": "array", "items": ENTRY},
+    next_cursor={"type": ["string", "null"]},
+    links=LINKS,
+)
+IMPORT_SUMMARY = _document(
+    list={"type": "string"},
+    format={"enum": list(FORMATS)},
+    lines={"type": "integer"},
+    added={"type": "integer"},
+    updated={"type": "integer"},
+    unchanged={"type": "integer"},
+    rejected={"type": "array", "items": {"type": "object"}},
+    dry_run={"type": "boolean"},
+    version={"type": "integer"},
+)
+NULLABLE_OBJECT: Schema = {"type": ["object", "null"]}
+TIME: Schema = {"type": ["string", "null"], "format": "date-time"}
+JOB = _document(
+    id={"type": "string"},
+    kind={"enum": sorted(KINDS)},
+    type={"type": "string"},
+    status={"enum": [QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED]},
+    created_at=TIME,
+    started_at=TIME,
+    finished_at=TIME,
+    progress=NULLABLE_OBJECT,
+    result={**NULLABLE_OBJECT, "description": "for fills, the JSON of `crossforge fill --json`"},
+    error=NULLABLE_OBJECT,
+    links=LINKS,
+)
+HEALTH = _document(
+    status={"enum": ["ok", "unavailable"]},
+    version={"type": "string"},
+    database={"type": "string"},
+    jobs=COUNTS,
+)
+PLUGINS = _document(
+    plugins={
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "parameters": {"type": "object"}},
+        },
+    }
+)
