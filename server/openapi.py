@@ -97,9 +97,8 @@ def _build(app: Flask) -> dict[str, Any]:
             "title": "Crossforge",
             "version": crossforge_version(),
             "description": "Crossword construction server: word lists, fills and logic "
-            'puzzles. Every error is JSON `{"error": {"code", "message", "details"}}`; '
-            "400 means the request does not match this document, other 4xx name what "
-            "the server refused."
+            'puzzles. Every error is JSON `{"error": {"code", "message", "details"}}`, '
+            "a 400 naming the offending field in `details.field` where it can."
             + (" Writes need `Authorization: Bearer <token>`." if secured else ""),
         },
         "paths": paths,
