@@ -129,7 +129,7 @@ def parse_request(
     Raises ``RequestError`` naming the field, or ``LookupError`` for an unknown plugin.
     This checks the form; ``check_request`` then asks the puzzle type about the content.
     """
-    _check_plain(raw, "request", 0)
+    check_plain(raw)
     type_name = _name(raw, "type", DEFAULT_TYPE)
     ptype = plugins.puzzle_type(type_name)
     logic = _is_logic(ptype)
@@ -367,18 +367,24 @@ def _is_logic(ptype: PuzzleType) -> bool:
     return isinstance(ptype, LogicPuzzleType)
 
 
-def _check_plain(value: Any, where: str, depth: int) -> None:
-    """Refuse non-finite numbers and nesting deeper than ``MAX_DEPTH``."""
+def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:
+    """Refuse what no request may hold, wherever it is: nesting deeper than
+    ``MAX_DEPTH``, non-finite numbers and NUL characters (``RequestError`` naming the
+    place, ``where`` being the name of ``value`` itself)."""
     if depth > MAX_DEPTH:
         raise RequestError(where, f"{where}: nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, float) and not math.isfinite(value):
         raise RequestError(where, f"{where}: {value} is not a finite number")
+    if isinstance(value, str) and "\x00" in value:
+        raise RequestError(where, f"{where}: text may not hold a NUL character")
     if isinstance(value, Mapping):
         for key, item in value.items():
-            _check_plain(item, f"{where}.{key}" if where != "request" else str(key), depth + 1)
+            name = f"{where}.{key}" if where != "request" else str(key)
+            check_plain(str(key), name, depth + 1)
+            check_plain(item, name, depth + 1)
     elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
         for i, item in enumerate(value):
-            _check_plain(item, f"{where}[{i}]", depth + 1)
+            check_plain(item, f"{where}[{i}]", depth + 1)
 
 
 _VALIDATORS: dict[int, tuple[Mapping[str, Any], Any]] = {}

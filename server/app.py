@@ -8,6 +8,7 @@ from datetime import timedelta
 from flask import Flask
 
 from crossforge.plugins.registry import Registry, registry
+from crossforge.server.api.inputs import refuse_nul_in_url
 from crossforge.server.config import ServerConfig
 from crossforge.server.context import EXTENSION, Services
 from crossforge.server.errors import register_error_handlers
@@ -53,6 +54,7 @@ def create_app(
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 
     register_error_handlers(app)
+    app.before_request(refuse_nul_in_url)
     from crossforge.server.api import blueprints
 
     for blueprint in blueprints():

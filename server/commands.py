@@ -23,14 +23,14 @@ def serve(host: str, port: int, workers: int | None) -> None:
 
     Jobs still running on the way out are marked failed.
     """
-    from werkzeug.serving import make_server
-
     from crossforge.server.app import create_app
     from crossforge.server.config import ServerConfig
+    from crossforge.server.serving import make_api_server
 
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    app = create_app(ServerConfig.from_env(workers=workers))
-    server = make_server(host, port, app, threaded=True)
+    config = ServerConfig.from_env(workers=workers)
+    app = create_app(config)
+    server = make_api_server(app, host, port, config.client_timeout)
     signal.signal(signal.SIGTERM, _stop)
     print(
         f"crossforge: serving on http://{host}:{server.port} "

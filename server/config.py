@@ -8,7 +8,7 @@ URL and instance folder come from the word store's own configuration so the serv
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from crossforge.wordbase.config import DEFAULT_LIST
@@ -44,6 +44,9 @@ class ServerConfig:
     """Finished jobs older than this are deleted when the server starts."""
     kill_grace: float = 2.0
     """Seconds a job may overrun its time limit or ignore a cancel before its worker dies."""
+    client_timeout: float = 30.0
+    """Seconds a client connection may stall (sending its request or taking the answer)
+    before ``crossforge serve`` closes it."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> ServerConfig:
@@ -68,11 +71,21 @@ class ServerConfig:
         for name in ("max_queued", "max_body_bytes", "max_import_bytes", "max_grid_size"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        for name in ("job_time_limit", "wait_limit", "kill_grace", "job_retention_days"):
+        for name in (
+            "job_time_limit",
+            "wait_limit",
+            "kill_grace",
+            "job_retention_days",
+            "client_timeout",
+        ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        token = self.api_token or None
-        return self if token == self.api_token else replace(self, api_token=token)
+        if self.api_token is not None and not self.api_token.strip():
+            raise ValueError(
+                f"{ENV_PREFIX}API_TOKEN is set but empty: give a token, or unset it to "
+                "leave word-list writes open"
+            )
+        return self
 
 
 def _parse(name: str, raw: str, kind: Any) -> Any:

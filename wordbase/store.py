@@ -29,6 +29,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.config import database_url, instance_path
@@ -199,8 +200,11 @@ class WordStore:
 
         Raises ListExists when the name is taken, ValueError on a bad alphabet or setting.
         """
-        with self.engine.begin() as conn:
-            return self._create(conn, name, alphabet, description, settings)
+        try:
+            with self.engine.begin() as conn:
+                return self._create(conn, name, alphabet, description, settings)
+        except IntegrityError:  # created by a concurrent request after our check
+            raise ListExists(f"a word list named {name.strip()!r} already exists") from None
 
     def lists(self) -> list[WordList]:
         """Every list, by name."""
@@ -232,6 +236,18 @@ class WordStore:
         Alphabet settings change how keys are written, so they can change only while the
         list is empty (ValueError otherwise).
         """
+        try:
+            return self._update_list(name, new_name, description, settings)
+        except IntegrityError:  # a concurrent request took the new name after our check
+            raise ListExists(f"a word list named {new_name!r} already exists") from None
+
+    def _update_list(
+        self,
+        name: str,
+        new_name: str | None,
+        description: str | None,
+        settings: dict[str, Any] | None,
+    ) -> WordList:
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
             values: dict[str, Any] = {}

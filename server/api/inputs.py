@@ -27,10 +27,33 @@ def json_object() -> dict[str, Any]:
     """The request body as a JSON object."""
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send a JSON body (application/json)")
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "invalid_json", "the JSON is nested too deeply") from None
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_json", "the body must be a JSON object")
+    plain(body, "body")
     return body
+
+
+def plain(value: Any, where: str) -> None:
+    """A 400 naming the place when ``value`` (or anything in it) is nested too deeply,
+    a non-finite number or text with a NUL character."""
+    from crossforge.plugins.requests import RequestError, check_plain
+
+    try:
+        check_plain(value, where)
+    except RequestError as exc:
+        raise ApiError(400, "invalid_input", str(exc), {"field": exc.field}) from None
+
+
+def refuse_nul_in_url() -> None:
+    """Before every request: a NUL in the path or the query is a 400 (databases refuse
+    it, and no name or option may hold one)."""
+    plain(request.path, "path")
+    for name, value in request.args.items(multi=True):
+        plain(value, f"query.{name}")
 
 
 def json_body(schema: Schema) -> dict[str, Any]:

@@ -1,0 +1,124 @@
+"""Hostile and unlucky input: races, NUL bytes, oversized request lines, a database that
+goes away. Every one is a 4xx or 503 with a JSON body, never a 500."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from flask import Flask
+
+from crossforge.server.config import ServerConfig
+from crossforge.server.serving import make_api_server
+
+
+def test_racing_creations_of_one_list_give_one_201_and_409s(
+    make_app: Callable[..., Flask], any_database_url: str
+) -> None:
+    app = make_app(database_url=any_database_url)
+    statuses: list[int] = []
+    start = threading.Barrier(8)
+
+    def create() -> None:
+        client = app.test_client()
+        start.wait()
+        answer = client.post("/v1/lists", json={"name": "race"})
+        statuses.append(answer.status_code)
+        assert answer.is_json
+
+    threads = [threading.Thread(target=create) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201] + [409] * 7
+
+
+def test_nul_bytes_are_400_everywhere(make_app: Callable[..., Flask], config: ServerConfig) -> None:
+    client = make_app().test_client()
+    for answer in (
+        client.get("/v1/jobs/ab%00cd"),
+        client.get("/v1/lists/a%00b"),
+        client.post("/v1/lists", json={"name": "a\u0000b"}),
+        client.post("/v1/lists", json={"name": "ok", "description": "x\u0000y"}),
+        client.get("/v1/lists/default-en/words?pattern=C%00T"),
+    ):
+        assert answer.status_code == 400, answer.get_data(as_text=True)
+        assert answer.get_json()["error"]["code"] == "invalid_input"
+        assert "NUL" in answer.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 1000 + "]" * 1000,
+        '{"grid": ["..."], "options": {"seed": 1e400}}',
+        '{"grid": ["..."], "options": {"min_score": NaN}}',
+        '{"grid": ["..."], "options": {"banned": ' + "[" * 100 + "]" * 100 + "}}",
+    ],
+    ids=["deep", "1e400", "NaN", "deep option"],
+)
+def test_json_no_request_may_hold_is_a_400(make_app: Callable[..., Flask], body: str) -> None:
+    answer = make_app().test_client().post("/v1/fills", data=body, content_type="application/json")
+    assert answer.status_code == 400, answer.get_data(as_text=True)
+    assert answer.get_json()["error"]["message"]
+
+
+def test_an_empty_token_refuses_to_start(config: ServerConfig) -> None:
+    with pytest.raises(ValueError, match="API_TOKEN is set but empty"):
+        ServerConfig(**{**config.__dict__, "api_token": ""}).checked()
+
+
+@pytest.fixture
+def served(make_app: Callable[..., Flask]) -> Iterator[tuple[str, int]]:
+    """``crossforge serve``'s server on a free port, with a 1 s client timeout."""
+    server = make_api_server(make_app(), "127.0.0.1", 0, client_timeout=1.0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "127.0.0.1", server.port
+    server.shutdown()
+    server.server_close()
+
+
+def _exchange(address: tuple[str, int], request: bytes) -> tuple[int, dict[str, str], bytes]:
+    with socket.create_connection(address, timeout=5) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in header_lines)
+    return int(status_line.split()[1]), headers, body
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status"),
+    [
+        (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        (b"GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n", 431),
+        (b"GET / / HTTP/1.1\r\n\r\n", 400),
+    ],
+    ids=["414", "431", "400"],
+)
+def test_errors_before_the_app_are_json(
+    served: tuple[str, int], request_bytes: bytes, status: int
+) -> None:
+    code, headers, body = _exchange(served, request_bytes)
+    assert code == status
+    assert headers["Content-Type"] == "application/json"
+    assert json.loads(body)["error"]["message"]
+
+
+def test_a_stalled_client_is_disconnected(served: tuple[str, int]) -> None:
+    head = b"POST /v1/lists HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    with socket.create_connection(served, timeout=10) as sock:
+        sock.sendall(head + b"Content-Length: 100\r\n\r\n{")  # then nothing more
+        started = time.monotonic()
+        while sock.recv(65536):  # whatever it answers, the server ends the exchange
+            pass
+        assert time.monotonic() - started < 4
