@@ -14,6 +14,8 @@ from crossforge.plugins.requests import JobRequest
 
 FILL_STATUS = {"solved": "filled"}
 """A solved fill problem is a filled grid; the other statuses keep their names."""
+UNSATISFIABLE = {"unsatisfiable": "the search proved that no solution exists"}
+"""The reason of an outcome that says none."""
 
 
 def control_of(request: JobRequest, **kwargs: Any) -> Control:
@@ -65,7 +67,8 @@ def _search(
     outcome = plugins.strategy(name).solve(problem, control, **request.params)
     answer = dict(ptype.result(problem, outcome))
     answer.setdefault("status", outcome.status)
-    answer.setdefault("reason", outcome.reason)
+    if not answer.get("reason"):
+        answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
     answer.setdefault("stats", outcome.stats)
     answer.setdefault("strategy", name)
     return answer

@@ -235,3 +235,16 @@ def lists(as_json: bool) -> None:
         return
     for word_list in found:
         print(f"{word_list.name}  ({word_list.alphabet}, version {word_list.version})")
+
+
+@words.command()
+@click.argument("name")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def delete(name: str, yes: bool) -> None:
+    """Delete word list NAME with all its entries and clues."""
+    store = _store()
+    count = store.count(name)  # an unknown list is an error before anything is asked
+    if not yes:
+        click.confirm(f"delete list {name!r} and its {count} entries?", abort=True, err=True)
+    store.delete_list(name)
+    print(f"deleted {name} ({count} entries)", file=sys.stderr)

@@ -7,9 +7,10 @@ body as a stream of lines in the CLI's formats and answer with the same summary.
 from __future__ import annotations
 
 import io
+import shutil
 import tempfile
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.utils import secure_filename
@@ -54,7 +55,7 @@ IMPORT_BODY = Media(
     }
 )
 EXPORT_SPOOL_BYTES = 8 * 1024 * 1024
-"""Exports larger than this spool to a temporary file instead of memory."""
+"""Exports and import bodies larger than this wait on disk, not in memory."""
 
 
 def _list_document(name: str) -> dict[str, Any]:
@@ -228,21 +229,33 @@ def delete_word(name: str, word: str) -> Response:
 def import_words(name: str) -> Response:
     """Import lines from the body (or a multipart ``file``) and answer with the summary.
 
-    The formats are the CLI's; a missing list is created."""
+    The formats are the CLI's. A missing list is a 404 unless ``create=true``. The body is
+    received in full (spooled to a temporary file) before the write transaction opens, so
+    a slow upload never holds the database's write lock."""
     from crossforge.wordbase.formats import guess_format
-    from crossforge.wordbase.store import ImportRejected
 
     request.max_content_length = services().config.max_import_bytes
     args = query_values(IMPORT_QUERY)
+    if not args["create"] and not services().words.has_list(name):
+        raise ApiError(
+            404, "unknown_list", f"no word list {name!r} (import with create=true to make it)"
+        )
     if request.mimetype == "multipart/form-data":
-        upload = request.files.get("file")
+        upload = request.files.get("file")  # Werkzeug spools uploads while parsing the form
         if upload is None:
             raise ApiError(400, "missing_field", "send the word list as the 'file' part")
-        stream, label = upload.stream, upload.filename or "upload"
+        label = upload.filename or "upload"
         fmt = args.get("format") or guess_format(label)
-    else:
-        stream, label = request.stream, "body"
-        fmt = args.get("format") or "stwl"
+        return _import(name, args, upload.stream, label, fmt)
+    with tempfile.SpooledTemporaryFile(max_size=EXPORT_SPOOL_BYTES) as spool:
+        shutil.copyfileobj(request.stream, spool, 64 * 1024)
+        spool.seek(0)
+        return _import(name, args, spool, "body", args.get("format") or "stwl")
+
+
+def _import(name: str, args: dict[str, Any], stream: IO[bytes], label: str, fmt: str) -> Response:
+    from crossforge.wordbase.store import ImportRejected
+
     lines = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
         summary = services().words.import_lines(

@@ -107,6 +107,7 @@ IMPORT_QUERY = _object(
     dry_run={**FLAG, "description": "report without writing"},
     source=TEXT,
     alphabet={"enum": sorted(ALPHABETS), "default": "en", "description": "for a new list"},
+    create={**FLAG, "description": "create the list if it does not exist (else a 404)"},
 )
 EXPORT_QUERY = _object(format={"enum": list(FORMATS), "default": "stwl"})
 

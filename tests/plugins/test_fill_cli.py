@@ -79,6 +79,7 @@ def test_no_fill_exists(
     corners.write_text(CORNERS4)
     code, answer = fill(capsys, corners)
     assert (code, answer["status"]) == (3, "unsatisfiable")
+    assert answer["reason"] == "the search proved that no solution exists"
     assert answer["grid"] == CORNERS4.split()
 
 

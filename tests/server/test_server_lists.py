@@ -144,7 +144,7 @@ def test_import_rejects_bad_lines_with_their_numbers(client: FlaskClient) -> Non
     skipped = client.post("/v1/lists/tiny/imports?skip_bad=true", data=body, headers=TOKEN)
     assert skipped.get_json()["added"] == 1
     upload = client.post(
-        "/v1/lists/fresh/imports",
+        "/v1/lists/fresh/imports?create=true",
         data={"file": (__import__("io").BytesIO(b'{"word": "gnu", "score": 70}\n'), "w.jsonl")},
         headers=TOKEN,
     )
@@ -156,6 +156,17 @@ def test_import_rejects_bad_lines_with_their_numbers(client: FlaskClient) -> Non
 
 def test_import_size_limit(make_app: Callable[..., Flask]) -> None:
     client = make_app(max_import_bytes=64).test_client()
-    answer = client.post("/v1/lists/big/imports", data="word;50\n" * 100)
+    answer = client.post("/v1/lists/big/imports?create=true", data="word;50\n" * 100)
     assert answer.status_code == 413
     assert answer.get_json()["error"]["code"] == "request_entity_too_large"
+
+
+def test_import_into_a_missing_list_is_404_unless_asked_to_create(
+    make_app: Callable[..., Flask],
+) -> None:
+    client = make_app().test_client()
+    missing = client.post("/v1/lists/nope/imports", data="word;50\n")
+    assert missing.status_code == 404 and "create=true" in missing.get_json()["error"]["message"]
+    assert client.get("/v1/lists/nope").status_code == 404  # nothing created
+    made = client.post("/v1/lists/nope/imports?create=true", data="word;50\n")
+    assert made.status_code == 200 and made.get_json()["added"] == 1

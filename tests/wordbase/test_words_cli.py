@@ -118,3 +118,19 @@ def test_the_progress_bar_draws_only_on_a_terminal(
     code, out, _ = run(capsys, "import", str(words), "--list", "drawn")
     assert code == 0 and "added 3" in out
     assert "drawn" in terminal.getvalue() and "3/3" in terminal.getvalue()
+
+
+def test_delete_removes_a_list_after_asking(
+    instance: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = instance / "w.txt"
+    source.write_text("cat;60\ndog;50\n")
+    assert run(capsys, "import", str(source), "--list", "pets")[0] == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert run(capsys, "delete", "pets")[0] == 1  # declined: aborted, nothing deleted
+    assert "pets" in run(capsys, "lists")[1]
+    code, _, err = run(capsys, "delete", "pets", "--yes")
+    assert code == 0 and "deleted pets (2 entries)" in err
+    assert "pets" not in run(capsys, "lists")[1]
+    code, _, err = run(capsys, "delete", "pets", "--yes")
+    assert code == 1 and "pets" in err
