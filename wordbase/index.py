@@ -9,12 +9,13 @@ every key for membership and score look-ups.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +25,7 @@ import numpy as np
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.patterns import WILDCARDS, PatternError, RegexFilter, parse_pattern
+from crossforge.wordbase.user_regex import Chars, Shape, UserRegex
 
 if TYPE_CHECKING:
     from crossforge.wordbase.models import WordList
@@ -460,28 +462,144 @@ class WordIndex:
 
     def regex_filter(
         self,
-        regex: str,
+        regex: str | UserRegex,
         pattern: str | None = None,
         min_score: int = 0,
         limit: int | None = None,
         timeout: float = 1.0,
+        after: tuple[int, str] | None = None,
     ) -> list[tuple[str, int]]:
         """``(key, score)`` of words the regex matches in full, best score first.
 
-        With ``pattern`` only that pattern's matches are tried; without it, every length.
-        The whole scan gets ``timeout`` seconds; past that RegexTimeout is raised.
+        The regex (checked against the bounds of ``user_regex``) only sees candidates
+        the index narrows it to: the buckets of the lengths it may match (``pattern``'s
+        length when given), the words with the letters it (and ``pattern``) fixes at
+        positions counted from either end, and a literal prefix's words from the trie.
+        ``after`` is a ``(score, key)`` to continue after (a page's last entry). The
+        whole scan gets ``timeout`` seconds; past that RegexTimeout is raised.
         """
         checker = RegexFilter(regex, timeout)
+        shape = checker.regex.shape
+        lengths = shape.lengths(self.lengths)
+        known: list[tuple[int, int]] = []
         if pattern is not None:
-            return checker.first(self.matches(pattern, min_score), limit)
+            bucket, known = self._parse(pattern)
+            lengths = [n for n in lengths if n == bucket.length]
+        allowed: dict[str, list[int]] = {}
+        prefix = self._literal_prefix(shape.head, allowed)
+        by_trie = prefix if len(prefix) >= 2 and len(lengths) > 2 else ""
         streams = []
-        for bucket in self._buckets.values():
+        for length in lengths:
+            bucket = self.bucket(length)
             stop = self._prefix(bucket, min_score)
-            streams.append(zip(bucket.words[:stop], bucket.scores[:stop].tolist(), strict=True))
-        if limit is None:  # test every word, then order the (fewer) matches
-            found = [item for stream in streams for item in checker.first(stream)]
-            return sorted(found, key=_best_first)
+            start = 0 if after is None else _start_after(bucket, after)
+            if start >= stop:
+                continue
+            sets = self._position_sets(shape, length, known, allowed)
+            if sets is None:
+                continue
+            if by_trie:
+                found = self._trie_candidates(by_trie, bucket, sets)
+            else:
+                found = self._mask_candidates(bucket, sets, stop)
+            found = found[(found >= start) & (found < stop)]
+            if len(found):
+                streams.append(_entries(bucket, found))
+        if limit is None:  # test every candidate, then order the (fewer) matches
+            found_all = [item for stream in streams for item in checker.first(stream)]
+            return sorted(found_all, key=_best_first)
         return checker.first(heapq.merge(*streams, key=_best_first), limit)
+
+    def _codes_of(self, chars: Chars | None, allowed: dict[str, list[int]]) -> list[int] | None:
+        """The letter codes ``chars`` allows (None: every letter)."""
+        if chars is None:
+            return None
+        codes = allowed.get(chars.pattern)
+        if codes is None:
+            codes = [c for c, letter in enumerate(self._letters) if chars.allows(letter)]
+            allowed[chars.pattern] = codes
+        return None if len(codes) == self._size else codes
+
+    def _literal_prefix(self, head: tuple[Chars | None, ...], allowed: dict[str, list[int]]) -> str:
+        """The letters a match must start with (each position allowing one letter)."""
+        out = []
+        for chars in head:
+            codes = self._codes_of(chars, allowed)
+            if codes is None or len(codes) != 1:
+                break
+            out.append(self._letters[codes[0]])
+        return "".join(out)
+
+    def _position_sets(
+        self,
+        shape: Shape,
+        length: int,
+        known: list[tuple[int, int]],
+        allowed: dict[str, list[int]],
+    ) -> dict[int, list[int]] | None:
+        """For the words of ``length``: the letter codes allowed at the positions the
+        regex or the pattern fixes (None: no word of that length can match)."""
+        sets: dict[int, list[int]] = {p: [c] for p, c in known}
+        fixed = list(enumerate(shape.head[:length]))
+        tail = shape.tail[-length:]
+        fixed += [(length - len(tail) + j, chars) for j, chars in enumerate(tail)]
+        for position, chars in fixed:
+            codes = self._codes_of(chars, allowed)
+            if codes is None:
+                continue
+            if position in sets:
+                codes = [c for c in codes if c in sets[position]]
+            if not codes:
+                return None
+            sets[position] = codes
+        return sets
+
+    def _mask_candidates(self, bucket: Bucket, sets: dict[int, list[int]], stop: int) -> np.ndarray:
+        """Bucket positions below ``stop`` with an allowed letter at every set position:
+        the AND over positions of the OR of their letters' bitsets."""
+        if not sets:
+            return np.arange(stop, dtype=np.int64)
+        width = (stop + 63) // 64
+        mask: np.ndarray | None = None
+        for position, codes in sets.items():
+            rows = bucket.bits[position, codes, :width]
+            union = np.bitwise_or.reduce(rows, axis=0) if len(codes) > 1 else rows[0].copy()
+            mask = union if mask is None else np.bitwise_and(mask, union, out=mask)
+        assert mask is not None
+        return _positions(mask)
+
+    def _trie_candidates(
+        self, prefix: str, bucket: Bucket, sets: dict[int, list[int]]
+    ) -> np.ndarray:
+        """Bucket positions of the trie's keys of the bucket's length starting with
+        ``prefix``, with an allowed letter at every set position, ascending."""
+        keys = [key for key in self._trie.keys(prefix) if len(key) == bucket.length]
+        if not keys:
+            return np.zeros(0, dtype=np.int64)
+        ids = np.fromiter((self._trie[key] for key in keys), dtype=np.int64, count=len(keys))
+        found = np.sort(self._trie_positions[ids].astype(np.int64))
+        codes = bucket.codes[found]
+        keep = np.ones(len(found), dtype=bool)
+        for position, letters in sets.items():
+            keep &= np.isin(codes[:, position], letters)
+        return found[keep]
+
+
+def _start_after(bucket: Bucket, after: tuple[int, str]) -> int:
+    """The first bucket position that comes after ``(score, key)`` in best-first order."""
+    score, key = after
+    scores = bucket.scores
+    low = int(np.searchsorted(-scores.astype(np.int64), -score, side="left"))
+    high = int(np.searchsorted(-scores.astype(np.int64), -score, side="right"))
+    return bisect.bisect_right(bucket.words, key, low, high)
+
+
+def _entries(bucket: Bucket, positions: np.ndarray) -> Iterator[tuple[str, int]]:
+    """``(key, score)`` of the bucket's words at ``positions``, in that order, lazily."""
+    words, scores = bucket.words, bucket.scores
+    for start in range(0, len(positions), 256):
+        chunk = positions[start : start + 256].tolist()
+        yield from zip([words[i] for i in chunk], scores[chunk].tolist(), strict=True)
 
 
 def _best_first(item: tuple[str, int]) -> tuple[int, str]:

@@ -8,8 +8,19 @@ from collections.abc import Iterable
 import regex
 
 from crossforge.wordbase.alphabets import Alphabet
+from crossforge.wordbase.user_regex import RegexTimeout, UserRegex, user_regex
 
-__all__ = ["WILDCARDS", "PatternError", "RegexFilter", "RegexTimeout", "parse_pattern"]
+__all__ = [
+    "REGEX_FLAGS",
+    "WILDCARDS",
+    "PatternError",
+    "RegexFilter",
+    "RegexTimeout",
+    "parse_pattern",
+]
+
+REGEX_FLAGS = regex.IGNORECASE | regex.V0
+"""How word searches compile a regex: case-insensitive, version 0 syntax."""
 
 WILDCARDS = frozenset("?._")
 """Characters that stand for one unknown letter in a pattern."""
@@ -17,10 +28,6 @@ WILDCARDS = frozenset("?._")
 
 class PatternError(ValueError):
     """A pattern holds a character that is neither a wildcard nor one letter."""
-
-
-class RegexTimeout(ValueError):
-    """A regex filter ran past its time limit (a pathological pattern)."""
 
 
 def parse_pattern(pattern: str, alphabet: Alphabet) -> list[str | None]:
@@ -50,23 +57,17 @@ def parse_pattern(pattern: str, alphabet: Alphabet) -> list[str | None]:
 
 
 class RegexFilter:
-    """A compiled regex that keys must match in full, case-insensitively, with a time
-    budget per scan: a scan running past it raises RegexTimeout (the ``regex`` module
-    interrupts a runaway match)."""
+    """A user regex (checked against the bounds of ``user_regex``) that keys must match in
+    full, case-insensitively, with a time budget per scan: a scan running past it raises
+    RegexTimeout (the ``regex`` module interrupts a runaway match)."""
 
-    def __init__(self, pattern: str, timeout: float = 1.0) -> None:
-        try:
-            self.compiled = regex.compile(pattern, regex.IGNORECASE | regex.V0)
-        except regex.error as exc:
-            raise ValueError(f"bad regex {pattern!r}: {exc}") from None
-        self.pattern = pattern
+    def __init__(self, pattern: str | UserRegex, timeout: float = 1.0) -> None:
+        if isinstance(pattern, UserRegex):
+            self.regex = pattern
+        else:
+            self.regex = user_regex(pattern, REGEX_FLAGS, timeout=timeout)
+        self.pattern = self.regex.pattern
         self.timeout = timeout
-
-    def _expired(self) -> RegexTimeout:
-        return RegexTimeout(
-            f"regex {self.pattern!r} took longer than {self.timeout:g} s; simplify it or "
-            "narrow the search with a pattern"
-        )
 
     def first(
         self, items: Iterable[tuple[str, int]], limit: int | None = None
@@ -75,7 +76,7 @@ class RegexFilter:
 
         The scan gets ``timeout`` seconds from its start.
         """
-        fullmatch = self.compiled.fullmatch
+        fullmatch = self.regex.compiled.fullmatch
         deadline = time.monotonic() + self.timeout
         found: list[tuple[str, int]] = []
         left = 0.0
@@ -84,11 +85,11 @@ class RegexFilter:
                 if count % 256 == 0:  # the clock is read now and then: it costs
                     left = deadline - time.monotonic()
                     if left <= 0:
-                        raise self._expired()
+                        raise self.regex.expired(self.timeout)
                 if fullmatch(item[0], timeout=left) is not None:
                     found.append(item)
                     if limit is not None and len(found) >= limit:
                         break
         except TimeoutError:
-            raise self._expired() from None
+            raise self.regex.expired(self.timeout) from None
         return found

@@ -398,12 +398,19 @@ class WordStore:
         """Entries matching ``pattern`` (``?``/``.``/``_`` = any letter) and ``regex``
         (matched against the whole key, case-insensitive), best score first, then key.
 
-        Pages hold at most ``limit`` entries; pass ``next_cursor`` for the next page. The
-        regex scan gets ``timeout`` seconds (RegexTimeout past that).
+        Pages hold at most ``limit`` entries; pass ``next_cursor`` for the next page. A
+        regex is checked against the bounds of ``user_regex`` (RegexBoundError, a
+        ValueError) before it is compiled, and runs over the candidates the list's word
+        index narrows it to, never over the table; only the page's rows are read. Its
+        scan gets ``timeout`` seconds (RegexTimeout past that).
         """
         if limit < 1:
             raise ValueError(f"limit must be at least 1, not {limit}")
-        checker = RegexFilter(regex, timeout) if regex else None
+        after = None if cursor is None else _decode_cursor(cursor)
+        if regex:
+            return self._regex_search(
+                name, RegexFilter(regex, timeout), pattern, min_score, limit, after
+            )
         with self.engine.connect() as conn:
             word_list = self._list_row(conn, name)
             conditions = [entries.c.list_id == word_list.id, entries.c.score >= min_score]
@@ -413,8 +420,8 @@ class WordStore:
                 conditions.append(entries.c.length == len(slots))
                 if any(slots):
                     conditions.append(entries.c.key.like(like))
-            if cursor is not None:
-                score, key = _decode_cursor(cursor)
+            if after is not None:
+                score, key = after
                 conditions.append(
                     or_(
                         entries.c.score < score,
@@ -422,22 +429,38 @@ class WordStore:
                     )
                 )
             order = (entries.c.score.desc(), entries.c.key)
-            if checker is None:
-                query = select(entries).where(*conditions).order_by(*order).limit(limit)
-            else:  # keys and scores only, then the regex, then the chosen rows
-                ranked = select(entries.c.key, entries.c.score).where(*conditions)
-                pool = [(key, score) for key, score in conn.execute(ranked.order_by(*order))]
-                chosen = [key for key, _ in checker.first(pool, limit)]
-                query = (
-                    select(entries)
-                    .where(entries.c.list_id == word_list.id, entries.c.key.in_(chosen))
-                    .order_by(*order)
-                )
+            query = select(entries).where(*conditions).order_by(*order).limit(limit)
             found = self._with_clues(conn, conn.execute(query).all())
-        next_cursor = None
-        if len(found) == limit:
-            next_cursor = _encode_cursor(found[-1].score, found[-1].key)
-        return SearchPage(found, next_cursor)
+        return _page(found, limit)
+
+    def _regex_search(
+        self,
+        name: str,
+        checker: RegexFilter,
+        pattern: str | None,
+        min_score: int,
+        limit: int,
+        after: tuple[int, str] | None,
+    ) -> SearchPage:
+        from crossforge.wordbase.index import WordIndex
+
+        index = WordIndex.for_list(self, name)
+        chosen = index.regex_filter(
+            checker.regex, pattern, min_score, limit, checker.timeout, after=after
+        )
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            order = (entries.c.score.desc(), entries.c.key)
+            query = (
+                select(entries)
+                .where(
+                    entries.c.list_id == word_list.id,
+                    entries.c.key.in_([key for key, _ in chosen]),
+                )
+                .order_by(*order)
+            )
+            found = self._with_clues(conn, conn.execute(query).all()) if chosen else []
+        return _page(found, limit)
 
     def stats(self, name: str) -> ListStats:
         """Counts by length and a score histogram in bands of ten."""
@@ -731,6 +754,13 @@ def _insert_clues(conn: Connection, owners: list[tuple[int, Entry]]) -> None:
     ]
     if rows:
         conn.execute(insert(clues), rows)
+
+
+def _page(found: list[Entry], limit: int) -> SearchPage:
+    next_cursor = None
+    if len(found) == limit:
+        next_cursor = _encode_cursor(found[-1].score, found[-1].key)
+    return SearchPage(found, next_cursor)
 
 
 def _encode_cursor(score: int, key: str) -> str:

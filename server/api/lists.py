@@ -151,14 +151,24 @@ def delete_list(name: str) -> Response:
 @documented({200: WORDS_PAGE}, query=SEARCH_QUERY, errors=(422,))
 def search(name: str) -> Response:
     """Entries matching ``pattern`` and ``regex``, best score first, paged by ``cursor``."""
-    from crossforge.wordbase.patterns import RegexTimeout
+    from crossforge.wordbase.patterns import REGEX_FLAGS, RegexTimeout
+    from crossforge.wordbase.user_regex import RegexBoundError, check_user_regex
 
     args = query_values(SEARCH_QUERY)
+    expression = args.get("regex") or None
+    if expression is not None:  # parsed and bounded here; compiled only by the search
+        try:
+            check_user_regex(expression, REGEX_FLAGS)
+        except RegexBoundError as exc:
+            details = {"field": "regex", "bound": exc.bound}
+            raise ApiError(400, "regex_too_large", str(exc), details) from None
+        except ValueError as exc:
+            raise ApiError(400, "invalid_regex", str(exc), {"field": "regex"}) from None
     try:
         page = services().words.search(
             name,
             args.get("pattern") or None,
-            regex=args.get("regex") or None,
+            regex=expression,
             min_score=args["min_score"],
             limit=args["limit"],
             cursor=args.get("cursor") or None,

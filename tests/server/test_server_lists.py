@@ -62,6 +62,24 @@ def test_regex_timeout_is_422(client: FlaskClient) -> None:
     assert answer.get_json()["error"]["code"] == "regex_timeout"
 
 
+def test_regex_past_a_bound_is_400_naming_the_field(client: FlaskClient) -> None:
+    import regex
+
+    regex.purge()
+    for hostile, bound in (("(?:a{1000}){5000}", "max_unrolled"), ("a" * 1001, "max_length")):
+        answer = client.get("/v1/lists/tiny/words", query_string={"regex": hostile})
+        assert answer.status_code == 400
+        error = answer.get_json()["error"]
+        assert error["code"] == "regex_too_large"
+        assert error["details"] == {"field": "regex", "bound": bound}
+        assert bound in error["message"]
+    bad = client.get("/v1/lists/tiny/words?regex=(").get_json()["error"]
+    assert bad["code"] == "invalid_regex" and bad["details"] == {"field": "regex"}
+    from regex import _main
+
+    assert len(_main._cache) == 0  # nothing compiled is kept
+
+
 def test_writes_need_the_token_reads_do_not(client: FlaskClient) -> None:
     assert client.get("/v1/lists/tiny/words/cat").status_code == 200
     refused = client.put("/v1/lists/tiny/words/emu", json={"score": 55})

@@ -146,6 +146,6 @@ def test_regex_filter_and_its_timeout() -> None:
     assert index.regex_filter("c.*t", pattern="C??T") == [("CART", 70), ("COAT", 50)]
     assert index.regex_filter("C.*T", limit=1) == [("CART", 70)]
     with pytest.raises(RegexTimeout, match="longer than 0.2 s"):
-        index.regex_filter("((A|A)+)+B", timeout=0.2)
+        index.regex_filter("((A|A)+)+(?<=B)", timeout=0.2)
     with pytest.raises(ValueError, match="bad regex"):
         index.regex_filter("(")
