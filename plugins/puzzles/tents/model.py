@@ -7,6 +7,7 @@ not even diagonally; each row and column holds as many tents as its count says.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,9 +77,92 @@ def _read_row(line: str, width: int, where: str, allowed: str) -> str:
     return line
 
 
+TATHAM_ID = re.compile(r"(\d+)(?:x(\d+))?(?:d([a-z]))?:(\S*)")
+"""A game ID of Simon Tatham's Tents: ``WxH`` (width first), an optional difficulty
+``d`` + letter, a colon and the description."""
+
+
+def parse_tatham(game_id: str) -> TentsPuzzle:
+    """Read a game ID of Simon Tatham's Tents (``10x10dt:al_a_dc…,2,3,…``).
+
+    The size is width by height. The description runs over the cells in reading order:
+    ``_`` is a tree, a letter ``a``–``y`` is that many open cells (a = 1, y = 25) and
+    then a tree, ``z`` is 25 open cells; the last tree falls just past the grid. Then
+    come, comma-separated, the W column counts and the H row counts. The setter's tent
+    and grass marks (``!``, ``-``) are refused: this puzzle has no given tents."""
+    match = TATHAM_ID.fullmatch(game_id.strip())
+    if not match:
+        raise TentsFormatError(f"game ID {game_id.strip()[:40]!r}: expected WxH:description")
+    width = _int(match[1], "game ID size")
+    height = width if match[2] is None else _int(match[2], "game ID size")
+    desc, *numbers = match[4].split(",")
+    area = width * height
+    trees: list[tuple[int, int]] = []
+    pos = 0
+    for i, ch in enumerate(desc):
+        where = f"game ID description, character {i + 1}"
+        if ch == "z":
+            pos += 25
+        elif "a" <= ch <= "y" or ch == "_":
+            pos += 0 if ch == "_" else ord(ch) - ord("a") + 1
+            if pos < area:
+                trees.append(divmod(pos, width))
+            elif pos > area or i != len(desc) - 1:
+                raise TentsFormatError(f"{where}: {ch!r} runs past the {width}x{height} grid")
+            pos += 1
+        elif ch in "!-":
+            raise TentsFormatError(f"{where}: given tents and grass ({ch!r}) are not supported")
+        else:
+            raise TentsFormatError(f"{where}: unexpected character {ch!r}")
+        if pos > area + 1:
+            raise TentsFormatError(f"{where}: {ch!r} runs past the {width}x{height} grid")
+    if pos != area + 1:
+        raise TentsFormatError(
+            f"game ID description covers {pos - 1 if pos else 0} cells of {area}"
+            " (it must end with the tree just past the grid)"
+        )
+    if len(numbers) != width + height:
+        raise TentsFormatError(
+            f"game ID: {len(numbers)} counts, expected {width} columns + {height} rows"
+        )
+    counts = [_int(n, f"game ID count {k + 1}") for k, n in enumerate(numbers)]
+    return TentsPuzzle(height, width, tuple(trees), tuple(counts[width:]), tuple(counts[:width]))
+
+
+def to_tatham(puzzle: TentsPuzzle) -> str:
+    """The puzzle as a game ID of Simon Tatham's Tents (``parse_tatham`` reads it back)."""
+    w, h = puzzle.width, puzzle.height
+    trees = {r * w + c for r, c in puzzle.trees}
+    out: list[str] = []
+    run = 0
+    for cell in range(w * h + 1):
+        if cell == w * h or cell in trees:
+            out.append("_" if run == 0 else chr(ord("a") + run - 1))
+            run = 0
+        else:
+            run += 1
+            if run > 25:
+                out.append("z")
+                run -= 25
+    counts = ",".join(str(n) for n in puzzle.col_counts + puzzle.row_counts)
+    return f"{w}x{h}:{''.join(out)},{counts}"
+
+
+def parse_game_ids(text: str) -> list[TentsPuzzle]:
+    """A collection of Tatham game IDs, one a line (blank lines and ``#`` comments skipped)."""
+    return [
+        parse_tatham(line)
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
 def parse_text(text: str) -> TentsPuzzle:
     """Read ``H W``, then H lines of ``.``/``T`` each followed by the row count, then the
-    W column counts (``A`` tents are accepted and ignored, so a solved grid reads too)."""
+    W column counts (``A`` tents are accepted and ignored, so a solved grid reads too);
+    or a game ID of Simon Tatham's Tents (see ``parse_tatham``)."""
+    if TATHAM_ID.fullmatch(text.strip()):
+        return parse_tatham(text)
     lines = [line.strip() for line in text.strip().splitlines()]
     if not lines:
         raise TentsFormatError("line 1: empty puzzle")
