@@ -12,9 +12,13 @@ from crossforge.server.api.inputs import refuse_nul_in_url
 from crossforge.server.config import ServerConfig
 from crossforge.server.context import EXTENSION, Services
 from crossforge.server.errors import register_error_handlers
+from crossforge.server.health import writable_folder
 from crossforge.server.jobs.records import FAILED, JobStore
 from crossforge.server.jobs.runner import JobRunner, ProcessRunner, QueueFull
 from crossforge.server.jobs.worker import Execute
+from crossforge.wordbase.config import data_folder
+from crossforge.wordbase.database import create_tables
+from crossforge.wordbase.schema import metadata as word_tables
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +40,11 @@ def create_app(
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
+    folder = data_folder(config.database_url)
+    for needed in (folder, folder / "indexes"):
+        writable_folder(needed)  # refuse to start rather than fail every request later
     jobs = JobStore(config.database_url)
+    create_tables(jobs.engine, word_tables)  # the whole schema exists from the start
     if runner is None:
         if execute is None:
             from crossforge.server.jobs.tasks import execute as default_execute

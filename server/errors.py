@@ -6,9 +6,11 @@ HTTP errors keep their status; anything else is a 500 that is logged, never a ba
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from werkzeug.exceptions import HTTPException
 
 
@@ -52,6 +54,27 @@ def _http_code(exc: HTTPException) -> str:
     return (exc.name or "error").lower().replace(" ", "_").replace("'", "")
 
 
+RETRY_AFTER = "5"
+"""Seconds a client is asked to wait before retrying a 503."""
+
+
+def database_error(exc: DBAPIError) -> Response:
+    """A database error as an answer: a value the database refuses is a 400, a clash with
+    a concurrent write a 409, and an unreachable (or busy) database a 503 with
+    ``Retry-After``; details of the database stay in the log."""
+    if isinstance(exc, DataError):
+        return error_response(400, "invalid_input", "the database refused a value of the request")
+    if isinstance(exc, IntegrityError):
+        return error_response(409, "conflict", "a concurrent request changed the same data")
+    logging.getLogger(__name__).warning("database unavailable: %s", exc.orig or exc)
+    return error_response(
+        503,
+        "database_unavailable",
+        "the database does not answer; try again shortly",
+        headers={"Retry-After": RETRY_AFTER},
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the JSON handlers on ``app``."""
 
@@ -64,6 +87,10 @@ def register_error_handlers(app: Flask) -> None:
         headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
         message = exc.description or exc.name
         return error_response(exc.code or 500, _http_code(exc), message, headers=headers)
+
+    @app.errorhandler(DBAPIError)
+    def _database_error(exc: DBAPIError) -> Response:
+        return database_error(exc)
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:

@@ -144,6 +144,7 @@ def _operation(
         404: any(p["in"] == "path" for p in parameters),
         413: body is not None,
         415: body is not None and "application/json" in _content(body),
+        503: True,  # any endpoint, while the database is unreachable
     }
     for status in sorted({s for s, applies in implied.items() if applies} | set(doc.errors)):
         responses[str(status)] = _response(status, _ERROR_REF)

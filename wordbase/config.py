@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["DEFAULT_LIST", "database_url", "instance_path"]
+__all__ = ["DEFAULT_LIST", "data_folder", "database_url", "instance_path"]
 
 DEFAULT_LIST = "default-en"
 """The word list used where none is named (``crossforge words build-default`` builds it)."""
@@ -22,3 +22,12 @@ def database_url() -> str:
     if url:
         return url
     return f"sqlite:///{instance_path() / 'crossforge.db'}"
+
+
+def data_folder(url: str) -> Path:
+    """Where a database's files live: a SQLite file's folder (its saved indexes beside
+    it), else the instance folder (saved indexes of other databases)."""
+    from crossforge.wordbase.database import sqlite_file
+
+    path = sqlite_file(url)
+    return path.parent if path is not None else instance_path()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from flask import Blueprint, Response, current_app, jsonify, render_template
-from sqlalchemy import text
 
 from crossforge.server.api.schemas import HEALTH, PLUGINS
 from crossforge.server.context import services
+from crossforge.server.errors import RETRY_AFTER
 from crossforge.server.openapi import Media, documented, openapi_document
 
 bp = Blueprint("meta", __name__, url_prefix="/v1")
@@ -25,23 +25,31 @@ def crossforge_version() -> str:
 @bp.get("/health")
 @documented({200: HEALTH, 503: HEALTH})
 def health() -> Response:
-    """Liveness: the database answers; job counts; 503 when the database does not."""
+    """Readiness: a database round trip with the schema present (and, on SQLite, the write
+    lock obtainable), free and writable disk where data lives; 503 naming what failed."""
+    from crossforge.server import health as checks
+    from crossforge.server.jobs.records import metadata as job_tables
+    from crossforge.wordbase.config import data_folder
+    from crossforge.wordbase.schema import metadata as word_tables
+
     app = services()
-    try:
-        with app.jobs.engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
-        database = "ok"
-    except Exception as exc:  # the report must come back whatever the database says
-        database = f"error: {type(exc).__name__}"
+    tables = [*word_tables.tables, *job_tables.tables]
+    report = {
+        "database": checks.database(app.jobs.engine, tables),
+        "disk": checks.disk(data_folder(app.config.database_url)),
+    }
+    healthy = all(value == "ok" for value in report.values())
     response = jsonify(
         {
-            "status": "ok" if database == "ok" else "unavailable",
+            "status": "ok" if healthy else "unavailable",
             "version": crossforge_version(),
-            "database": database,
+            **report,
             "jobs": app.runner.counts(),
         }
     )
-    response.status_code = 200 if database == "ok" else 503
+    response.status_code = 200 if healthy else 503
+    if not healthy:
+        response.headers["Retry-After"] = RETRY_AFTER
     return response
 
 

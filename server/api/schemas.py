@@ -190,7 +190,8 @@ JOB = _document(
 HEALTH = _document(
     status={"enum": ["ok", "unavailable"]},
     version={"type": "string"},
-    database={"type": "string"},
+    database={"type": "string", "description": "ok, or what failed"},
+    disk={"type": "string", "description": "ok, or what failed"},
     jobs=COUNTS,
 )
 PLUGINS = _document(

@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -122,3 +123,46 @@ def test_a_stalled_client_is_disconnected(served: tuple[str, int]) -> None:
         while sock.recv(65536):  # whatever it answers, the server ends the exchange
             pass
         assert time.monotonic() - started < 4
+
+
+def test_health_names_a_held_write_lock_and_a_missing_table(
+    make_app: Callable[..., Flask], config: ServerConfig
+) -> None:
+    import sqlite3
+
+    client = make_app().test_client()
+    assert client.get("/v1/health").status_code == 200
+    path = config.database_url.removeprefix("sqlite:///")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        locked = client.get("/v1/health")
+        assert locked.status_code == 503 and "locked" in locked.get_json()["database"]
+        assert locked.headers["Retry-After"] == "5"
+    finally:
+        holder.execute("ROLLBACK")
+    holder.execute("DROP TABLE word_clues")
+    holder.close()
+    dropped = client.get("/v1/health").get_json()
+    assert dropped["database"] == "error: table(s) missing: word_clues"
+
+
+def test_health_names_a_full_disk(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    client = make_app().test_client()
+    usage = shutil.disk_usage("/")
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage._replace(free=1024))
+    answer = client.get("/v1/health")
+    assert answer.status_code == 503 and answer.get_json()["disk"].startswith("error: 0 MiB free")
+
+
+def test_an_unusable_data_folder_refuses_to_start(
+    make_app: Callable[..., Flask], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(ValueError, match="cannot create"):
+        make_app(database_url=f"sqlite:///{blocker}/sub/crossforge.db")
