@@ -39,6 +39,13 @@ class TableForm:
     ``w``'s hold the same code. Variables with the same ``groups`` entry (≥ 0; −1: none)
     share a table and take different rows. Values are tried by ``preference[v]`` (per
     row, higher first), then by how many candidates they leave the crossing variables.
+
+    ``bits``, optional, saves the compiled search building letter bitsets per call:
+    per variable, None or its table's ``(letters, alphabet_size, words)`` uint64 array
+    whose ``bits[p, c]`` has bit ``j % 64`` of word ``j // 64`` set exactly when row
+    ``j`` has code ``c`` at position ``p`` (``words`` ≥ rows / 64; bits past the last
+    row are ignored), as ``crossforge.wordbase.index.Bucket.bits`` holds them. They
+    must agree with ``codes``; ``crossforge.plugins.testing.check_problem`` checks it.
     """
 
     codes: Sequence[np.ndarray]
@@ -46,6 +53,7 @@ class TableForm:
     groups: Sequence[int]
     preference: Sequence[np.ndarray]
     alphabet_size: int
+    bits: Sequence[np.ndarray | None] | None = None
 
 
 class WordSource(Protocol):

@@ -2,19 +2,32 @@
 
     .venv/bin/python scripts/bench_fill.py vanbeek --dict uk --timeout 60 --jobs 2
     .venv/bin/python scripts/bench_fill.py library --min-score 30 --timeout 60 --jobs 2
+    .venv/bin/python scripts/bench_fill.py warm --min-score 50 --repeat 5
 
 Prints one row per instance (result, time, nodes, nodes per second, backtracks and, for
 van Beek, the published Gecode time with restarts) and a summary per dictionary. Times are
 the strategy's search time plus building the problem; loading the dictionary is not
 counted.
 Every fill is checked (entries are words of the list, crossings agree, no repeats).
+
+``warm`` times whole requests as the server and the CLI run them (``parse_request``,
+``check_request``, ``run_request`` on a ``StoreWords`` source), each grid in a fresh
+process: the cold fill (the process's first: the index is loaded, the shared tables are
+built, the frequency data is read) and the median of ``--repeat`` warm fills after it;
+every warm fill must give the cold one's answer. It then runs ``crossforge fill`` on the
+same grid in a fresh process and reports its start-up (process launch to the request)
+and its whole run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
+import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,9 +64,9 @@ def plain_index(path: Path) -> WordIndex:
     return WordIndex.build(words)
 
 
-def store_index(database: str | None, name: str) -> WordIndex:
-    """The index of list ``name`` in a store (a temporary one with the default list built
-    from wordfreq when ``database`` is None)."""
+def store_with_list(database: str | None, name: str) -> str:
+    """The URL of a store holding list ``name`` (a temporary one with the default list
+    built from wordfreq when ``database`` is None)."""
     from crossforge.wordbase.defaults import build_default
     from crossforge.wordbase.store import WordStore
 
@@ -61,6 +74,14 @@ def store_index(database: str | None, name: str) -> WordIndex:
     with WordStore(url) as store:
         if not store.has_list(name):
             build_default(store, "en")
+    return url
+
+
+def store_index(database: str | None, name: str) -> WordIndex:
+    """The index of list ``name`` in a store (see ``store_with_list``)."""
+    from crossforge.wordbase.store import WordStore
+
+    with WordStore(store_with_list(database, name)) as store:
         return WordIndex.for_list(store, name)
 
 
@@ -169,9 +190,139 @@ def _american_violations(grid: Grid) -> list[Any]:
     return check(grid, "american")
 
 
+def fill_request(grid_path: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The raw fill request of a library grid, as the CLI or the HTTP API would send it."""
+    grid = load_grid(Path(grid_path))
+    extra = {"seed": options["seed"]} if options["seed"] is not None else {}
+    return {
+        "type": "american",
+        "strategy": "backtrack",
+        "grid": list(grid.rows),
+        "list": options["list"],
+        "options": {"min_score": options["min_score"], "timeout": options["timeout"], **extra},
+    }
+
+
+def warm_grid(task: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    """In a fresh process: one cold and ``repeat`` warm request-to-result times of a grid."""
+    from crossforge.plugins.pipeline import control_of, run_request
+    from crossforge.plugins.registry import registry
+    from crossforge.plugins.requests import check_request, parse_request
+    from crossforge.wordbase.source import StoreWords
+    from crossforge.wordbase.store import WordStore
+
+    grid_path, options = task
+    raw = fill_request(grid_path, options)
+    plugins = registry()
+    seconds = []
+    answers = []
+    with WordStore(options["database"]) as store:
+        words = StoreWords(store)
+        for _ in range(1 + options["repeat"]):
+            started = time.perf_counter()
+            request = parse_request(raw, plugins, "fill")
+            problem = check_request(request, plugins, words)
+            answer = run_request(request, plugins, words, control_of(request), problem)
+            seconds.append(time.perf_counter() - started)
+            answers.append(answer)
+        index = words.index(options["list"])
+    first = answers[0]
+    result = RESULT.get(first["status"], first["status"])
+    if first["status"] == "filled":
+        wrong = check_fill(first["grid"], load_grid(Path(grid_path)), index, True)
+        result = "WRONG: " + wrong if wrong else result
+    if any((a["status"], a["grid"]) != (first["status"], first["grid"]) for a in answers[1:]):
+        result = "VARIES"  # a warm fill must repeat the cold one
+    return {
+        "instance": Path(grid_path).stem,
+        "result": result,
+        "cold": seconds[0],
+        "warm": statistics.median(seconds[1:]) if seconds[1:] else float("nan"),
+        "nodes": first["stats"].get("nodes", 0),
+    }
+
+
+CLI_PROBE = """
+import sys, time
+import crossforge.plugins.requests as requests
+parse = requests.parse_request
+def noted(*args, **kwargs):
+    print("fill-starts", repr(time.time()), file=sys.stderr, flush=True)
+    return parse(*args, **kwargs)
+requests.parse_request = noted
+from crossforge.server.cli import main
+sys.argv = ["crossforge", *sys.argv[1:]]
+main()
+"""
+"""``crossforge`` with a note of when the fill's request is parsed: what comes before
+(interpreter, imports, command line, reading the grid) is the CLI's own start-up."""
+
+
+def cli_times(grid_path: str, options: dict[str, Any]) -> tuple[float, float]:
+    """Start-up (launch to request) and whole run of ``crossforge fill`` on a grid, in
+    seconds, in a fresh process on the benchmark's store."""
+    argv = [grid_path, "--list", options["list"], "--min-score", str(options["min_score"])]
+    argv += ["--timeout", str(options["timeout"]), "--json"]
+    if options["seed"] is not None:
+        argv += ["--seed", str(options["seed"])]
+    env = dict(os.environ, CROSSFORGE_DATABASE_URL=options["database"])
+    launched = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", CLI_PROBE, "fill", *argv], env=env, capture_output=True, text=True
+    )
+    whole = time.time() - launched
+    found = re.search(r"^fill-starts (\S+)$", done.stderr, re.MULTILINE)
+    if found is None or done.returncode not in (0, 3):
+        raise RuntimeError(f"crossforge fill failed ({done.returncode}): {done.stderr[-2000:]}")
+    return float(found.group(1)) - launched, whole
+
+
+def warm(args: argparse.Namespace) -> int:
+    """The ``warm`` suite: per grid, cold and warm request-to-result times and the CLI's."""
+    options = {
+        "database": store_with_list(args.database, args.list),
+        "list": args.list,
+        "min_score": args.min_score,
+        "timeout": args.timeout,
+        "seed": args.seed,
+        "repeat": args.repeat,
+    }
+    grids = [task[2] for task in tasks_for(args, {})]
+    if not grids:
+        print("no instances", file=sys.stderr)
+        return 1
+    print(
+        f"{'instance':<28} {'result':<14} {'cold ms':>9} {'warm ms':>9} {'nodes':>8} "
+        f"{'CLI start s':>11} {'CLI run s':>9}",
+        flush=True,
+    )
+    rows = []
+    spawn = multiprocessing.get_context("spawn")  # fresh processes: the cold fill is cold
+    for grid in grids:
+        with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
+            row = pool.submit(warm_grid, (grid, options)).result()
+        start, whole = cli_times(grid, options) if args.cli else (float("nan"), float("nan"))
+        row.update(cli_start=start, cli_run=whole)
+        rows.append(row)
+        print(
+            f"{row['instance']:<28} {row['result']:<14} {row['cold'] * 1000:>9.1f} "
+            f"{row['warm'] * 1000:>9.1f} {row['nodes']:>8} {start:>11.2f} {whole:>9.2f}",
+            flush=True,
+        )
+    print(
+        f"{'median':<28} {'':<14} {statistics.median(r['cold'] for r in rows) * 1000:>9.1f} "
+        f"{statistics.median(r['warm'] for r in rows) * 1000:>9.1f} {'':>8} "
+        f"{statistics.median(r['cli_start'] for r in rows):>11.2f} "
+        f"{statistics.median(r['cli_run'] for r in rows):>9.2f}"
+    )
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("suite", choices=["vanbeek", "library"])
+    parser.add_argument("suite", choices=["vanbeek", "library", "warm"])
     parser.add_argument("--dict", choices=["uk", "words", "all"], default="all")
     parser.add_argument("--grids", help="comma-separated grid names (van Beek), e.g. 15.04")
     parser.add_argument("--list", default=DEFAULT_LIST, help="word list (library suite)")
@@ -184,7 +335,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=5, help="warm fills per grid (warm)")
+    parser.add_argument(
+        "--no-cli", dest="cli", action="store_false", help="skip crossforge fill (warm)"
+    )
+    parser.add_argument("--json", action="store_true", help="also print the rows as JSON")
     args = parser.parse_args(argv)
+    if args.suite == "warm":
+        return warm(args)
     options = {
         "timeout": args.timeout,
         "seed": args.seed,

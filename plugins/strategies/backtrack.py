@@ -202,11 +202,17 @@ class _Search:
             [self.count(v, domains[v]) for v in range(self.n)],
             self.options["fragments"],
         )
+        fraction = self.options["rare_letter_cut"]
+        form = None
+        if self.options["engine"] == "compiled" and table_search.available():
+            form = self.problem.table_form()
+        if form is not None and not fraction:
+            # The compiled search propagates the root itself, to the same fixpoint.
+            return self.search_compiled(form, domains)
         reasons = [0] * self.n
         root = list(domains)
         if self.propagate(domains, reasons, list(range(self.n)), root, 0) is not None:
             return self.finish([None] * self.n, "unsatisfiable", "")
-        fraction = self.options["rare_letter_cut"]
         if fraction > 0:
             self.incomplete = "rare-letter cut"
             cut = self.problem.cut_rare(domains, fraction)
@@ -216,8 +222,7 @@ class _Search:
                     [None] * self.n, "gave_up", f"no fill under the {self.incomplete}"
                 )
             domains = cut
-        form = self.problem.table_form() if self.options["engine"] == "compiled" else None
-        if form is not None and table_search.available():
+        if form is not None:
             return self.search_compiled(form, domains)
         try:
             return self.search(domains, reasons)

@@ -8,10 +8,18 @@
  * conflict-directed backjumping on per-variable explanations, nogoods on decisions,
  * restarts with growing limits.
  *
- * Variables sharing a code table share a "space": the union of their candidate rows,
- * with one bitset per (position, letter) of the candidates holding that letter there.
- * A domain is a bitset over its space, so pruning the words with lost letters is a
- * few AND-NOTs per 64 candidates; domains are saved on a trail once per search level.
+ * Variables sharing a code table share a "space" with one bitset per (position, letter)
+ * of the candidates holding that letter there. A domain is a bitset over its space, so
+ * pruning the words with lost letters is a few AND-NOTs per 64 candidates; domains are
+ * saved on a trail once per search level. A space is the table's first rows, up to the
+ * last one a domain holds, when the domains cover most of them: then the table's own
+ * rows and, when the caller has them (the word index keeps them), its bitsets are used
+ * as they are, with nothing copied per call. Otherwise it is the union of the domains'
+ * rows, gathered with their bitsets built here.
+ *
+ * Values are told apart for tie-breaking noise and nogood watch lists by their rank
+ * among the rows the domains hold after the root propagation, so the search is the
+ * same whichever kind of space holds them.
  *
  * It is loaded with ctypes (plugins/strategies/table_search.py); the module init only
  * makes the file importable so that its path can be found.
@@ -41,14 +49,18 @@ typedef struct {
     int32_t n_vars;
     int32_t alphabet;
     const int32_t *length;        /* letters per variable */
-    const int32_t *n_cand;        /* initial candidates per variable */
-    const int32_t *const *rows;   /* per variable: candidate rows, ascending */
+    const int32_t *n_rows;        /* rows of each variable's table */
+    const uint64_t *const *dom;   /* per variable: initial candidates, bit j of word j / 64
+                                     for row j (ceil(n_rows / 64) words) */
     const uint8_t *const *codes;  /* per variable: its table's codes, rows x length */
-    const double *const *pref;    /* per variable: preference per table row, higher first */
+    const float *const *pref;     /* per variable: preference per table row, higher first */
     const int32_t *group;         /* distinct group per variable, -1 for none */
     int32_t n_cross;
     const int32_t *cross;         /* (v, p, w, q) per crossing, both directions listed */
     const int32_t *rank;          /* static plan rank, lower first */
+    const uint64_t *const *bits;  /* per variable: its table's letter bitsets [p][c][stride]
+                                     (rows with letter c at p), or NULL: built here */
+    const int32_t *stride;        /* per variable: words per bitset of bits */
     int64_t max_nodes;            /* 0: no limit */
     int32_t restarts;             /* 0 none, 1 luby, 2 geometric */
     int32_t restart_scale;
@@ -67,10 +79,16 @@ typedef struct {
 /* The candidates of the variables sharing one code table. */
 typedef struct {
     const uint8_t *table;
-    int L, n, W;
-    int32_t *rows;   /* space index -> table row, ascending */
-    uint8_t *codes;  /* n x L */
-    uint64_t *bits;  /* [p][c][W]: candidates with letter c at position p */
+    int L, n, W;           /* n space indices, W words per domain */
+    int n_rows;            /* rows of the table */
+    int stride;            /* words per bitset of bits (at least W) */
+    int32_t *rows;         /* space index -> table row, ascending; NULL: the first n rows */
+    const uint8_t *codes;  /* n x L: the table itself when rows is NULL */
+    const uint64_t *bits;  /* [p][c][stride]: candidates with letter c at position p */
+    uint8_t *own_codes;    /* what this call allocated of the above, to free */
+    uint64_t *own_bits;
+    uint64_t *used;        /* after the root propagation: indices some domain holds */
+    int32_t *before;       /* per word of used: its set bits in the words before */
 } Space;
 
 typedef struct {
@@ -94,7 +112,8 @@ typedef struct {
     int32_t *size;
     uint64_t *sets;   /* [v][p]: letters some candidate has at p */
     int32_t *counts;  /* [v][p][c]: candidates with letter c at p */
-    float **pref;     /* per variable: preference per space index */
+    const float **pref; /* per variable: preference per space index */
+    float **own_pref;   /* those allocated here (NULL where pref is the caller's) */
     int32_t *xo, *xs; /* crossings of v: xs[3k..3k+2] = (p, t, q) for k in xo[v]..xo[v+1] */
     int32_t *no, *nb; /* distinct neighbours */
     int32_t *go, *gv, *gidx; /* group members */
@@ -162,8 +181,14 @@ static double restart_limit(const Spec *sp, int64_t run) {
 #define SETS(st, v) ((st)->sets + (size_t)(v) * (st)->LMAX)
 #define COUNTS(st, v) ((st)->counts + (size_t)(v) * (st)->LMAX * (st)->A)
 #define REASONS(st, v) ((st)->reasons + (size_t)(v) * (st)->NW)
-#define BITS(sp, p, c) ((sp)->bits + ((size_t)(p) * st->A + (c)) * (sp)->W)
+#define BITS(sp, p, c) ((sp)->bits + ((size_t)(p) * st->A + (c)) * (sp)->stride)
 #define SPACE(st, v) (&(st)->spaces[(st)->space_of[v]])
+
+/* The rank of space index i among the indices some domain held after the root
+ * propagation: what the noise and the nogood watch lists tell values apart by. */
+static int rank_of(const Space *sp, int i) {
+    return sp->before[i >> 6] + __builtin_popcountll(sp->used[i >> 6] & ((1ULL << (i & 63)) - 1));
+}
 
 static void bits_or(uint64_t *a, const uint64_t *b, int nw) {
     for (int k = 0; k < nw; k++) a[k] |= b[k];
@@ -385,10 +410,12 @@ static int lit_false(const S *st, Lit l) { return !has(st->dom[l.var], l.value);
  * nogoods watching a value of its bucket. */
 #define BUCKETS 16
 
-static int bucket(Lit l) { return l.var * BUCKETS + (l.value & (BUCKETS - 1)); }
+static int bucket(const S *st, Lit l) {
+    return l.var * BUCKETS + (rank_of(SPACE(st, l.var), l.value) & (BUCKETS - 1));
+}
 
 static int watch_add(S *st, Lit l, int32_t id) {
-    int b = bucket(l);
+    int b = bucket(st, l);
     if (st->wn[b] == st->wcap[b]) {
         int cap = st->wcap[b] ? st->wcap[b] * 2 : 8;
         int32_t *a = realloc(st->watch[b], (size_t)cap * sizeof *a);
@@ -455,8 +482,9 @@ static int nogood_add(S *st, const uint64_t *conflict) {
 /* A variable became fixed: visit the nogoods watching its value. Returns 1 on a
  * wipe-out. */
 static int nogood_fixed(S *st, int var, int *fail) {
+    if (!st->ngs) return 0; /* none yet (as at the root, before ranks are known) */
     Lit fixed = {var, first_member(st->dom[var], st->W[var])};
-    int b = bucket(fixed);
+    int b = bucket(st, fixed);
     int k = 0;
     while (k < st->wn[b]) {
         int32_t id = st->watch[b][k];
@@ -696,7 +724,7 @@ static int choose_value(S *st, int v) {
             float fill = 0;
             for (int j = 0; j < xn; j++) fill += lg[j][code[xp[j]]];
             if (st->randomise) {
-                uint64_t x = noise_state ^ ((uint64_t)i * 0x9E3779B97F4A7C15ULL);
+                uint64_t x = noise_state ^ ((uint64_t)rank_of(sp, i) * 0x9E3779B97F4A7C15ULL);
                 fill += 0.5f * (float)(splitmix(&x) >> 40) / (float)(1 << 24);
             }
             if (pr > best_pref || fill > best_fill) {
@@ -720,13 +748,15 @@ static void *cal(size_t n, size_t size, int *fail) {
 static void free_state(S *st) {
     for (int v = 0; v < st->V; v++) {
         if (st->dom) free(st->dom[v]);
-        if (st->pref) free(st->pref[v]);
+        if (st->own_pref) free(st->own_pref[v]);
     }
     for (int k = 0; k < st->nspaces; k++) {
-        free(st->spaces[k].rows), free(st->spaces[k].codes), free(st->spaces[k].bits);
+        Space *s = &st->spaces[k];
+        free(s->rows), free(s->own_codes), free(s->own_bits), free(s->used), free(s->before);
     }
     free(st->spaces), free(st->space_of), free(st->removed), free(st->L), free(st->W), free(st->dom);
-    free(st->size), free(st->sets), free(st->counts), free(st->pref), free(st->xo), free(st->xs), free(st->no);
+    free(st->size), free(st->sets), free(st->counts), free(st->pref), free(st->own_pref);
+    free(st->xo), free(st->xs), free(st->no);
     free(st->nb), free(st->go), free(st->gv), free(st->gidx), free(st->reasons);
     free(st->failures), free(st->tvar), free(st->toff), free(st->arena), free(st->stamp);
     free(st->chg), free(st->dirty), free(st->src), free(st->tgt), free(st->insrc);
@@ -737,23 +767,33 @@ static void free_state(S *st) {
     free(st->ng_w), free(st->watch), free(st->wn), free(st->wcap);
 }
 
-static int cmp_i32(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-static int find_row(const Space *sp, int32_t row) {
-    int lo = 0, hi = sp->n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) >> 1;
-        if (sp->rows[mid] == row) return mid;
-        if (sp->rows[mid] < row) lo = mid + 1;
-        else hi = mid - 1;
+/* Bitsets [p][c][W] of a space's rows from its codes; BAD_INPUT for a code outside the
+ * alphabet. */
+static int build_bits(S *st, Space *s) {
+    int fail = 0;
+    s->stride = s->W;
+    s->own_bits = cal((size_t)s->L * st->A * s->W, 8, &fail);
+    if (fail) return NO_MEMORY;
+    s->bits = s->own_bits;
+    for (int64_t i = 0; i < s->n; i++) {
+        const uint8_t *code = s->codes + (size_t)i * s->L;
+        for (int p = 0; p < s->L; p++) {
+            if (code[p] >= st->A) return BAD_INPUT;
+            s->own_bits[((size_t)p * st->A + code[p]) * s->W + (i >> 6)] |= 1ULL << (i & 63);
+        }
     }
-    return -1;
+    return SOLVED;
 }
 
-/* One space per code table: the union of its variables' candidates, with bitsets. */
+/* The domains' bits beyond the table's rows are ignored. */
+static uint64_t last_word_mask(int n_rows) {
+    return n_rows % 64 ? (1ULL << (n_rows % 64)) - 1 : ~0ULL;
+}
+
+/* One space per code table. When the rows the domains hold reach not much further
+ * than their number, the space is the table's first rows (up to the last one held),
+ * read in place with the caller's bitsets; otherwise the union of the rows held,
+ * gathered. */
 static int build_spaces(S *st) {
     const Spec *sp = st->sp;
     int fail = 0, V = st->V;
@@ -763,46 +803,96 @@ static int build_spaces(S *st) {
     for (int v = 0; v < V; v++) {
         int k = 0;
         while (k < st->nspaces && st->spaces[k].table != sp->codes[v]) k++;
-        if (k < st->nspaces && st->spaces[k].L != sp->length[v]) return BAD_INPUT;
+        if (sp->n_rows[v] < 0) return BAD_INPUT;
+        if (k < st->nspaces &&
+            (st->spaces[k].L != sp->length[v] || st->spaces[k].n_rows != sp->n_rows[v]))
+            return BAD_INPUT;
         if (k == st->nspaces) {
             st->nspaces++;
             st->spaces[k].table = sp->codes[v];
             st->spaces[k].L = sp->length[v];
+            st->spaces[k].n_rows = sp->n_rows[v];
         }
         st->space_of[v] = k;
     }
     for (int k = 0; k < st->nspaces; k++) {
         Space *s = &st->spaces[k];
-        int64_t total = 0;
-        for (int v = 0; v < V; v++)
-            if (st->space_of[v] == k) total += sp->n_cand[v];
-        int32_t *all = cal(total, sizeof *all, &fail);
+        int rows_w = (s->n_rows + 63) / 64;
+        uint64_t *held = cal(rows_w, 8, &fail);
         if (fail) return NO_MEMORY;
-        int64_t n = 0;
-        for (int v = 0; v < V; v++)
-            if (st->space_of[v] == k)
-                for (int i = 0; i < sp->n_cand[v]; i++) all[n++] = sp->rows[v][i];
-        qsort(all, (size_t)n, sizeof *all, cmp_i32);
-        int64_t u = 0;
-        for (int64_t i = 0; i < n; i++)
-            if (u == 0 || all[u - 1] != all[i]) all[u++] = all[i];
-        s->rows = all;
-        s->n = (int)u;
-        s->W = (int)((u + 63) / 64);
-        if (s->W == 0) s->W = 1;
-        s->codes = cal((size_t)u * s->L, 1, &fail);
-        s->bits = cal((size_t)s->L * st->A * s->W, 8, &fail);
-        if (fail) return NO_MEMORY;
-        for (int64_t i = 0; i < u; i++) {
-            const uint8_t *code = s->table + (size_t)all[i] * s->L;
-            for (int p = 0; p < s->L; p++) {
-                if (code[p] >= st->A) return BAD_INPUT;
-                s->codes[i * s->L + p] = code[p];
-                BITS(s, p, code[p])[i >> 6] |= 1ULL << (i & 63);
-            }
+        const uint64_t *given = NULL;
+        int given_stride = 0, first = 1;
+        for (int v = 0; v < V; v++) {
+            if (st->space_of[v] != k) continue;
+            bits_or(held, sp->dom[v], rows_w);
+            const uint64_t *b = sp->bits ? sp->bits[v] : NULL;
+            int b_stride = sp->stride ? sp->stride[v] : 0;
+            if (first) given = b, given_stride = b_stride, first = 0;
+            else if (b != given || b_stride != given_stride) given = NULL;
         }
+        if (rows_w) held[rows_w - 1] &= last_word_mask(s->n_rows);
+        int count = 0;
+        for (int w = 0; w < rows_w; w++) count += __builtin_popcountll(held[w]);
+        int extent = bits_top(held, rows_w) + 1;
+        int status = SOLVED;
+        if ((int64_t)extent <= 2 * (int64_t)count + 256) {
+            s->rows = NULL;
+            s->n = extent;
+            s->W = extent ? (extent + 63) / 64 : 1;
+            s->codes = s->table;
+            if (given && given_stride >= s->W) {
+                s->bits = given;
+                s->stride = given_stride;
+            } else {
+                status = build_bits(st, s);
+            }
+        } else {
+            s->rows = cal(count, sizeof *s->rows, &fail);
+            s->own_codes = cal((size_t)count * s->L, 1, &fail);
+            if (fail) {
+                free(held);
+                return NO_MEMORY;
+            }
+            int n = 0;
+            for (int w = 0; w < rows_w; w++) {
+                uint64_t m = held[w];
+                while (m) {
+                    int32_t row = w * 64 + __builtin_ctzll(m);
+                    m &= m - 1;
+                    memcpy(s->own_codes + (size_t)n * s->L, s->table + (size_t)row * s->L, s->L);
+                    s->rows[n++] = row;
+                }
+            }
+            s->n = n;
+            s->W = n ? (n + 63) / 64 : 1;
+            s->codes = s->own_codes;
+            status = build_bits(st, s);
+        }
+        free(held);
+        if (status != SOLVED) return status;
     }
     return SOLVED;
+}
+
+/* After the root propagation: which indices of each space some domain holds. */
+static int mark_used(S *st) {
+    int fail = 0;
+    for (int k = 0; k < st->nspaces; k++) {
+        Space *s = &st->spaces[k];
+        s->used = cal(s->W, 8, &fail);
+        s->before = cal(s->W, sizeof *s->before, &fail);
+        if (fail) return 0;
+    }
+    for (int v = 0; v < st->V; v++) bits_or(SPACE(st, v)->used, st->dom[v], st->W[v]);
+    for (int k = 0; k < st->nspaces; k++) {
+        Space *s = &st->spaces[k];
+        int32_t total = 0;
+        for (int w = 0; w < s->W; w++) {
+            s->before[w] = total;
+            total += __builtin_popcountll(s->used[w]);
+        }
+    }
+    return 1;
 }
 
 static int setup(S *st, const Spec *sp) {
@@ -823,6 +913,7 @@ static int setup(S *st, const Spec *sp) {
     st->W = cal(V, sizeof *st->W, &fail);
     st->dom = cal(V, sizeof *st->dom, &fail);
     st->pref = cal(V, sizeof *st->pref, &fail);
+    st->own_pref = cal(V, sizeof *st->own_pref, &fail);
     st->size = cal(V, sizeof *st->size, &fail);
     st->sets = cal((size_t)V * st->LMAX, sizeof *st->sets, &fail);
     st->counts = cal((size_t)V * st->LMAX * st->A, sizeof *st->counts, &fail);
@@ -840,16 +931,45 @@ static int setup(S *st, const Spec *sp) {
         st->L[v] = s->L;
         st->W[v] = s->W;
         st->dom[v] = cal(s->W, 8, &fail);
-        st->pref[v] = cal(s->n, sizeof(float), &fail);
         if (fail) return NO_MEMORY;
-        for (int i = 0; i < s->n; i++) st->pref[v][i] = (float)sp->pref[v][s->rows[i]];
-        for (int i = 0; i < sp->n_cand[v]; i++) {
-            int j = find_row(s, sp->rows[v][i]);
-            st->dom[v][j >> 6] |= 1ULL << (j & 63);
+        const uint64_t *given = sp->dom[v];
+        int rows_w = (s->n_rows + 63) / 64;
+        if (s->rows == NULL) {
+            st->pref[v] = sp->pref[v];
+            int words = s->W < rows_w ? s->W : rows_w;
+            memcpy(st->dom[v], given, (size_t)words * 8);
+            if (s->n % 64) st->dom[v][s->W - 1] &= (1ULL << (s->n % 64)) - 1;
+        } else {
+            st->own_pref[v] = cal(s->n, sizeof(float), &fail);
+            if (fail) return NO_MEMORY;
+            for (int i = 0; i < s->n; i++) st->own_pref[v][i] = sp->pref[v][s->rows[i]];
+            st->pref[v] = st->own_pref[v];
+            /* rows ascend, and so do the rows a domain holds: one merge */
+            int j = 0;
+            for (int w = 0; w < rows_w; w++) {
+                uint64_t m = given[w];
+                if (w == rows_w - 1) m &= last_word_mask(s->n_rows);
+                while (m) {
+                    int32_t row = w * 64 + __builtin_ctzll(m);
+                    m &= m - 1;
+                    while (s->rows[j] < row) j++;
+                    st->dom[v][j >> 6] |= 1ULL << (j & 63);
+                }
+            }
         }
+        /* a domain handed over for several variables is counted once */
+        int twin = -1;
+        for (int u = 0; u < v && twin < 0; u++)
+            if (sp->dom[u] == given && st->space_of[u] == st->space_of[v]) twin = u;
         uint64_t *sets = SETS(st, v);
-        for (int p = 0; p < s->L; p++) sets[p] = (1ULL << (st->A - 1) << 1) - 1;
-        refresh(st, v, NULL, 0);
+        if (twin >= 0) {
+            st->size[v] = st->size[twin];
+            memcpy(sets, SETS(st, twin), (size_t)s->L * sizeof *sets);
+            memcpy(COUNTS(st, v), COUNTS(st, twin), (size_t)s->L * st->A * sizeof(int32_t));
+        } else {
+            for (int p = 0; p < s->L; p++) sets[p] = (1ULL << (st->A - 1) << 1) - 1;
+            refresh(st, v, NULL, 0);
+        }
     }
     /* crossings, by variable */
     st->xo = cal(V + 1, sizeof *st->xo, &fail);
@@ -930,7 +1050,7 @@ static int setup(S *st, const Spec *sp) {
     st->bfs = cal(V, sizeof *st->bfs, &fail);
     st->best = cal(V, sizeof *st->best, &fail);
     if (fail) return NO_MEMORY;
-    for (int v = 0; v < V; v++) st->stamp[v] = -1;
+    for (int v = 0; v < V; v++) st->stamp[v] = -1, st->best[v] = -1;
     st->rng = sp->seed * 0x9E3779B97F4A7C15ULL + 1;
     st->randomise = sp->seeded;
     st->best_filled = -1;
@@ -955,8 +1075,10 @@ static void keep_best(S *st) {
 }
 
 static void write_out(S *st, const int32_t *values) {
-    for (int v = 0; v < st->V; v++)
-        st->sp->solution[v] = values[v] < 0 ? -1 : SPACE(st, v)->rows[values[v]];
+    for (int v = 0; v < st->V; v++) {
+        const int32_t *rows = SPACE(st, v)->rows;
+        st->sp->solution[v] = values[v] < 0 ? -1 : rows ? rows[values[v]] : values[v];
+    }
 }
 
 static int search(S *st) {
@@ -972,6 +1094,7 @@ static int search(S *st) {
         add_source(st, v);
     }
     if (propagate(st, &fail)) return fail ? NO_MEMORY : UNSATISFIABLE;
+    if (!mark_used(st)) return NO_MEMORY;
     int64_t root_mark = st->tn;
     int64_t run = 1;
     double limit = restart_limit(sp, run);

@@ -4,13 +4,21 @@ The same search as ``backtrack`` (plan, dom/wdeg, fragments, arc consistency on 
 sets, conflict-directed backjumping, nogoods, restarts), run in C on bitset domains.
 ``backtrack`` uses it whenever the problem offers ``table_form`` and the extension is
 built (``pip install -e .`` compiles it); limits and reports stay ``backtrack``'s.
+
+Per call, the tables are handed over as they are: domains as bitsets over their table's
+rows, the table's codes and, when the form has them (``TableForm.bits``: a crossword's
+come from the word index), its letter bitsets, read in place; nothing proportional to
+the tables is copied or sorted. What is checked once per table array (codes inside the
+alphabet) is remembered while the array lives.
 """
 
 from __future__ import annotations
 
 import ctypes
 import importlib.util
+import threading
 import warnings
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -35,14 +43,16 @@ class _Spec(ctypes.Structure):
         ("n_vars", ctypes.c_int32),
         ("alphabet", ctypes.c_int32),
         ("length", _I32),
-        ("n_cand", _I32),
-        ("rows", _PTRS),
+        ("n_rows", _I32),
+        ("dom", _PTRS),
         ("codes", _PTRS),
         ("pref", _PTRS),
         ("group", _I32),
         ("n_cross", ctypes.c_int32),
         ("cross", _I32),
         ("rank", _I32),
+        ("bits", _PTRS),
+        ("stride", _I32),
         ("max_nodes", ctypes.c_int64),
         ("restarts", ctypes.c_int32),
         ("restart_scale", ctypes.c_int32),
@@ -123,9 +133,67 @@ def _pointer(array: np.ndarray, kind: Any) -> Any:
     return array.ctypes.data_as(ctypes.POINTER(kind))
 
 
-def _pointers(arrays: list[np.ndarray]) -> Any:
-    table = (ctypes.c_void_p * max(1, len(arrays)))(*[a.ctypes.data for a in arrays])
+def _pointers(addresses: list[int | None]) -> Any:
+    table = (ctypes.c_void_p * max(1, len(addresses)))(*addresses)
     return ctypes.cast(table, _PTRS), table
+
+
+def _address(array: np.ndarray) -> int:
+    return int(array.__array_interface__["data"][0])
+
+
+_INCONSISTENT = (
+    "compiled search: the problem's table_form is inconsistent (codes outside "
+    "the alphabet, a crossing outside a row, or a group across tables); "
+    "crossforge.plugins.testing.check_problem says which"
+)
+
+_checked: dict[int, tuple[weakref.ref[np.ndarray], int]] = {}
+"""The largest code of each table array checked so far, by identity (held weakly, so
+an identity is never mistaken for a freed array's); tables are never changed in place
+(the contract). At most ``_KEEP_CHECKED`` small entries: all dropped when full."""
+_KEEP_CHECKED = 4096
+_checked_lock = threading.Lock()
+
+
+def _largest_code(codes: np.ndarray) -> int:
+    """The largest code in a (uint8, C-contiguous) table, computed once per array."""
+    key = id(codes)
+    found = _checked.get(key)
+    if found is not None and found[0]() is codes:
+        return found[1]
+    largest = int(codes.max()) if codes.size else -1
+    with _checked_lock:
+        if len(_checked) >= _KEEP_CHECKED:
+            _checked.clear()
+        _checked[key] = (weakref.ref(codes), largest)
+    return largest
+
+
+def _packed(mask: np.ndarray) -> np.ndarray:
+    """A domain mask as a bitset: bit j of word j // 64 for value j."""
+    raw = np.packbits(mask, bitorder="little")
+    words = (mask.size + 63) // 64
+    if raw.size == words * 8:
+        return raw.view("<u8")
+    padded = np.zeros(words * 8, dtype=np.uint8)
+    padded[: raw.size] = raw
+    return padded.view("<u8")
+
+
+def _usable_bits(bits: Any, rows: int, length: int, alphabet: int) -> np.ndarray | None:
+    """``bits`` when the C side can read them in place for a table of ``rows`` rows."""
+    if (
+        isinstance(bits, np.ndarray)
+        and bits.dtype == np.dtype("=u8")
+        and bits.ndim == 3
+        and bits.shape[:2] == (length, alphabet)
+        and bits.shape[2] >= (rows + 63) // 64
+        and bits.flags.c_contiguous
+        and bits.flags.aligned
+    ):
+        return bits
+    return None
 
 
 @dataclass
@@ -159,15 +227,59 @@ def table_search(
     randomised among near-equals from the start (otherwise after the first restart).
     """
     n = len(domains)
-    rows = [np.flatnonzero(mask).astype(np.int32) for mask in domains]
-    # Variables sharing a table must share one array: the C side groups them by address.
-    converted: dict[int, np.ndarray] = {}
-    codes = [
-        converted.setdefault(id(c), np.ascontiguousarray(c, dtype=np.uint8)) for c in form.codes
-    ]
-    prefs = [np.ascontiguousarray(p, dtype=np.float64) for p in form.preference]
-    lengths = np.array([c.shape[1] if c.ndim == 2 else 0 for c in codes], dtype=np.int32)
-    n_cand = np.array([r.size for r in rows], dtype=np.int32)
+    alphabet = form.alphabet_size
+    # Per distinct array (variables of one length share theirs): converted, checked,
+    # packed and addressed once. Variables sharing a table must share one array: the
+    # C side groups them by address.
+    tables: dict[int, tuple[np.ndarray, int]] = {}
+    masks: dict[int, tuple[np.ndarray, int]] = {}
+    prefs: dict[int, tuple[np.ndarray, int]] = {}
+    keep: list[np.ndarray] = []  # every array whose address goes to C, alive until the end
+    lengths = np.zeros(n, dtype=np.int32)
+    n_rows = np.zeros(n, dtype=np.int32)
+    strides = np.zeros(n, dtype=np.int32)
+    codes_at: list[int | None] = []
+    doms_at: list[int | None] = []
+    prefs_at: list[int | None] = []
+    bits_at: list[int | None] = []
+    for v in range(n):
+        raw = form.codes[v]
+        table = tables.get(id(raw))
+        if table is None:
+            array = np.ascontiguousarray(raw, dtype=np.uint8)
+            if array.ndim == 2 and array.size and _largest_code(array) >= alphabet:
+                raise RuntimeError(_INCONSISTENT)
+            keep += [raw, array]
+            table = tables[id(raw)] = (array, _address(array))
+        array = table[0]
+        rows = array.shape[0] if array.ndim == 2 else 0
+        lengths[v] = array.shape[1] if array.ndim == 2 else 0
+        n_rows[v] = rows
+        mask = domains[v]
+        if mask.shape != (rows,):
+            raise RuntimeError(_INCONSISTENT)
+        packed = masks.get(id(mask))
+        if packed is None:
+            bitset = _packed(mask)
+            keep += [mask, bitset]
+            packed = masks[id(mask)] = (bitset, _address(bitset))
+        preference = form.preference[v]
+        pref = prefs.get(id(preference))
+        if pref is None:
+            floats = np.ascontiguousarray(preference, dtype=np.float32)
+            if floats.shape != (rows,):
+                raise RuntimeError(_INCONSISTENT)
+            keep += [preference, floats]
+            pref = prefs[id(preference)] = (floats, _address(floats))
+        bits = None if form.bits is None else form.bits[v]
+        usable = None if bits is None else _usable_bits(bits, rows, int(lengths[v]), alphabet)
+        if usable is not None:
+            keep.append(usable)
+            strides[v] = usable.shape[2]
+        codes_at.append(table[1])
+        doms_at.append(packed[1])
+        prefs_at.append(pref[1])
+        bits_at.append(None if usable is None else _address(usable))
     groups = np.array(form.groups, dtype=np.int32)
     cross = np.ascontiguousarray(form.crossings, dtype=np.int32).reshape(-1, 4)
     rank = np.array(ranks, dtype=np.int32)
@@ -196,22 +308,25 @@ def table_search(
         return 0
 
     # The pointer tables (second items) must outlive the call: they stay bound here.
-    rows_p, _rows_table = _pointers(rows)
-    codes_p, _codes_table = _pointers(codes)
-    prefs_p, _prefs_table = _pointers(prefs)
+    doms_p, _doms_table = _pointers(doms_at)
+    codes_p, _codes_table = _pointers(codes_at)
+    prefs_p, _prefs_table = _pointers(prefs_at)
+    bits_p, _bits_table = _pointers(bits_at)
     callback = _POLL(on_poll)
     spec = _Spec(
         n_vars=n,
-        alphabet=form.alphabet_size,
+        alphabet=alphabet,
         length=_pointer(lengths, ctypes.c_int32),
-        n_cand=_pointer(n_cand, ctypes.c_int32),
-        rows=rows_p,
+        n_rows=_pointer(n_rows, ctypes.c_int32),
+        dom=doms_p,
         codes=codes_p,
         pref=prefs_p,
         group=_pointer(groups, ctypes.c_int32),
         n_cross=cross.shape[0],
         cross=_pointer(cross, ctypes.c_int32),
         rank=_pointer(rank, ctypes.c_int32),
+        bits=bits_p,
+        stride=_pointer(strides, ctypes.c_int32),
         max_nodes=options["max_nodes"] or 0,
         restarts=_RESTARTS[options["restarts"]],
         restart_scale=options["restart_scale"],
@@ -231,11 +346,7 @@ def table_search(
         raise raised[0]
     if status in (_NO_MEMORY, _BAD_INPUT):
         raise RuntimeError(
-            "compiled search: out of memory"
-            if status == _NO_MEMORY
-            else "compiled search: the problem's table_form is inconsistent (codes outside "
-            "the alphabet, a crossing outside a row, or a group across tables); "
-            "crossforge.plugins.testing.check_problem says which"
+            "compiled search: out of memory" if status == _NO_MEMORY else _INCONSISTENT
         )
     outcome = Outcome(assignment(), counters())
     if status == _UNSATISFIABLE:

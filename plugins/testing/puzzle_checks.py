@@ -17,6 +17,7 @@ from crossforge.plugins.contract import (
     Problem,
     PuzzleType,
     SearchResult,
+    TableForm,
     WordSource,
 )
 from crossforge.plugins.requests import puzzle_request
@@ -89,6 +90,9 @@ def _table_form_failures(
             failures.append(f"table_form: codes[{v}] leave the alphabet")
         if len(form.preference[v]) != mask.size:
             failures.append(f"table_form: preference[{v}] is not one number per value")
+        bits = None if form.bits is None else form.bits[v]
+        if bits is not None and codes.ndim == 2 and not _bits_agree(bits, codes, form):
+            failures.append(f"table_form: bits[{v}] disagree with codes[{v}]")
     crossings = {tuple(int(x) for x in row) for row in form.crossings}
     for v, p, w, q in crossings:
         if not (0 <= v < size and 0 <= w < size) or v == w:
@@ -116,6 +120,21 @@ def _table_form_failures(
             failures.append(f"table_form and cost disagree on {trial[:10]}…")
             break
     return failures
+
+
+def _bits_agree(bits: np.ndarray, codes: np.ndarray, form: TableForm) -> bool:
+    """Whether letter bitsets hold, for each (position, code), exactly the rows with that
+    code there (see ``TableForm.bits``)."""
+    rows, length = codes.shape
+    if bits.ndim != 3 or bits.shape[:2] != (length, form.alphabet_size):
+        return False
+    if bits.shape[2] * 64 < rows:
+        return False
+    flags = np.unpackbits(
+        np.ascontiguousarray(bits, dtype="<u8").view(np.uint8), axis=2, bitorder="little"
+    )[:, :, :rows].astype(bool)
+    letters = np.arange(form.alphabet_size)[None, :, None]
+    return bool(np.array_equal(flags, np.asarray(codes).T[:, None, :] == letters))
 
 
 def _domain_failures(problem: Problem, domains: Any) -> list[str]:

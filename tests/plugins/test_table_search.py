@@ -12,10 +12,13 @@ import numpy as np
 import pytest
 from crossword_cases import PLAIN, crossword, random_crossword
 
+from crossforge.grids.model import Grid
 from crossforge.plugins.contract import Control, TableForm
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
+from crossforge.plugins.requests import resolve_parameters
 from crossforge.plugins.strategies import table_search
 from crossforge.plugins.strategies.backtrack import Backtrack
+from crossforge.plugins.strategies.plan import Plan
 from crossforge.plugins.testing import GraphColouring, check_problem
 from crossforge.wordbase.index import WordIndex
 
@@ -261,3 +264,119 @@ def test_tables_given_as_other_arrays_still_share_their_space() -> None:
         ["..", ".."], crossword(["..", ".."], {"AB": 1}).slots, {2: square.bucket(2)}, "AB"
     )
     assert Backtrack().solve(problem, Control()).status == "unsatisfiable"
+
+
+def _search(form: TableForm, domains: list[np.ndarray], ranks: list[int], seed: int | None):
+    options = resolve_parameters("backtrack", Backtrack.parameters, {"max_nodes": 1500})
+    return table_search.table_search(form, domains, options, ranks, seed, lambda *_: None)
+
+
+def _spread(form: TableForm, domains: list[np.ndarray], gap: int, rng: random.Random):
+    """The same problem with ``gap - 1`` junk rows before each row of every table."""
+    spread: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for codes, preference in zip(form.codes, form.preference, strict=True):
+        if id(codes) not in spread:
+            rows, length = codes.shape
+            junk = [[rng.randrange(form.alphabet_size) for _ in range(length)]]
+            wide = np.array(junk * (rows * gap), dtype=np.uint8)
+            wide[gap - 1 :: gap] = codes
+            pref = np.zeros(rows * gap, dtype=np.float32)
+            pref[gap - 1 :: gap] = preference
+            spread[id(codes)] = (wide, pref)
+    masks: dict[int, np.ndarray] = {}
+    for mask in domains:
+        if id(mask) not in masks:
+            masks[id(mask)] = np.zeros(mask.size * gap, dtype=bool)
+            masks[id(mask)][gap - 1 :: gap] = mask
+    spread_form = replace(
+        form,
+        codes=[spread[id(c)][0] for c in form.codes],
+        preference=[spread[id(c)][1] for c in form.codes],
+        bits=None,
+    )
+    return spread_form, [masks[id(m)] for m in domains]
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2])
+def test_the_search_is_the_same_whatever_space_holds_the_rows(seed: int | None) -> None:
+    """Rows read in place with the index's bitsets, in place with bitsets built per
+    call, with junk rows between them (so read in place with holes, or gathered), from
+    domains propagated in Python or not: the same search, node for node."""
+    rng = random.Random(6)
+    words = {"".join(rng.choice("ABCDEFGHIJ") for _ in range(6)) for _ in range(1500)}
+    # Z and Y stand only at positions 0 and 1 of these: no crossing takes them, so the
+    # root propagation drops them from every slot, and the rows the domains hold shrink.
+    words |= {"ZY" + "".join(rng.choice("ABCDEFGHIJ") for _ in range(4)) for _ in range(200)}
+    problem = crossword(["......"] * 6, {w: rng.randrange(101) for w in sorted(words)})
+    form = problem.table_form()
+    assert form is not None and form.bits is not None and form.bits[0] is not None
+    domains = problem.initial_domains()
+    ranks = Plan(problem, [int(m.sum()) for m in domains]).rank
+    expected = _search(form, domains, ranks, seed)
+    assert expected.stopped == "node limit" and expected.counters["restarts"] > 2
+    propagated = list(domains)
+    assert problem.propagate(propagated, range(problem.size)) is None
+    assert propagated[0].sum() < domains[0].sum() - 150
+    unshared = replace(form, bits=None)
+    variants = [(form, propagated, 1), (unshared, domains, 1)]
+    rng = random.Random(0)
+    for gap in (2, 4):  # 1,700 rows in 3,400: read in place; in 6,800: gathered
+        variants.append((*_spread(form, domains, gap, rng), gap))
+    for variant, start, gap in variants:
+        outcome = _search(variant, start, ranks, seed)
+        assert outcome.counters == expected.counters
+        assert [None if v is None else v // gap for v in outcome.assignment] == (
+            expected.assignment
+        )
+
+
+def test_a_domain_past_the_score_cut_still_searches_alike() -> None:
+    """An allowed word far below the minimum score widens its table's rows well past
+    the words above it: the compiled search gathers them instead of reading the table in
+    place, and answers as the Python search does."""
+    rng = random.Random(8)
+    letters = "ABCDEFGH"
+    words = {
+        "".join(rng.choice(letters) for _ in range(5)): rng.randrange(101) for _ in range(3000)
+    }
+    worst = min(words, key=lambda w: (words[w], w))
+    index = WordIndex.build(words.items())
+    template = [".....", ".#.#.", ".....", ".#.#.", "....."]
+    grid = Grid.from_rows(template)
+    statuses = []
+    for engine in ("compiled", "python"):
+        problem = CrosswordProblem(
+            template,
+            grid.slots(),
+            {5: index.bucket(5)},
+            index.alphabet,
+            min_score=85,
+            allowed=[worst],
+        )
+        above = int((index.bucket(5).scores >= 85).sum())
+        assert list(index.bucket(5).words).index(worst) > 2 * above + 256  # gathered
+        result = Backtrack().solve(problem, Control(), engine=engine, **PLAIN)
+        statuses.append(result.status)
+        if result.complete:
+            assert problem.cost(result.assignment) == 0  # type: ignore[arg-type]
+    assert statuses == ["solved", "solved"]
+
+
+def test_the_kit_checks_bits_against_codes() -> None:
+    rng = random.Random(4)
+    words = {"".join(rng.choice("ABCD") for _ in range(3)): 50 for _ in range(40)}
+    index = WordIndex.build(words.items())
+
+    class Misread(CrosswordProblem):
+        def table_form(self) -> TableForm | None:
+            form = super().table_form()
+            assert form is not None and form.bits is not None
+            wrong = [None if b is None else np.roll(b, 1, axis=1) for b in form.bits]
+            return replace(form, bits=wrong)
+
+    grid = Grid.from_rows(["...", "...", "..."])
+    args = (grid.rows, grid.slots(), {3: index.bucket(3)}, index.alphabet)
+    solution = Backtrack().solve(CrosswordProblem(*args), Control(seed=1)).assignment
+    assert all(v is not None for v in solution)
+    assert check_problem(CrosswordProblem(*args), solution) == []  # type: ignore[arg-type]
+    assert any("bits[0] disagree" in f for f in check_problem(Misread(*args), solution))  # type: ignore[arg-type]

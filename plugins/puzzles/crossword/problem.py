@@ -19,9 +19,9 @@ from crossforge.plugins.contract import Domains, Problem, TableForm
 from crossforge.plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
-    LengthTable,
     WordTable,
     letters_of,
+    shared_table,
 )
 
 Cell = tuple[int, int]
@@ -82,7 +82,8 @@ class CrosswordProblem(Problem):
         size = len(alphabet)
         self._size = size
         lengths = sorted({len(slot.cells) for slot in self.slots})
-        self._tables = {n: LengthTable(tables.get(n), n, size) for n in lengths}
+        # Shared with every problem on the same tables; copied here before any append.
+        self._tables = {n: shared_table(tables.get(n), n, size) for n in lengths}
         locked = dict(locked or {})
         for index, word in locked.items():
             if not 0 <= index < len(self.slots):
@@ -97,6 +98,8 @@ class CrosswordProblem(Problem):
         for word, score in extra.items():
             table = self._tables.get(len(word))
             if table is not None and table.position(word) is None:
+                if table.shared:
+                    table = self._tables[len(word)] = table.copy()
                 table.append(word, self._encode(word), score)
         self._base = {n: self._base_mask(n, allow, ban) for n in self._tables}
         self._slot_table = [self._tables[len(slot.cells)] for slot in self.slots]
@@ -364,19 +367,21 @@ class CrosswordProblem(Problem):
     def table_form(self) -> TableForm | None:
         """Slots take rows of their length's table; crossing cells hold equal letters;
         with no duplicates, slots of one length take different rows. Preference is the
-        score band, as in ``value_order``."""
+        score band, as in ``value_order``. Codes, bands and letter bitsets are the shared
+        tables' own (the word index's, for its buckets): nothing per word is built here."""
         if self._size > 64 or any(len(slot.cells) > 64 for slot in self.slots):
             return None  # the compiled search keeps letters and positions in 64-bit sets
         crossings = [
             (s, p, t, q) for s, crossing in enumerate(self._crossings) for p, t, q in crossing
         ]
-        bands = {n: np.floor(table.scores / self.score_band) for n, table in self._tables.items()}
+        bands = {n: table.preference(self.score_band) for n, table in self._tables.items()}
         return TableForm(
             codes=[table.codes for table in self._slot_table],
             crossings=np.array(crossings, dtype=np.int32).reshape(-1, 4),
             groups=[t.length if self.no_duplicates else -1 for t in self._slot_table],
             preference=[bands[t.length] for t in self._slot_table],
             alphabet_size=self._size,
+            bits=[table.bits for table in self._slot_table],
         )
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:

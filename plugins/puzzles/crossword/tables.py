@@ -5,13 +5,18 @@ needs (columns, flat letter codes, words grouped by letter at each position). A
 ``FactCache`` remembers, per domain mask, its candidate positions and its letter counts
 (how many candidates have each letter at each position), so that work is done once per
 mask and updated from the removed words when a mask narrows.
+
+``shared_table`` builds the ``LengthTable`` of a word index's bucket once per process
+and hands the same one to every problem: see its docstring for the keys and bounds.
 """
 
 from __future__ import annotations
 
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -32,17 +37,26 @@ class WordTable(Protocol):
 
 
 class LengthTable:
-    """The words of one length and the arrays derived from their letter codes."""
+    """The words of one length and the arrays derived from their letter codes.
+
+    ``bits`` are the table's letter bitsets when its source has them in the layout the
+    compiled search reads (``TableForm.bits``; a word index's buckets do), else None.
+    A table from ``shared_table`` (``shared`` true) serves many problems at once and is
+    never changed: ``copy`` it before ``append``.
+    """
 
     def __init__(self, table: WordTable | None, length: int, alphabet_size: int) -> None:
         self.length = length
         self.alphabet_size = alphabet_size
+        self.shared = False
         self.words = [] if table is None else list(table.words)
         scores = np.zeros(0) if table is None else table.scores
         self.scores = np.asarray(scores, dtype=np.float64)
         codes = np.zeros(0, np.uint8) if table is None else np.asarray(table.codes, np.uint8)
         self.codes = codes.reshape(len(self.words), length)
+        self.bits = _letter_bits(getattr(table, "bits", None), self.codes.shape, alphabet_size)
         self._positions: dict[str, int] | None = None
+        self._preferences: dict[float, np.ndarray] = {}
         self._derive()
 
     def _derive(self) -> None:
@@ -64,16 +78,43 @@ class LengthTable:
 
     def position(self, word: str) -> int | None:
         """The position of ``word`` in the table, or None."""
-        if self._positions is None:
-            self._positions = {w: i for i, w in enumerate(self.words)}
-        return self._positions.get(word)
+        positions = self._positions
+        if positions is None:  # two threads may both build it: the same dict either way
+            positions = self._positions = {w: i for i, w in enumerate(self.words)}
+        return positions.get(word)
+
+    def preference(self, band: float) -> np.ndarray:
+        """float32 score bands, ``floor(score / band)`` per word (the compiled search's
+        value preference); remembered for the last few bands asked."""
+        found = self._preferences.get(band)
+        if found is None:
+            found = np.floor(self.scores / band).astype(np.float32)
+            if len(self._preferences) >= _KEEP_BANDS:
+                self._preferences = {}
+            self._preferences[band] = found
+        return found
+
+    def copy(self) -> LengthTable:
+        """A private copy (not shared) that ``append`` may change; arrays are replaced,
+        never written, by ``append``, so they are not copied here."""
+        twin = object.__new__(LengthTable)
+        twin.__dict__.update(self.__dict__)
+        twin.shared = False
+        twin.words = list(self.words)
+        twin._positions = None if self._positions is None else dict(self._positions)
+        twin._preferences = {}
+        return twin
 
     def append(self, word: str, codes: np.ndarray, score: float) -> int:
         """Add a word the list lacks (a theme answer); returns its position."""
+        if self.shared:
+            raise ValueError("a shared table is never changed: append to a copy()")
         position = len(self.words)
         self.words.append(word)
         self.scores = np.append(self.scores, score)
         self.codes = np.vstack([self.codes, codes[None, :]])
+        self.bits = None  # the source's bitsets lack the new row
+        self._preferences = {}
         if self._positions is not None:
             self._positions[word] = position
         self._derive()
@@ -97,6 +138,97 @@ class LengthTable:
         cells = self.length * self.alphabet_size
         counts = np.bincount(self.flat[positions].ravel(), minlength=cells)
         return counts.reshape(self.length, self.alphabet_size)
+
+
+_KEEP_BANDS = 8
+
+
+def _letter_bits(bits: Any, shape: tuple[int, ...], alphabet_size: int) -> np.ndarray | None:
+    """``bits`` when they are letter bitsets for codes of ``shape`` (rows, letters)."""
+    rows, length = shape
+    if (
+        isinstance(bits, np.ndarray)
+        and bits.dtype == np.dtype("=u8")
+        and bits.shape[:2] == (length, alphabet_size)
+        and bits.ndim == 3
+        and bits.shape[2] >= (rows + 63) // 64
+    ):
+        return bits
+    return None
+
+
+_KEEP_SHARED = 64
+_shared: OrderedDict[tuple[int, int, int], tuple[weakref.ref[Any], LengthTable]] = OrderedDict()
+_shared_lock = threading.Lock()
+
+
+def shared_table(table: WordTable | None, length: int, alphabet_size: int) -> LengthTable:
+    """The ``LengthTable`` of ``table`` (a word index's bucket), built once per process.
+
+    Keyed by the bucket object itself (held weakly, so an identity is never mistaken for
+    another's), the word length and the alphabet size: a bucket belongs to one index, and
+    an index to one version of one list in one alphabet, so a changed list (a new
+    version, hence a new index) or another alphabet never meets a stale table. A score
+    cut needs no table of its own: buckets run best score first, so a cut is a prefix
+    of the same rows (the compiled search reads the rows the domains hold, no further).
+    Bounded: at most ``_KEEP_SHARED`` (64) tables, the least recently used dropped first,
+    and an entry goes when its bucket is freed (indexes are kept per list version by
+    ``WordIndex.for_list``, at most 8). A table costs about 19 bytes per letter of its
+    words (the flat codes and per-letter order the Python propagation uses: 40 MB for
+    every length of the 289,000-word default list); the codes and letter bitsets stay
+    the index's own (memory-mapped when loaded). A table's ``position`` dict, built
+    when a request names words (locked, allowed, banned), adds about 100 bytes a word.
+    Thread-safe: two threads asking at once may both build, and one table is kept.
+    A source that cannot be held weakly gets a private table each time.
+    """
+    if table is None:
+        return LengthTable(None, length, alphabet_size)
+    key = (id(table), length, alphabet_size)
+    with _shared_lock:
+        _drop_dead()
+        found = _shared.get(key)
+        if found is not None and found[0]() is table:
+            _shared.move_to_end(key)
+            return found[1]
+    try:
+        ref = weakref.ref(table, lambda _: _forget(key))
+    except TypeError:
+        return LengthTable(table, length, alphabet_size)
+    built = LengthTable(table, length, alphabet_size)
+    built.shared = True
+    with _shared_lock:
+        found = _shared.get(key)
+        if found is not None and found[0]() is table:
+            return found[1]
+        _shared[key] = (ref, built)
+        while len(_shared) > _KEEP_SHARED:
+            _shared.popitem(last=False)
+    return built
+
+
+_dead: list[tuple[int, int, int]] = []
+"""Keys of freed buckets whose entries are still to drop."""
+
+
+def _forget(key: tuple[int, int, int]) -> None:
+    """A bucket was freed: drop its entry now, or at the next look-up when the lock is
+    busy (this runs wherever the bucket died, maybe inside a holder of the lock)."""
+    _dead.append(key)
+    if _shared_lock.acquire(blocking=False):
+        try:
+            _drop_dead()
+        finally:
+            _shared_lock.release()
+
+
+def _drop_dead() -> None:
+    """With the lock held: drop the entries of freed buckets (unless an identity was
+    reused since by a live one)."""
+    while _dead:
+        key = _dead.pop()
+        found = _shared.get(key)
+        if found is not None and found[0]() is None:
+            del _shared[key]
 
 
 class Facts:
