@@ -58,6 +58,7 @@ def create_app(
             config.job_time_limit,
             config.database_url,
             grace=config.kill_grace,
+            memory_limit=config.job_memory_limit,
         )
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 

@@ -44,6 +44,9 @@ class ServerConfig:
     """Finished jobs older than this are deleted when the server starts."""
     kill_grace: float = 2.0
     """Seconds a job may overrun its time limit or ignore a cancel before its worker dies."""
+    job_memory_limit: int = 2 * 1024**3
+    """Bytes of memory each worker process may allocate; a job past it fails with
+    ``memory_limit`` and its worker is replaced."""
     client_timeout: float = 30.0
     """Seconds a client connection may stall (sending its request or taking the answer)
     before ``crossforge serve`` closes it."""
@@ -68,7 +71,13 @@ class ServerConfig:
         """This configuration, after checking that every limit is sensible."""
         if self.workers < 1:
             raise ValueError(f"workers must be at least 1, not {self.workers}")
-        for name in ("max_queued", "max_body_bytes", "max_import_bytes", "max_grid_size"):
+        for name in (
+            "max_queued",
+            "max_body_bytes",
+            "max_import_bytes",
+            "max_grid_size",
+            "job_memory_limit",
+        ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in (

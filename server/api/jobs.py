@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -105,6 +107,12 @@ def queue_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: fl
     except QueueFull as exc:
         app.jobs.discard(job.id)
         raise ApiError(429, "queue_full", str(exc), headers={"Retry-After": "5"}) from None
+    except Exception:  # no record may stay queued with no runner to run it
+        with contextlib.suppress(Exception):
+            app.runner.cancel(job.id)
+        with contextlib.suppress(Exception):
+            app.jobs.discard(job.id)
+        raise
     if wait > 0:
         job = _wait_until_finished(app.jobs, job, wait)
     response = jsonify(job_document(job))
@@ -128,7 +136,14 @@ def _pop_wait(raw: dict[str, Any]) -> float:
 
 
 def _capped_wait(values: dict[str, Any]) -> float:
-    return min(float(values.get("wait", 0)), services().config.wait_limit)
+    """The ``wait`` in seconds, capped at the server's ``wait_limit``; a value that is no
+    number of seconds (NaN, which every comparison lets through) is a 400."""
+    wait = float(values.get("wait", 0))
+    if math.isnan(wait):
+        raise ApiError(
+            400, "invalid_field", "'wait' must be a number of seconds", {"field": "wait"}
+        )
+    return min(max(wait, 0.0), services().config.wait_limit)
 
 
 def types_for(app: Services, action: Action) -> list[str]:

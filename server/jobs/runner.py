@@ -6,6 +6,11 @@ search is CPU-bound), each with its own pipe (killing one never corrupts another
 channel) and cancel flag that the job's ``Control`` polls, a bounded queue of waiting
 jobs, and a watchdog that stops a worker whose job ignores its time
 limit or a cancel request, or notices a worker that died, and starts a fresh one.
+
+Every job is bounded: in time by its own ``timeout`` capped by the runner's time limit
+(plus the grace period, then its worker is killed), in memory by the address-space limit
+each worker sets on itself (a MemoryError fails the job with ``memory_limit`` and the
+worker makes way for a fresh one; a worker the system kills is taken as out of memory).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import signal
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -23,12 +29,14 @@ from typing import Any
 
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.worker import (
+    MEMORY_LIMIT,
     Done,
     Execute,
     Message,
     Progress,
     Started,
     Task,
+    job_seconds,
     worker_main,
 )
 
@@ -68,15 +76,22 @@ class _Slot:
     cancel: Any
     job_id: str | None = None
     started: float | None = None
-    """When the worker began the job (the time limit counts from there)."""
+    """When the job was sent to the worker, then when the worker began it (the job's
+    time counts from there)."""
+    seconds: float = 0.0
+    """How long the job may run: its own timeout within the runner's time limit."""
     cancel_at: float | None = None
+    retiring: bool = False
+    """The worker ran out of memory and exits: it takes no more jobs."""
 
 
 class ProcessRunner(JobRunner):
     """A fixed pool of worker processes fed from a bounded queue.
 
-    Every worker opens the word store on ``database_url`` once; a job that overruns its
-    time limit, or ignores a cancel, by ``grace`` seconds loses its worker.
+    Every worker opens the word store on ``database_url`` once and caps its address
+    space at ``memory_limit`` bytes (None: no cap); a job that overruns its time (its
+    ``timeout`` within ``time_limit``), or ignores a cancel, by ``grace`` seconds loses
+    its worker.
     """
 
     def __init__(
@@ -88,8 +103,10 @@ class ProcessRunner(JobRunner):
         time_limit: float,
         database_url: str,
         grace: float = 2.0,
+        memory_limit: int | None = None,
     ) -> None:
         self._store = store
+        self._memory_limit = memory_limit
         self._database_url = database_url
         self._execute = execute
         self._workers = workers
@@ -174,7 +191,7 @@ class ProcessRunner(JobRunner):
         cancel = self._ctx.Event()
         process = self._ctx.Process(
             target=worker_main,
-            args=(self._execute, child_end, cancel, self._database_url),
+            args=(self._execute, child_end, cancel, self._database_url, self._memory_limit),
             name="crossforge-worker",
             daemon=True,
         )
@@ -188,7 +205,7 @@ class ProcessRunner(JobRunner):
             slot.conn.send(message)
 
     def _idle_slot(self) -> _Slot | None:
-        return next((s for s in self._slots if s.job_id is None), None)
+        return next((s for s in self._slots if s.job_id is None and not s.retiring), None)
 
     def _dispatch(self) -> None:
         while self._pending:
@@ -196,10 +213,16 @@ class ProcessRunner(JobRunner):
             if slot is None:
                 return
             job = self._pending.popleft()
-            if not self._store.start(job.id):
+            try:
+                started = self._store.start(job.id)
+            except Exception:  # the database failed: the job waits on, not orphaned
+                self._pending.appendleft(job)
+                raise
+            if not started:
                 continue  # canceled while it waited
             slot.cancel.clear()
-            slot.job_id, slot.started, slot.cancel_at = job.id, None, None
+            slot.job_id, slot.started, slot.cancel_at = job.id, time.monotonic(), None
+            slot.seconds = job_seconds(job.request, self._time_limit)
             task = Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit)
             self._send(slot, task)
 
@@ -238,27 +261,42 @@ class ProcessRunner(JobRunner):
                     slot.started = time.monotonic()
                 else:
                     slot.job_id = None
+                    slot.retiring = isinstance(message, Done) and message.retire
 
     def _watch(self) -> None:
         now = time.monotonic()
         for index, slot in enumerate(self._slots):
             reason: tuple[str, tuple[str, str] | None] | None = None
             if not slot.process.is_alive():
-                code = slot.process.exitcode
-                reason = (FAILED, ("worker_died", f"the worker process exited (code {code})"))
+                self._read(slot.conn)  # what it sent before it died (its Done, say)
+                reason = (FAILED, self._death(slot.process.exitcode))
+            elif slot.retiring:
+                reason = (FAILED, None)
             elif slot.job_id is None:
                 continue
             elif slot.cancel_at is not None and now - slot.cancel_at > self._grace:
                 reason = (CANCELED, None)
-            elif slot.started is not None and now - slot.started > self._time_limit + self._grace:
-                limit = f"{self._time_limit:g}"
+            elif slot.started is not None and now - slot.started > slot.seconds + self._grace:
+                limit = f"{slot.seconds:g}"
                 reason = (FAILED, ("time_limit", f"the job ran past the {limit} s time limit"))
             if reason is None:
                 continue
+            slot.process.join(timeout=1 if slot.retiring else 0)  # a retiring worker exits
             if slot.process.is_alive():
                 slot.process.kill()
             slot.process.join(timeout=1)
             slot.conn.close()
             if slot.job_id is not None:
-                self._store.finish(slot.job_id, reason[0], error=reason[1])
+                status = CANCELED if slot.cancel_at is not None else reason[0]
+                self._store.finish(
+                    slot.job_id, status, error=None if status == CANCELED else reason[1]
+                )
             self._slots[index] = self._spawn()
+
+    @staticmethod
+    def _death(code: int | None) -> tuple[str, str]:
+        """The error of a job whose worker died with exit ``code``: killed by the system
+        (SIGKILL, as the kernel's out-of-memory killer does) is taken as out of memory."""
+        if code == -signal.SIGKILL:
+            return MEMORY_LIMIT, "the worker was killed by the system, most likely for memory"
+        return "worker_died", f"the worker process exited (code {code})"

@@ -8,7 +8,10 @@ once per worker and list version. Parent and worker speak in the dataclasses bel
 from __future__ import annotations
 
 import logging
+import math
+import resource
 import signal
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,6 +20,9 @@ from crossforge.plugins.contract import Control, WordSource
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
 
 log = logging.getLogger(__name__)
+
+MEMORY_LIMIT = "memory_limit"
+"""The error code of a job that ran out of its worker's memory."""
 
 PROGRESS_INTERVAL = 0.25
 CANCEL_CHECK_INTERVAL = 0.02
@@ -56,6 +62,8 @@ class Done:
     status: str
     result: dict[str, Any] | None = None
     error: tuple[str, str] | None = None
+    retire: bool = False
+    """The worker exits after this job (it ran out of memory): send it nothing more."""
 
 
 Message = Started | Progress | Done
@@ -89,11 +97,21 @@ class JobFailure(Exception):
         self.code = code
 
 
+def job_seconds(request: dict[str, Any], time_limit: float) -> float:
+    """How long a job may run: the request's ``timeout`` capped by ``time_limit`` (the
+    limit alone when the timeout is missing or not a number of seconds)."""
+    timeout = request.get("timeout")
+    try:
+        seconds = float(timeout)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return time_limit
+    return min(seconds, time_limit) if math.isfinite(seconds) and seconds >= 0 else time_limit
+
+
 def control_for(task: Task, cancel: Flag, channel: Channel) -> Control:
-    """The Control of one task: its deadline (the request's ``timeout`` within the time
-    limit), its ``seed``, the shared cancel flag and throttled progress."""
-    timeout = task.request.get("timeout")
-    seconds = task.time_limit if timeout is None else min(float(timeout), task.time_limit)
+    """The Control of one task: its deadline (``job_seconds``), its ``seed``, the shared
+    cancel flag and throttled progress."""
+    seconds = job_seconds(task.request, task.time_limit)
     checked = {"at": 0.0, "set": False}
 
     def cancelled() -> bool:
@@ -116,35 +134,75 @@ def control_for(task: Task, cancel: Flag, channel: Channel) -> Control:
 
 def run_task(
     execute: Execute, task: Task, words: WordSource, cancel: Flag, channel: Channel
-) -> None:
-    """Execute one task and send its outcome to ``channel``."""
+) -> bool:
+    """Execute one task and send its outcome to ``channel``; False when the task ran out
+    of memory (the worker should then make way for a fresh one).
+
+    A job that fails after a cancel request ends canceled: a search stopped early often
+    has nothing to show and says so with an error."""
     channel.send(Started(task.job_id))
     control = control_for(task, cancel, channel)
+    outcome: tuple[str, tuple[str, str] | None]
+    error: tuple[str, str] | None
     try:
         result = execute(task, control, words)
+    except MemoryError:  # reported once the except block has let the job's memory go
+        outcome = (FAILED, (MEMORY_LIMIT, "the job ran out of its worker's memory limit"))
     except JobFailure as exc:
-        channel.send(Done(task.job_id, FAILED, error=(exc.code, str(exc))))
+        outcome = (FAILED, (exc.code, str(exc)))
     except (ValueError, LookupError) as exc:
-        channel.send(Done(task.job_id, FAILED, error=("invalid_input", str(exc))))
+        outcome = (FAILED, ("invalid_input", str(exc)))
     except Exception as exc:  # the parent must hear of every failure, whatever it is
         log.exception("job %s (%s %s) failed", task.job_id, task.kind, task.puzzle_type)
-        error = ("job_error", f"{type(exc).__name__}: {exc}")
-        channel.send(Done(task.job_id, FAILED, error=error))
+        outcome = (FAILED, ("job_error", f"{type(exc).__name__}: {exc}"))
     else:
         channel.send(Done(task.job_id, CANCELED if cancel.is_set() else SUCCEEDED, result))
+        return True
+    status, error = outcome
+    retire = error is not None and error[0] == MEMORY_LIMIT
+    if cancel.is_set():
+        status, error = CANCELED, None
+    channel.send(Done(task.job_id, status, error=error, retire=retire))
+    return not retire
 
 
-def worker_main(execute: Execute, channel: Channel, cancel: Flag, database_url: str) -> None:
-    """Entry point of a worker process: open the word store on ``database_url`` once,
-    then run tasks until it receives None."""
+def limit_memory(limit: int | None) -> None:
+    """Cap what this process may allocate at ``limit`` bytes (None: leave it), so a job
+    allocating past it gets a MemoryError instead of starving the machine. On Linux the
+    cap is on private data (heap and anonymous mappings, ``RLIMIT_DATA``): memory-mapped
+    word indexes and reserved but unused address space do not count; elsewhere it is on
+    the address space (``RLIMIT_AS``)."""
+    if limit is None:
+        return
+    kind = getattr(resource, "RLIMIT_DATA", None) if sys.platform == "linux" else None
+    if kind is None:
+        kind = resource.RLIMIT_AS
+    _, hard = resource.getrlimit(kind)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(kind, (limit, hard))
+
+
+def worker_main(
+    execute: Execute,
+    channel: Channel,
+    cancel: Flag,
+    database_url: str,
+    memory_limit: int | None = None,
+) -> None:
+    """Entry point of a worker process: cap its memory at ``memory_limit`` bytes, open
+    the word store on ``database_url`` once, then run tasks until it receives None (or
+    a task runs out of memory: the runner then starts a fresh worker)."""
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
+    limit_memory(memory_limit)
     with WordStore(database_url) as store:
         words = StoreWords(store)
         while True:
             task = channel.recv()
             if task is None:
                 return
-            run_task(execute, task, words, cancel, channel)
+            if not run_task(execute, task, words, cancel, channel):
+                return

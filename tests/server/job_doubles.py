@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,7 @@ from flask import Flask
 from crossforge.plugins.contract import Control, WordSource
 from crossforge.server.context import Services
 from crossforge.server.jobs.records import Job
+from crossforge.server.jobs.runner import JobRunner
 from crossforge.server.jobs.worker import Task
 
 SQUARE = {"WAS": 60, "ERA": 50, "BED": 70, "WEB": 55, "ARE": 65, "SAD": 45, "CAT": 30, "DOG": 20}
@@ -22,7 +24,8 @@ LOADS: list[int] = []
 
 
 def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
-    """Behave as the request's ``do`` says: echo, steps, stubborn, crash, fail or loads."""
+    """Behave as the request's ``do`` says: echo, steps, stubborn, crash, killed, hog,
+    give_up, fail or loads."""
     request = task.request
     action = request.get("do", "echo")
     if action == "echo":
@@ -39,6 +42,17 @@ def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
         return {"slept": request["seconds"]}
     if action == "crash":
         os._exit(3)
+    if action == "killed":  # as the system's out-of-memory killer would
+        os.kill(os.getpid(), signal.SIGKILL)
+    if action == "hog":  # allocate until the memory runs out (or ``bytes`` are held)
+        held = []
+        while sum(map(len, held)) < request.get("bytes", 1 << 40):
+            held.append(bytearray(64 << 20))
+        return {"held": sum(map(len, held))}
+    if action == "give_up":  # a search that, stopped early, fails for want of an answer
+        while control.should_stop() is None:
+            time.sleep(0.01)
+        raise ValueError("no puzzle found")
     if action == "fail":
         raise ValueError("the request asked to fail")
     if action == "loads":
@@ -68,6 +82,25 @@ def counting_execute(task: Task, control: Control, words: WordSource) -> dict[st
 
         WordIndex.load = classmethod(counted)  # type: ignore[method-assign, assignment]
     return {**tasks.execute(task, control, words), "index_loads": INDEX_LOADS[0]}
+
+
+class RefusingRunner(JobRunner):
+    """A runner whose ``submit`` raises ``error`` (and that holds no jobs)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def submit(self, job: Job) -> None:
+        raise self.error
+
+    def cancel(self, job_id: str) -> bool:
+        return False
+
+    def counts(self) -> dict[str, int]:
+        return {"workers": 0, "running": 0, "queued": 3}
+
+    def shutdown(self) -> None:
+        pass
 
 
 def services_of(app: Flask) -> Services:

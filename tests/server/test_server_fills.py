@@ -11,12 +11,12 @@ from typing import Any
 import puz
 import pytest
 from flask import Flask
-from job_doubles import SQUARE, counting_execute
+from job_doubles import SQUARE, RefusingRunner, counting_execute
 
 from crossforge.grids.formats import dumps, loads
 from crossforge.grids.model import Grid
 from crossforge.grids.puzzle import Puzzle
-from crossforge.server.jobs.runner import JobRunner, QueueFull
+from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.jobs.tasks import execute
 
 OPEN = ["...", "...", "..."]
@@ -166,22 +166,10 @@ def test_bad_fill_requests_are_4xx(make_app: Callable[..., Flask], tiny_list: st
     assert client.post("/v1/fills", data="{", content_type="application/json").status_code == 400
 
 
-class _FullRunner(JobRunner):
-    def submit(self, job: object) -> None:
-        raise QueueFull("3 jobs are already waiting (the limit is 3)")
-
-    def cancel(self, job_id: str) -> bool:
-        return False
-
-    def counts(self) -> dict[str, int]:
-        return {"workers": 0, "running": 0, "queued": 3}
-
-    def shutdown(self) -> None:
-        pass
-
-
 def test_full_queue_is_429(make_app: Callable[..., Flask], tiny_list: str) -> None:
-    client = make_app(runner=_FullRunner()).test_client()
+    client = make_app(
+        runner=RefusingRunner(QueueFull("3 jobs are already waiting (the limit is 3)"))
+    ).test_client()
     answer = client.post("/v1/fills", json={"grid": OPEN, "list": tiny_list})
     assert answer.status_code == 429
     assert answer.headers["Retry-After"] == "5"
@@ -277,7 +265,9 @@ def test_the_web_process_parses_the_grid_and_builds_the_problem_once(
     monkeypatch.setattr(Grid, "__init__", counted("grid", Grid.__init__))
     monkeypatch.setattr("crossforge.grids.rules.check", counted("rules", check))
     monkeypatch.setattr(CrosswordType, "problem", counted("problem", CrosswordType.problem))
-    client = make_app(runner=_FullRunner()).test_client()  # queue nothing, run nothing
+    client = make_app(
+        runner=RefusingRunner(QueueFull("3 jobs are already waiting (the limit is 3)"))
+    ).test_client()  # queue nothing, run nothing
     if body == "rows":
         answer = client.post("/v1/fills", json={"grid": OPEN, "list": tiny_list})
     elif body == "text":

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 from flask import Flask
-from job_doubles import services_of, submit, wait_for
+from job_doubles import RefusingRunner, services_of, submit, wait_for
 
 from crossforge.server.jobs.records import JobStore
 
@@ -94,6 +94,49 @@ def test_time_limit_and_dead_workers_fail_the_job(make_app: Callable[..., Flask]
     assert polite.result and polite.result["stopped"] == "timeout"
 
 
+def test_a_job_stops_within_its_own_timeout_plus_the_grace(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(job_time_limit=60.0, kill_grace=0.3)
+    started = time.monotonic()
+    job = submit(app, {"do": "stubborn", "seconds": 30, "timeout": 0.5})
+    stopped = wait_for(app, job.id, {"failed"}, timeout=10)
+    assert time.monotonic() - started < 5  # not the 60 s job limit
+    assert stopped.error == {
+        "code": "time_limit",
+        "message": "the job ran past the 0.5 s time limit",
+    }
+    for odd in ("nan", "inf", None):  # a timeout that is no number of seconds: the job limit
+        from crossforge.server.jobs.worker import job_seconds
+
+        assert job_seconds({"timeout": float(odd) if odd else None}, 60.0) == 60.0
+
+
+def test_a_job_past_the_memory_limit_fails_and_its_worker_is_replaced(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app(job_memory_limit=768 * 1024**2)
+    first = wait_for(app, submit(app, {"do": "loads"}).id, {"succeeded"})
+    small = wait_for(app, submit(app, {"do": "hog", "bytes": 128 << 20}).id, {"succeeded"})
+    assert small.result == {"held": 128 << 20}
+    hog = wait_for(app, submit(app, {"do": "hog"}).id, {"failed"}, timeout=30)
+    assert hog.error and hog.error["code"] == "memory_limit"
+    after = wait_for(app, submit(app, {"do": "loads"}).id, {"succeeded"})
+    assert after.result and first.result and after.result["pid"] != first.result["pid"]
+    killed = wait_for(app, submit(app, {"do": "killed"}).id, {"failed"})
+    assert killed.error and killed.error["code"] == "memory_limit"
+    assert wait_for(app, submit(app, {"do": "echo"}).id, {"succeeded"}).result
+
+
+def test_a_job_failing_after_a_cancel_ends_canceled(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = submit(app, {"do": "give_up"}, kind="generate")
+    wait_for(app, job.id, {"running"})
+    assert app.test_client().post(f"/v1/jobs/{job.id}/cancel").status_code == 202
+    done = wait_for(app, job.id, {"canceled", "failed"})
+    assert (done.status, done.error) == ("canceled", None)
+
+
 def test_events_stream_status_progress_and_done(make_app: Callable[..., Flask]) -> None:
     app = make_app()
     job = submit(app, {"do": "steps", "steps": 40})
@@ -172,3 +215,23 @@ def test_wait_returns_the_finished_job_or_202_in_time(make_app: Callable[..., Fl
         wait_for(app, late.get_json()["id"], {"canceled"})
         done = queue_job("fill", "test", {"do": "echo"}, wait=10)
         assert done.status_code == 200 and done.get_json()["status"] == "succeeded"
+
+
+def test_wait_nan_is_refused_not_unbounded(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = wait_for(app, submit(app, {"do": "echo"}).id, {"succeeded"})
+    client = app.test_client()
+    for odd in ("NaN", "-NaN"):
+        answer = client.get(f"/v1/jobs/{job.id}?wait={odd}")
+        assert answer.status_code == 400, odd
+        assert answer.get_json()["error"]["details"] == {"field": "wait"}
+    assert client.get(f"/v1/jobs/{job.id}?wait=Infinity").status_code == 200  # capped
+
+
+def test_a_runner_error_leaves_no_queued_record(make_app: Callable[..., Flask]) -> None:
+    from crossforge.server.api.jobs import queue_job
+
+    app = make_app(runner=RefusingRunner(RuntimeError("the runner broke")))
+    with app.test_request_context(), pytest.raises(RuntimeError, match="the runner broke"):
+        queue_job("fill", "test", {"do": "echo"}, wait=0)
+    assert services_of(app).jobs.list() == []
