@@ -450,16 +450,16 @@ class WordStore:
         )
         with self.engine.connect() as conn:
             word_list = self._list_row(conn, name)
-            order = (entries.c.score.desc(), entries.c.key)
-            query = (
-                select(entries)
-                .where(
-                    entries.c.list_id == word_list.id,
-                    entries.c.key.in_([key for key, _ in chosen]),
-                )
-                .order_by(*order)
+            # by key alone (no ORDER BY: the planner would walk the score index instead)
+            query = select(entries).where(
+                entries.c.list_id == word_list.id,
+                entries.c.key.in_([key for key, _ in chosen]),
             )
-            found = self._with_clues(conn, conn.execute(query).all()) if chosen else []
+            rows = sorted(
+                conn.execute(query).all() if chosen else [],
+                key=lambda row: (-row.score, row.key),
+            )
+            found = self._with_clues(conn, rows)
         return _page(found, limit)
 
     def stats(self, name: str) -> ListStats:

@@ -287,7 +287,39 @@ def _wrap(body: str | None, positive: bool, case_flags: int) -> Chars | None:
     return Chars(f"(?i:{chars})" if case_flags & regex.IGNORECASE else chars)
 
 
-def _shape(node: Any) -> Shape:
+class _Groups:
+    """The capture groups of a parse tree by number, for the lengths of back references."""
+
+    def __init__(self, parsed: Any) -> None:
+        self.nodes: dict[int, list[Any]] = {}
+        self.visiting: set[int] = set()
+        stack = [parsed]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, core.Group):
+                self.nodes.setdefault(node.group, []).append(node)
+            stack.extend(_children(node))
+
+    def reference(self, node: Any) -> Shape:
+        """A back reference: as long as its group (any letters)."""
+        number = node.group
+        if isinstance(number, str):  # a name, or a number as written (\\1)
+            number = int(number) if number.isdigit() else node.info.group_index.get(number)
+        found = self.nodes.get(number) if isinstance(number, int) else None
+        if not found or number in self.visiting:
+            return UNKNOWN
+        self.visiting.add(number)
+        try:
+            shape = _branch([_shape(group.subpattern, self) for group in found])
+        finally:
+            self.visiting.discard(number)
+        width = shape.min_length
+        if shape.max_length == width and width <= HEAD_LIMIT:
+            return Shape(width, width, (None,) * width, (None,) * width)
+        return Shape(width, shape.max_length)
+
+
+def _shape(node: Any, groups: _Groups) -> Shape:
     if getattr(node, "case_flags", 0) & regex.FULLCASE and node.case_flags & regex.IGNORECASE:
         raise _FullCase  # one character may match two ('ß', 'SS'): lengths say nothing
     if isinstance(node, (core.ZeroWidthBase, core.LookAround)):
@@ -300,14 +332,16 @@ def _shape(node: Any) -> Shape:
     if isinstance(node, (core.Any, core.Property)):
         return Shape(1, 1, (None,), (None,))
     if isinstance(node, (core.Group, core.Atomic)):
-        return _shape(node.subpattern)
+        return _shape(node.subpattern, groups)
     if isinstance(node, core.Sequence):
-        return _sequence([_shape(item) for item in node.items])
+        return _sequence([_shape(item, groups) for item in node.items])
     if isinstance(node, core.Branch):
-        return _branch([_shape(branch) for branch in node.branches])
+        return _branch([_shape(branch, groups) for branch in node.branches])
+    if isinstance(node, core.RefGroup):
+        return groups.reference(node)
     if isinstance(node, core.GreedyRepeat):
-        return _repeat(_shape(node.subpattern), node.min_count, node.max_count)
-    return UNKNOWN  # back references, recursion, conditionals, fuzzy matching, \X …
+        return _repeat(_shape(node.subpattern, groups), node.min_count, node.max_count)
+    return UNKNOWN  # recursion, conditionals, fuzzy matching, \X …
 
 
 class _FullCase(Exception):
@@ -364,6 +398,6 @@ def _repeat(part: Shape, low: int, high: int | None) -> Shape:
 def shape_of(parsed: Any) -> Shape:
     """The shape of a parse tree (UNKNOWN when full case folding is on)."""
     try:
-        return _shape(parsed)
+        return _shape(parsed, _Groups(parsed))
     except _FullCase:
         return UNKNOWN

@@ -67,7 +67,9 @@ def test_matches_are_timed() -> None:
         ("(?:CAT|COT)S?", (3, 4), "C?T", ""),
         ("\\bC(?=A)AT\\Z", (3, 3), "CAT", "CAT"),
         ("CA{2,3}T", (4, 5), "CAA", "AAT"),
-        ("(a)\\1", (1, None), "A", ""),
+        ("(a)\\1", (2, 2), "A?", "A?"),
+        ("(a+)\\1", (2, None), "A", ""),
+        ("(?P<x>[CO])(?P=x)", (2, 2), "??", "??"),
         ("(?if)ss", (0, None), "", ""),  # full case folding: 'ß' matches 'ss'
         ("(?:cat){e<=1}", (0, None), "", ""),  # fuzzy: any length
     ],
