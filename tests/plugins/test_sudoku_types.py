@@ -9,8 +9,9 @@ import pytest
 from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.sudoku import SudokuType
 from crossforge.plugins.puzzles.sudoku.board import Geometry, SudokuFormatError, parse_collection
+from crossforge.plugins.puzzles.sudoku.fish import fish
 from crossforge.plugins.puzzles.sudoku.search import count_solutions
-from crossforge.plugins.puzzles.sudoku.techniques import Board, pointing, x_wings
+from crossforge.plugins.puzzles.sudoku.techniques import X_WING, Board, pointing
 from crossforge.wordbase.source import IndexWords
 
 NO_WORDS = IndexWords({})
@@ -107,8 +108,8 @@ def test_pointing_and_x_wing_find_their_patterns() -> None:
         for col in range(9):
             if col not in (2, 7):
                 board.cands[row * 9 + col] &= ~bit
-    wings = x_wings(board)
-    assert any("row 2 and row 6" in m.detail and "column 3" in m.detail for m in wings)
+    wings = fish(board, 2, X_WING)
+    assert any("rows 2, 6 only in columns 3, 8" in m.detail for m in wings)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "expert"])

@@ -3,11 +3,15 @@
 Every move is recorded with ``Grade.record`` (the Shikaku article's formula). The moves
 "available" on a board are those of the technique tier that produced the move: all
 singles for a placement, all moves of the first elimination technique that finds any.
-A tier's moves are all made before the board is scanned again, each graded on the moves
-of its tier still pending (a move an earlier one made redundant is skipped).
-Harder techniques are not enumerated on a board that an easier one already unlocks (their
-1/base terms are small). Guesses take the digit of the solution found by the search, so
-the step list always leads to the solution; uniqueness comes from that search.
+Up to level "hard" a tier's moves are all made before the board is scanned again, each
+graded on the moves of its tier still pending (a move an earlier one made redundant is
+skipped). From level "expert" on only the tier's easiest move (the shortest chain) is
+made, graded on all of them, and the board is scanned again from the singles: a solve
+is charged for the hard moves it needs, not for every one the board offers (as a person
+or Sudoku Explainer would go on). Harder techniques are not enumerated on a board that
+an easier one already unlocks (their 1/base terms are small). Uniqueness techniques are
+used only once the search proved the solution unique. Guesses take the digit of the
+solution found by the search, so the step list always leads to the solution.
 """
 
 from __future__ import annotations
@@ -15,16 +19,21 @@ from __future__ import annotations
 from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.logic import Grade, LogicalSolve
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku, solution_string
+from crossforge.plugins.puzzles.sudoku.ladder import LADDER
 from crossforge.plugins.puzzles.sudoku.search import count_solutions
 from crossforge.plugins.puzzles.sudoku.techniques import (
-    ELIMINATION_FINDERS,
     GUESS,
     LEVEL_NAMES,
+    UNIQUENESS,
     Board,
     Move,
     digits_text,
     singles,
 )
+
+ONE_MOVE_LEVEL = 4
+"""From this level on, a tier makes only its easiest move before the board is scanned
+again."""
 
 
 def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve:
@@ -37,6 +46,7 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
         return counted.unsolved(grade, stats)
     answer, unique = counted.solutions[0], counted.unique
     board = Board(geo, puzzle.givens)
+    board.control = control
     guesses = 0
     while not board.solved:
         if control is not None and control.should_stop():
@@ -46,7 +56,7 @@ def solve_graded(puzzle: Sudoku, control: Control | None = None) -> LogicalSolve
         if found:
             _place_all(board, grade, found)
             continue
-        if not _eliminate(board, grade):
+        if not _eliminate(board, grade, unique=bool(unique)):
             cell = _fewest_candidates(board)
             digit = answer[cell]
             move = Move(
@@ -85,12 +95,16 @@ def _place_all(board: Board, grade: Grade, found: list[Move]) -> None:
         board.apply(move)
 
 
-def stuck_cell(puzzle: Sudoku, max_level: int) -> int | None:
+def stuck_cell(puzzle: Sudoku, max_level: int, control: Control | None = None) -> int | None:
     """Where techniques up to ``max_level`` get stuck: the open cell with the fewest
-    candidates on the board they leave, or None when they solve the puzzle."""
+    candidates on the board they leave, or None when they solve the puzzle (or the
+    control said stop). The puzzle is taken to be unique."""
     board = Board(puzzle.geometry, puzzle.givens)
+    board.control = control
     scratch = Grade()
     while not board.solved:
+        if board.stopping():
+            return None
         found = singles(board)
         if found:
             _place_all(board, scratch, found)
@@ -99,18 +113,30 @@ def stuck_cell(puzzle: Sudoku, max_level: int) -> int | None:
     return None
 
 
-def _eliminate(board: Board, grade: Grade, max_level: int = GUESS.level) -> bool:
-    """Make every move of the easiest elimination technique (up to ``max_level``) that
-    has any, each graded on the moves still pending; False when none has a move."""
-    for technique, finder in ELIMINATION_FINDERS:
+def _eliminate(
+    board: Board, grade: Grade, max_level: int = GUESS.level, unique: bool = True
+) -> bool:
+    """Make the moves of the easiest elimination technique (up to ``max_level``; the
+    uniqueness ones only when ``unique``) that has any; False when none has a move."""
+    for technique, finder in LADDER:
         if technique.level > max_level:
             break
+        if technique in UNIQUENESS and not unique:
+            continue
         moves = finder(board)
+        if not moves:
+            continue
+        if technique.level >= ONE_MOVE_LEVEL:
+            moves.sort(key=lambda m: m.technique.base)
+            move = moves[0]
+            grade.record(move.technique, [m.technique.base for m in moves], move.detail)
+            board.apply(move)
+            return True
         for i, move in enumerate(moves):
             still = tuple((c, b) for c, b in move.eliminate if board.cands[c] & b)
             if still:
-                grade.record(technique, [technique.base] * (len(moves) - i), move.detail)
-                board.apply(Move(technique, move.detail, eliminate=still))
-        if moves:
-            return True
+                pending = [m.technique.base for m in moves[i:]]
+                grade.record(move.technique, pending, move.detail)
+                board.apply(Move(move.technique, move.detail, eliminate=still))
+        return True
     return False

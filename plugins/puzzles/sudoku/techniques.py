@@ -7,14 +7,23 @@ why, so a person can follow the solve.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
+from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.logic import Technique
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Geometry
 
-LEVEL_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert", 5: "guessing"}
+LEVEL_NAMES = {
+    1: "easy",
+    2: "medium",
+    3: "hard",
+    4: "expert",
+    5: "master",
+    6: "extreme",
+    7: "guessing",
+}
+"""Level names by number: what a solver must know (see ``TECHNIQUES``)."""
 
 HIDDEN_SINGLE = Technique("hidden single", 1, 1, "a digit has one place left in a unit")
 NAKED_SINGLE = Technique("naked single", 2, 1, "a cell has one candidate left")
@@ -29,13 +38,47 @@ HIDDEN_PAIR = Technique("hidden pair", 9, 2, "two digits have the same two place
 NAKED_TRIPLE = Technique("naked triple", 12, 3, "three cells of a unit hold three candidates")
 HIDDEN_TRIPLE = Technique("hidden triple", 14, 3, "three digits share three places in a unit")
 X_WING = Technique("X-wing", 16, 3, "a digit's places in two lines lie on two cross lines")
+SWORDFISH = Technique(
+    "swordfish", 18, 3, "a digit's places in three lines lie on three cross lines"
+)
+XY_WING = Technique(
+    "XY-wing", 20, 4, "a pivot {x,y} sees pincers {x,z} and {y,z}: z leaves what sees both"
+)
+XYZ_WING = Technique(
+    "XYZ-wing", 22, 4, "a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves what sees all"
+)
+FINNED_X_WING = Technique(
+    "finned X-wing", 23, 4, "an X-wing but for extra places (fins) in one box"
+)
 SIMPLE_COLOURING = Technique(
     "simple colouring", 25, 4, "two-colouring a digit's conjugate pairs traps candidates"
 )
-XY_CHAIN = Technique(
-    "XY-chain", 30, 4, "a chain of two-candidate cells forces a digit at one of its ends"
+UNIQUE_RECTANGLE_1 = Technique(
+    "unique rectangle type 1", 26, 4, "three corners of a rectangle hold {a,b}: not the fourth"
 )
-GUESS = Technique("guess", 100, 5, "no technique applies: a cell's digit is guessed")
+UNIQUE_RECTANGLE_2 = Technique(
+    "unique rectangle type 2", 27, 4, "the other corners of a {a,b} rectangle share one extra c"
+)
+UNIQUE_RECTANGLE_4 = Technique(
+    "unique rectangle type 4", 27, 4, "a digit of a {a,b} rectangle is locked in its roof"
+)
+NAKED_QUAD = Technique("naked quad", 28, 4, "four cells of a unit hold four candidates")
+JELLYFISH = Technique("jellyfish", 30, 4, "a digit's places in four lines lie on four cross lines")
+FINNED_SWORDFISH = Technique("finned swordfish", 31, 4, "a swordfish but for fins in one box")
+HIDDEN_QUAD = Technique("hidden quad", 32, 4, "four digits share four places in a unit")
+BUG_PLUS_ONE = Technique(
+    "BUG+1", 34, 4, "every open cell but one has two candidates: that one takes the odd digit"
+)
+X_CHAIN = Technique(
+    "X-chain", 40, 5, "a chain of one digit's strong and weak links: one of its ends holds it"
+)
+XY_CHAIN = Technique(
+    "XY-chain", 45, 5, "a chain of two-candidate cells forces a digit at one of its ends"
+)
+AIC = Technique(
+    "AIC", 150, 6, "an alternating inference chain over cells and digits: one end is true"
+)
+GUESS = Technique("guess", 1000, 7, "no technique applies: a cell's digit is guessed")
 
 TECHNIQUES = (
     HIDDEN_SINGLE,
@@ -47,16 +90,31 @@ TECHNIQUES = (
     NAKED_TRIPLE,
     HIDDEN_TRIPLE,
     X_WING,
+    SWORDFISH,
+    XY_WING,
+    XYZ_WING,
+    FINNED_X_WING,
     SIMPLE_COLOURING,
+    UNIQUE_RECTANGLE_1,
+    UNIQUE_RECTANGLE_2,
+    UNIQUE_RECTANGLE_4,
+    NAKED_QUAD,
+    JELLYFISH,
+    FINNED_SWORDFISH,
+    HIDDEN_QUAD,
+    BUG_PLUS_ONE,
+    X_CHAIN,
     XY_CHAIN,
+    AIC,
     GUESS,
 )
+"""Every technique, easiest first: the documented table (``ladder.LADDER`` runs them)."""
+
+UNIQUENESS = frozenset({UNIQUE_RECTANGLE_1, UNIQUE_RECTANGLE_2, UNIQUE_RECTANGLE_4, BUG_PLUS_ONE})
+"""Techniques that assume the puzzle has one solution: used only when search proved it."""
 
 Eliminations = tuple[tuple[int, int], ...]
 """Candidates to remove, as (cell, digit bit) pairs."""
-
-MAX_CHAIN = 8
-"""Longest XY-chain (in cells) that the finder follows."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +132,8 @@ def digits_text(mask: int) -> str:
     return "{" + ",".join(SYMBOLS[d] for d in range(mask.bit_length()) if mask >> d & 1) + "}"
 
 
-def _cells_text(geo: Geometry, cells: Sequence[int]) -> str:
+def cells_text(geo: Geometry, cells: Sequence[int]) -> str:
+    """``r1c2, r3c4`` for a list of cells."""
     return ", ".join(geo.cell_name(c) for c in cells)
 
 
@@ -86,6 +145,10 @@ class Board:
         self.cands = [geo.full] * geo.cells
         self.placed = [False] * geo.cells
         self._table: list[list[list[int]]] | None = None
+        self._lines: dict[tuple[int, int], list[int]] = {}
+        self.control: Control | None = None
+        """The solve's control: the costlier finders stop early (finding nothing) once it
+        says stop."""
         for cell, digit in enumerate(givens):
             if digit:
                 self.place(cell, digit)
@@ -94,6 +157,7 @@ class Board:
         """Put ``digit`` in ``cell`` and remove it from the peers; False on a contradiction."""
         bit = 1 << (digit - 1)
         self._table = None
+        self._lines = {}
         ok = bool(self.cands[cell] & bit)
         self.cands[cell] = bit
         self.placed[cell] = True
@@ -108,11 +172,16 @@ class Board:
         if move.place is not None:
             return self.place(*move.place)
         self._table = None
+        self._lines = {}
         for cell, bit in move.eliminate:
             self.cands[cell] &= ~bit
             if not self.cands[cell]:
                 return False
         return True
+
+    def stopping(self) -> bool:
+        """True once the board's control (if any) says stop."""
+        return self.control is not None and bool(self.control.should_stop())
 
     @property
     def solved(self) -> bool:
@@ -126,6 +195,22 @@ class Board:
     def places(self, unit: int, digit: int) -> list[int]:
         """Unplaced cells of unit number ``unit`` where ``digit`` (0-based) may still go."""
         return self.table()[unit][digit]
+
+    def line_masks(self, axis: int, digit: int) -> list[int]:
+        """For every row (``axis`` 0) or column (1), the positions along it where
+        ``digit`` (0-based) may still go, as a bit mask (bit ``j``: column or row ``j``)."""
+        key = (axis, digit)
+        masks = self._lines.get(key)
+        if masks is None:
+            n = self.geo.size
+            masks = []
+            for where in self.table()[axis * n : axis * n + n]:
+                mask = 0
+                for c in where[digit]:
+                    mask |= 1 << (c % n if axis == 0 else c // n)
+                masks.append(mask)
+            self._lines[key] = masks
+        return masks
 
     def table(self) -> list[list[list[int]]]:
         """For every unit and digit (0-based), the unplaced cells where it may still go."""
@@ -177,15 +262,15 @@ def singles(board: Board) -> list[Move]:
     return moves
 
 
-def _eliminations(board: Board, cells: Sequence[int], bit: int) -> Eliminations:
+def eliminations(board: Board, cells: Sequence[int], bit: int) -> Eliminations:
     return tuple((c, bit) for c in cells if not board.placed[c] and board.cands[c] & bit)
 
 
-def _removal(geo: Geometry, technique: Technique, reason: str, gone: Eliminations) -> Move:
+def removal(geo: Geometry, technique: Technique, reason: str, gone: Eliminations) -> Move:
     """A move making eliminations ``gone``, its detail the reason and the cells cleared."""
     return Move(
         technique,
-        f"{reason}: removed from {_cells_text(geo, [c for c, _ in gone])}",
+        f"{reason}: removed from {cells_text(geo, [c for c, _ in gone])}",
         eliminate=gone,
     )
 
@@ -214,13 +299,13 @@ def _locked(
                     continue
                 target = targets.pop()
                 rest = [c for c in geo.units[target] if c not in unit]
-                gone = _eliminations(board, rest, 1 << d)
+                gone = eliminations(board, rest, 1 << d)
                 if gone:
                     reason = (
                         f"{SYMBOLS[d]} {of} {geo.unit_names[u]} lies {into} "
                         f"{geo.unit_names[target]}"
                     )
-                    moves.append(_removal(geo, technique, reason, gone))
+                    moves.append(removal(geo, technique, reason, gone))
     return moves
 
 
@@ -235,44 +320,70 @@ def box_line(board: Board) -> list[Move]:
     return _locked(board, range(2 * board.geo.size), (2,), BOX_LINE, ("on", "in"))
 
 
+def bounded_groups(
+    items: Sequence[tuple[int, int]], k: int, most: int | None = None
+) -> list[tuple[list[int], int]]:
+    """Every ``k`` of ``items`` ((key, bit mask) pairs) whose masks join into at most
+    ``most`` bits (default ``k``), as (keys, joined mask). Groups are grown only while
+    their join stays within bounds, so the search is small even on 25x25 boards."""
+    most = k if most is None else most
+    items = [item for item in items if item[1].bit_count() <= most]
+    found: list[tuple[list[int], int]] = []
+    stack: list[tuple[int, int, list[int]]] = [(0, 0, [])]
+    last = len(items)
+    while stack:
+        start, union, chosen = stack.pop()
+        final = len(chosen) + 1 == k
+        for i in range(start, last - k + len(chosen) + 1):
+            key, mask = items[i]
+            joined = union | mask
+            if joined.bit_count() <= most:
+                if final:
+                    found.append(([*chosen, key], joined))
+                else:
+                    stack.append((i + 1, joined, [*chosen, key]))
+    return found
+
+
 def naked_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
     """``k`` cells of a unit whose candidates number ``k`` in all."""
-    geo, moves = board.geo, []
+    geo, cands, moves = board.geo, board.cands, []
     for u, unit in enumerate(geo.units):
         open_cells = board.open_cells(unit)
-        small = [c for c in open_cells if board.cands[c].bit_count() <= k]
-        for group in combinations(small, k):
-            union = 0
-            for c in group:
-                union |= board.cands[c]
+        if len(open_cells) <= k:
+            continue
+        small = [(c, cands[c]) for c in open_cells if cands[c].bit_count() <= k]
+        for group, union in bounded_groups(small, k):
             if union.bit_count() != k:
                 continue
             gone = tuple(
-                (c, board.cands[c] & union)
-                for c in open_cells
-                if c not in group and board.cands[c] & union
+                (c, cands[c] & union) for c in open_cells if c not in group and cands[c] & union
             )
             if gone:
                 reason = (
-                    f"{_cells_text(geo, group)} in {geo.unit_names[u]} hold {digits_text(union)}"
+                    f"{cells_text(geo, group)} in {geo.unit_names[u]} hold {digits_text(union)}"
                 )
-                moves.append(_removal(geo, technique, reason, gone))
+                moves.append(removal(geo, technique, reason, gone))
     return moves
 
 
 def hidden_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
     """``k`` digits whose places in a unit are the same ``k`` cells."""
     geo, moves = board.geo, []
-    for u in range(len(geo.units)):
-        places = {}
-        for d in range(geo.size):
-            where = board.places(u, d)
-            if 2 <= len(where) <= k:
-                places[d] = where
-        for digits in combinations(places, k):
-            cells = sorted({c for d in digits for c in places[d]})
-            if len(cells) != k:
+    for u, unit in enumerate(geo.units):
+        where_of = board.table()[u]
+        if sum(1 for where in where_of if where) <= k:
+            continue
+        position = {c: i for i, c in enumerate(unit)}
+        places = [
+            (d, sum(1 << position[c] for c in where))
+            for d, where in enumerate(where_of)
+            if 2 <= len(where) <= k
+        ]
+        for digits, union in bounded_groups(places, k):
+            if union.bit_count() != k:
                 continue
+            cells = [c for i, c in enumerate(unit) if union >> i & 1]
             keep = sum(1 << d for d in digits)
             gone = tuple((c, board.cands[c] & ~keep) for c in cells if board.cands[c] & ~keep)
             if gone:
@@ -280,188 +391,8 @@ def hidden_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
                     Move(
                         technique,
                         f"{digits_text(keep)} in {geo.unit_names[u]} only at "
-                        f"{_cells_text(geo, cells)}: other candidates removed",
+                        f"{cells_text(geo, cells)}: other candidates removed",
                         eliminate=gone,
                     )
                 )
     return moves
-
-
-def x_wings(board: Board) -> list[Move]:
-    """A digit with two places in each of two rows (columns), on the same two columns (rows)."""
-    geo, moves = board.geo, []
-    n = geo.size
-    for d in range(n):
-        bit = 1 << d
-        for base, cover in ((0, 1), (1, 0)):
-            pairs = {}
-            for u in range(base * n, base * n + n):
-                where = board.places(u, d)
-                if len(where) == 2:
-                    pairs[u] = tuple(geo.units_of[c][cover] for c in where)
-            for u1, u2 in combinations(pairs, 2):
-                if pairs[u1] != pairs[u2]:
-                    continue
-                corners = set(board.places(u1, d) + board.places(u2, d))
-                gone = _eliminations(
-                    board,
-                    [c for line in pairs[u1] for c in geo.units[line] if c not in corners],
-                    bit,
-                )
-                if gone:
-                    reason = (
-                        f"{SYMBOLS[d]} on {geo.unit_names[u1]} and {geo.unit_names[u2]} "
-                        f"only in {geo.unit_names[pairs[u1][0]]} and "
-                        f"{geo.unit_names[pairs[u1][1]]}"
-                    )
-                    moves.append(_removal(geo, X_WING, reason, gone))
-    return moves
-
-
-def simple_colouring(board: Board) -> list[Move]:
-    """Two-colour each chain of a digit's conjugate pairs; a colour that sees itself is
-    false, and a cell that sees both colours loses the digit."""
-    geo, moves = board.geo, []
-    for d in range(geo.size):
-        bit = 1 << d
-        links: dict[int, set[int]] = {}
-        for u in range(len(geo.units)):
-            where = board.places(u, d)
-            if len(where) == 2:
-                a, b = where
-                links.setdefault(a, set()).add(b)
-                links.setdefault(b, set()).add(a)
-        colour: dict[int, int] = {}
-        for start in links:
-            if start in colour:
-                continue
-            colour[start] = 0
-            stack, component = [start], [start]
-            while stack:
-                cell = stack.pop()
-                for other in links[cell]:
-                    if other not in colour:
-                        colour[other] = 1 - colour[cell]
-                        stack.append(other)
-                        component.append(other)
-            if len(component) < 3:
-                continue
-            groups = [[c for c in component if colour[c] == k] for k in (0, 1)]
-            for k, group in enumerate(groups):
-                if any(b in geo.peer_sets[a] for a, b in combinations(group, 2)):
-                    gone = _eliminations(board, group, bit)
-                    moves.append(
-                        Move(
-                            SIMPLE_COLOURING,
-                            f"{SYMBOLS[d]}: colour {'AB'[k]} of the chain from "
-                            f"{geo.cell_name(start)} sees itself: removed from "
-                            f"{_cells_text(geo, group)}",
-                            eliminate=gone,
-                        )
-                    )
-            coloured = set(component)
-            trapped = [
-                c
-                for c in range(geo.cells)
-                if c not in coloured
-                and not board.placed[c]
-                and board.cands[c] & bit
-                and not geo.peer_sets[c].isdisjoint(groups[0])
-                and not geo.peer_sets[c].isdisjoint(groups[1])
-            ]
-            if trapped:
-                moves.append(
-                    Move(
-                        SIMPLE_COLOURING,
-                        f"{SYMBOLS[d]}: {_cells_text(geo, trapped)} see both colours of "
-                        f"the chain from {geo.cell_name(start)}",
-                        eliminate=_eliminations(board, trapped, bit),
-                    )
-                )
-    return moves
-
-
-def xy_chains(board: Board) -> list[Move]:
-    """Chains of bivalue cells: if the first cell is not z, the last one is z, so every
-    cell seeing both ends loses z. Each start is searched breadth first (shortest chains)."""
-    geo = board.geo
-    bivalue = [
-        c for c in range(geo.cells) if not board.placed[c] and board.cands[c].bit_count() == 2
-    ]
-    biset = set(bivalue)
-    bivalue_peers = {c: [p for p in geo.peers[c] if p in biset] for c in bivalue}
-    moves: list[Move] = []
-    found: set[tuple[int, int, int]] = set()
-    for start in bivalue:
-        v = board.cands[start]
-        for z in (v & -v, v & (v - 1)):
-            begin = (start, v & ~z)
-            parent: dict[tuple[int, int], tuple[int, int] | None] = {begin: None}
-            layer = [begin]
-            for depth in range(1, MAX_CHAIN):
-                following = []
-                for cell, link in layer:
-                    for nxt in bivalue_peers[cell]:
-                        if not board.cands[nxt] & link:
-                            continue
-                        state = (nxt, board.cands[nxt] & ~link)
-                        if state in parent:
-                            continue
-                        parent[state] = (cell, link)
-                        following.append(state)
-                        if depth >= 2 and state[1] == z:
-                            _xy_move(board, start, state, parent, z, found, moves)
-                layer = following
-    return moves
-
-
-def _xy_move(
-    board: Board,
-    start: int,
-    end: tuple[int, int],
-    parent: dict[tuple[int, int], tuple[int, int] | None],
-    z: int,
-    found: set[tuple[int, int, int]],
-    moves: list[Move],
-) -> None:
-    geo, last = board.geo, end[0]
-    key = (min(start, last), max(start, last), z)
-    if key in found:
-        return
-    targets = sorted(
-        c
-        for c in geo.peer_sets[start] & geo.peer_sets[last]
-        if board.cands[c] & z and not board.placed[c]
-    )
-    if not targets:
-        return
-    found.add(key)
-    chain: list[int] = []
-    state: tuple[int, int] | None = end
-    while state is not None:
-        chain.append(state[0])
-        state = parent[state]
-    chain.reverse()
-    moves.append(
-        Move(
-            XY_CHAIN,
-            f"{SYMBOLS[z.bit_length() - 1]}: chain "
-            + " – ".join(f"{geo.cell_name(c)}{digits_text(board.cands[c])}" for c in chain)
-            + f" removes it from {_cells_text(geo, targets)}",
-            eliminate=tuple((c, z) for c in targets),
-        )
-    )
-
-
-ELIMINATION_FINDERS: tuple[tuple[Technique, Callable[[Board], list[Move]]], ...] = (
-    (POINTING, pointing),
-    (BOX_LINE, box_line),
-    (NAKED_PAIR, lambda b: naked_subsets(b, 2, NAKED_PAIR)),
-    (HIDDEN_PAIR, lambda b: hidden_subsets(b, 2, HIDDEN_PAIR)),
-    (NAKED_TRIPLE, lambda b: naked_subsets(b, 3, NAKED_TRIPLE)),
-    (HIDDEN_TRIPLE, lambda b: hidden_subsets(b, 3, HIDDEN_TRIPLE)),
-    (X_WING, x_wings),
-    (SIMPLE_COLOURING, simple_colouring),
-    (XY_CHAIN, xy_chains),
-)
-"""Elimination techniques, easiest first, as the graded solver tries them."""
