@@ -1,12 +1,19 @@
 """Regex clues as position automata over letter sets.
 
-A clue's syntax tree (from Python's own regex parser) is compiled into a Glushkov
-automaton: one state per character leaf, each state labelled with the set of letters
-it reads, and a follow relation; there are no empty moves. Bounded repeats are unrolled.
-Backreferences are over-approximated by the letters and lengths their group can take,
-lookarounds and anchors by nothing at all, so the automaton accepts a superset of the
-clue's language; such a clue is marked inexact and complete lines are checked with the
-``regex`` engine. Letter sets are bit masks over the puzzle's alphabet.
+A clue's syntax tree (``syntax.py``: the ``regex`` module's own parse) is compiled into a
+Glushkov automaton: one state per character leaf, each labelled with the set of letters it
+reads, and a follow relation; there are no empty moves. Zero-width tests of the position
+are states too, which read nothing and may be passed only where their test holds: ``^``
+and ``\\A`` at the line's start, ``$`` and ``\\Z`` at its end, anywhere, wherever they
+are in the clue. Bounded repeats are unrolled up to the line's length (a repeat cannot
+use more non-empty copies than the line has cells), so they are exact.
+
+What an automaton cannot express is over-approximated and the clue marked inexact, its
+complete lines then checked by the ``regex`` engine: a backreference reads the letters
+and lengths its group can take, a lookaround, word boundary or backtracking verb is a
+test that always holds, a conditional is either branch, an atomic group or possessive
+repeat is the plain one, fuzzy matching and recursion match anything. Letter sets are
+bit masks over the puzzle's alphabet.
 
 Two uses: ``narrow`` runs the automaton forward and backward over a line's per-position
 letter sets and keeps only letters on some accepting path; ``distance`` gives the
@@ -15,114 +22,57 @@ fewest cells of a line that must change for the automaton to accept it (the grad
 
 from __future__ import annotations
 
-import re
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from re import _constants as C  # type: ignore[attr-defined]  # noqa: N812
-from re import _parser as sre_parse  # type: ignore[attr-defined]
-from typing import Any
 
 import numpy as np
-import regex
 
+from crossforge.plugins.puzzles.regexcross import syntax
 from crossforge.plugins.puzzles.regexcross.setmatch import SetMatcher
+from crossforge.plugins.puzzles.regexcross.syntax import (
+    INFINITY,
+    Alt,
+    Assert,
+    Atomic,
+    Backref,
+    ClueError,
+    ClueMatcher,
+    Cond,
+    Group,
+    Leaf,
+    Look,
+    Node,
+    Opaque,
+    Repeat,
+    Seq,
+    leaf_mask,
+    parse_clue,
+)
+
+__all__ = ["Automaton", "ClueError", "compile_clue", "matcher", "set_matcher"]
 
 UNROLL_LIMIT = 40
-"""Largest bounded repeat that is unrolled; larger ones become unbounded (a superset)."""
+"""Largest bounded repeat unrolled when the line's length is not known (larger ones
+become unbounded, and the clue inexact)."""
 
-INFINITY = 1 << 20
-"""Stands for an unbounded length or an unreachable cost."""
-
-
-class ClueError(ValueError):
-    """A clue that is not a usable regular expression."""
+STATE_LIMIT = 1500
+"""States an automaton may have; a repeat that would pass it reads any string of its
+letters instead (and the clue is inexact)."""
 
 
-def parse_tree(pattern: str) -> Any:
-    """Python's parse tree of ``pattern``; ClueError naming it on a syntax error."""
-    try:
-        return sre_parse.parse(pattern)
-    except re.error as exc:
-        raise ClueError(f"bad regex {pattern!r}: {exc}") from exc
-
-
-def _category_chars(category: Any) -> tuple[set[str], bool]:
-    """Letters a category contributes to the alphabet, and whether it allows any letter."""
-    if category is C.CATEGORY_DIGIT:
-        return set(string.digits), False
-    if category is C.CATEGORY_WORD:
-        return set(string.ascii_uppercase), False
-    if category is C.CATEGORY_SPACE:
-        return {" "}, False
-    return set(), True
-
-
-def mentioned(tree: Any) -> tuple[set[str], bool]:
-    """The characters a parse tree names, and whether it allows any character."""
-    chars: set[str] = set()
-    anything = False
-    for op, av in tree:
-        if op is C.LITERAL:
-            chars.add(chr(av))
-        elif op is C.NOT_LITERAL:
-            chars.add(chr(av))
-            anything = True
-        elif op is C.ANY:
-            anything = True
-        elif op is C.IN:
-            for item, value in av:
-                if item is C.LITERAL:
-                    chars.add(chr(value))
-                elif item is C.RANGE:
-                    chars.update(chr(c) for c in range(value[0], value[1] + 1))
-                elif item is C.NEGATE:
-                    anything = True
-                elif item is C.CATEGORY:
-                    more, anyone = _category_chars(value)
-                    chars |= more
-                    anything = anything or anyone
-        elif op is C.CATEGORY:
-            more, anyone = _category_chars(av)
-            chars |= more
-            anything = anything or anyone
-        for sub in _children(op, av):
-            more, anyone = mentioned(sub)
-            chars |= more
-            anything = anything or anyone
-    return chars, anything
-
-
-def _children(op: Any, av: Any) -> list[Any]:
-    if op is C.BRANCH:
-        return list(av[1])
-    if op is C.SUBPATTERN:
-        return [av[3]]
-    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-        return [av[2]]
-    if op in (C.ASSERT, C.ASSERT_NOT):
-        return [av[1]]
-    if op is C.ATOMIC_GROUP:
-        return [av]
-    if op is C.GROUPREF_EXISTS:
-        return [p for p in av[1:] if p is not None]
-    return []
-
-
-@dataclass
-class _Fragment:
-    nullable: bool
-    first: int
-    last: int
-    letters: int
-    """Every letter the fragment may read (for backreferences to it)."""
-    min_len: int
-    max_len: int
+def _bits(states: int) -> list[int]:
+    out = []
+    while states:
+        low = states & -states
+        out.append(low.bit_length() - 1)
+        states ^= low
+    return out
 
 
 @dataclass
 class Automaton:
-    """A Glushkov automaton: state 0 starts; state ``q > 0`` reads a letter of ``masks[q]``."""
+    """A Glushkov automaton: state 0 starts; state ``q > 0`` reads a letter of
+    ``masks[q]``, or is a zero-width test (in ``at_start``, ``at_end`` or ``anywhere``)."""
 
     masks: list[int]
     follow: list[int]
@@ -132,21 +82,36 @@ class Automaton:
     exact: bool
     width: int
     """Size of the alphabet the masks are over."""
+    at_start: int = 0
+    """Zero-width states passable only before the line's first cell."""
+    at_end: int = 0
+    """Zero-width states passable only after the line's last cell."""
+    anywhere: int = 0
+    """Zero-width states passable at any position."""
+    first: int = -1
+    """Letters the engine lets a line start with (its first-character filter; -1: all)."""
     by_letter: list[int] = field(default_factory=list)
     """For each letter index, the bit set of states reading it."""
 
     def __post_init__(self) -> None:
         width = self.width
+        self.zero = self.at_start | self.at_end | self.anywhere
         self.by_letter = [
             sum(1 << q for q, m in enumerate(self.masks) if m >> a & 1) for a in range(width)
         ]
         size = len(self.masks)
         self._follow_matrix = np.array(
             [[bool(self.follow[s] >> q & 1) for q in range(size)] for s in range(size)]
-        )
+        ).reshape(size, size)
+        self._preds = {
+            z: [q for q in range(size) if self.follow[q] >> z & 1] for z in _bits(self.zero)
+        }
         self._miss = np.array(
             [
-                [INFINITY if q == 0 else 1 - (m >> a & 1) for q, m in enumerate(self.masks)]
+                [
+                    INFINITY if q == 0 or self.zero >> q & 1 else 1 - (m >> a & 1)
+                    for q, m in enumerate(self.masks)
+                ]
                 for a in range(width)
             ],
             dtype=np.int64,
@@ -163,8 +128,37 @@ class Automaton:
             a += 1
         return states
 
+    def _passable(self, position: int, length: int) -> int:
+        """Zero-width states whose test holds at ``position`` of a line of ``length``."""
+        out = self.anywhere
+        if position == 0:
+            out |= self.at_start
+        if position == length:
+            out |= self.at_end
+        return out
+
+    def _after(self, states: int) -> int:
+        follow, out = self.follow, 0
+        while states:
+            low = states & -states
+            out |= follow[low.bit_length() - 1]
+            states ^= low
+        return out
+
+    def _close(self, states: int, passable: int) -> int:
+        """``states`` with the zero-width states reachable from them through ``passable``."""
+        frontier = states
+        while frontier:
+            frontier = self._after(frontier) & passable & ~states
+            states |= frontier
+        return states
+
     def narrow(self, sets: Sequence[int]) -> list[int] | None:
         """Each position's letters that lie on an accepting path; None if there is none."""
+        if sets and self.first != -1:
+            sets = [sets[0] & self.first, *sets[1:]]
+        if self.zero:
+            return self._narrow_zero(sets)
         length = len(sets)
         follow, masks = self.follow, self.masks
         reading = [self._states_reading(s) for s in sets]
@@ -200,19 +194,60 @@ class Automaton:
             backward = previous
         return result
 
+    def _narrow_zero(self, sets: Sequence[int]) -> list[int] | None:
+        """``narrow`` with zero-width states: closures at every position."""
+        length = len(sets)
+        follow, masks, zero = self.follow, self.masks, self.zero
+        forward = [self._close(1, self._passable(0, length))]
+        for i in range(length):
+            nxt = self._after(forward[i]) & self._states_reading(sets[i])
+            if not nxt:
+                return None
+            forward.append(self._close(nxt, self._passable(i + 1, length)))
+        result = [0] * length
+        live = self._back_close(forward[length], forward[length] & self.accepting, length, length)
+        if not live:
+            return None
+        for i in range(length - 1, -1, -1):
+            entered = live & ~zero
+            letters = 0
+            for q in _bits(entered):
+                letters |= masks[q]
+            result[i] = letters & sets[i]
+            seeds = sum(1 << q for q in _bits(forward[i]) if follow[q] & entered)
+            live = self._back_close(forward[i], seeds, i, length)
+        return result
+
+    def _back_close(self, available: int, live: int, position: int, length: int) -> int:
+        """States of ``available`` from which zero-width moves at ``position`` reach ``live``."""
+        passable = self._passable(position, length)
+        follow = self.follow
+        while True:
+            more = 0
+            for q in _bits(available & ~live):
+                if follow[q] & passable & live:
+                    more |= 1 << q
+            if not more:
+                return live
+            live |= more
+
     def distance(self, letters: Sequence[int]) -> tuple[int, list[int]]:
         """Fewest positions to change so the automaton accepts, and, per position, the
         letters (mask) a nearest accepted line may hold there. ``letters`` are indices."""
         size = len(self.masks)
+        length = len(letters)
         costs = np.full(size, INFINITY, dtype=np.int64)
         costs[0] = 0
         back: list[np.ndarray] = []
-        for a in letters:
+        zback: list[dict[int, int]] = []
+        zback.append(self._relax(costs, 0, length))
+        for i, a in enumerate(letters):
             through = np.where(self._follow_matrix, costs[:, None], INFINITY)
             best_from = through.argmin(axis=0)
             reached = through.min(axis=0)
-            costs = reached + self._miss[a]
+            costs = np.minimum(reached + self._miss[a], INFINITY)
             back.append(best_from)
+            zback.append(self._relax(costs, i + 1, length))
         accept = [q for q in range(size) if self.accepting >> q & 1]
         if not accept:
             return INFINITY, []
@@ -220,82 +255,112 @@ class Automaton:
         total = int(costs[end])
         if total >= INFINITY:
             return INFINITY, []
+        if letters and self.first != -1 and not self.first >> letters[0] & 1:
+            total += 1  # the engine's first-character filter rejects the line
         path = []
         state = end
-        for step in range(len(letters) - 1, -1, -1):
+        for step in range(length, 0, -1):
+            while state in zback[step]:
+                state = zback[step][state]
             path.append(self.masks[state])
-            state = int(back[step][state])
+            state = int(back[step - 1][state])
         path.reverse()
+        if path and self.first != -1 and path[0] & self.first:
+            path[0] &= self.first
         return total, path
+
+    def _relax(self, costs: np.ndarray, position: int, length: int) -> dict[int, int]:
+        """Zero-width moves at ``position``, in place; each improved state's predecessor."""
+        if not self.zero:
+            return {}
+        passable = _bits(self._passable(position, length))
+        came: dict[int, int] = {}
+        changed = True
+        while changed:
+            changed = False
+            for z in passable:
+                for q in self._preds[z]:
+                    if costs[q] < costs[z]:
+                        costs[z] = costs[q]
+                        came[z] = q
+                        changed = True
+        return came
+
+
+@dataclass
+class _Fragment:
+    nullable: bool
+    first: int
+    last: int
+
+
+FAIL = _Fragment(False, 0, 0)
+"""A fragment that matches nothing."""
 
 
 class _Builder:
-    def __init__(self, alphabet: str) -> None:
+    def __init__(self, alphabet: str, length: int | None, flags: int) -> None:
         self.alphabet = alphabet
-        self.index = {ch: i for i, ch in enumerate(alphabet)}
+        self.length = length
+        self.flags = flags
         self.full = (1 << len(alphabet)) - 1
         self.masks = [0]
         self.follow = [0]
+        self.zero = {"start": 0, "end": 0, "anywhere": 0}
         self.exact = True
-        self.groups: dict[int, _Fragment] = {}
+        self.group_letters: dict[int, int] = {}
+        self.group_spans: dict[int, tuple[int, int]] = {}
+        self._leaves: dict[int, int] = {}
 
-    def _mask(self, chars: set[str]) -> int:
-        return sum(1 << self.index[c] for c in chars if c in self.index)
+    def leaf(self, leaf: Leaf) -> int:
+        key = id(leaf)
+        if key not in self._leaves:
+            mask, exact = leaf_mask(leaf, self.alphabet)
+            self.exact = self.exact and exact
+            self._leaves[key] = mask
+        return self._leaves[key]
 
-    def _category(self, category: Any) -> int:
-        tests = {
-            C.CATEGORY_DIGIT: str.isdigit,
-            C.CATEGORY_NOT_DIGIT: lambda c: not c.isdigit(),
-            C.CATEGORY_WORD: lambda c: c.isalnum() or c == "_",
-            C.CATEGORY_NOT_WORD: lambda c: not (c.isalnum() or c == "_"),
-            C.CATEGORY_SPACE: str.isspace,
-            C.CATEGORY_NOT_SPACE: lambda c: not c.isspace(),
-        }
-        test = tests.get(category)
-        if test is None:
-            return self.full
-        return self._mask({c for c in self.alphabet if test(c)})
-
-    def _class(self, items: Any) -> int:
-        mask, negate = 0, False
-        for item, value in items:
-            if item is C.LITERAL:
-                mask |= self._mask({chr(value)})
-            elif item is C.RANGE:
-                mask |= self._mask({chr(c) for c in range(value[0], value[1] + 1)})
-            elif item is C.NEGATE:
-                negate = True
-            elif item is C.CATEGORY:
-                mask |= self._category(value)
-        return self.full & ~mask if negate else mask
-
-    def leaf(self, op: Any, av: Any) -> int:
-        """The letter mask a one-character node reads."""
-        if op is C.LITERAL:
-            return self._mask({chr(av)})
-        if op is C.NOT_LITERAL:
-            return self.full & ~self._mask({chr(av)})
-        if op is C.IN:
-            return self._class(av)
-        if op is C.CATEGORY:
-            return self._category(av)
-        return self.full
+    def letters(self, node: Node | _Letters, seen: frozenset[int] = frozenset()) -> int:
+        """Every letter ``node`` may read (for backreferences to a group)."""
+        if isinstance(node, _Letters):
+            return node.mask
+        if isinstance(node, Leaf):
+            return self.leaf(node)
+        if isinstance(node, Seq):
+            return _union(self.letters(i, seen) for i in node.items)
+        if isinstance(node, Alt):
+            return _union(self.letters(o, seen) for o in node.options)
+        if isinstance(node, (Repeat, Group, Atomic)):
+            return self.letters(node.sub, seen)
+        if isinstance(node, Cond):
+            return self.letters(node.yes, seen) | self.letters(node.no, seen)
+        if isinstance(node, Backref):
+            if node.group in seen or node.group not in self.group_letters:
+                return self.full
+            return self.group_letters[node.group]
+        if isinstance(node, Opaque):
+            return 0 if node.zero_width else self.full
+        return 0
 
     def symbol(self, mask: int) -> _Fragment:
         self.masks.append(mask)
         self.follow.append(0)
         bit = 1 << (len(self.masks) - 1)
-        return _Fragment(False, bit, bit, mask, 1, 1)
+        return _Fragment(False, bit, bit)
+
+    def test(self, where: str) -> _Fragment:
+        """A zero-width state passable at the start, the end or anywhere."""
+        fragment = self.symbol(0)
+        self.zero[where] |= fragment.first
+        return fragment
 
     @staticmethod
     def empty() -> _Fragment:
-        return _Fragment(True, 0, 0, 0, 0, 0)
+        return _Fragment(True, 0, 0)
 
     def _link(self, last: int, first: int) -> None:
-        while last:
-            low = last & -last
-            self.follow[low.bit_length() - 1] |= first
-            last ^= low
+        for q in _bits(last):
+            self.follow[q] |= first
 
     def cat(self, a: _Fragment, b: _Fragment) -> _Fragment:
         self._link(a.last, b.first)
@@ -303,95 +368,168 @@ class _Builder:
             a.nullable and b.nullable,
             a.first | (b.first if a.nullable else 0),
             b.last | (a.last if b.nullable else 0),
-            a.letters | b.letters,
-            a.min_len + b.min_len,
-            min(a.max_len + b.max_len, INFINITY),
         )
 
     @staticmethod
     def alt(a: _Fragment, b: _Fragment) -> _Fragment:
-        return _Fragment(
-            a.nullable or b.nullable,
-            a.first | b.first,
-            a.last | b.last,
-            a.letters | b.letters,
-            min(a.min_len, b.min_len),
-            max(a.max_len, b.max_len),
-        )
+        return _Fragment(a.nullable or b.nullable, a.first | b.first, a.last | b.last)
 
     def star(self, a: _Fragment) -> _Fragment:
         self._link(a.last, a.first)
-        return _Fragment(True, a.first, a.last, a.letters, 0, INFINITY if a.max_len else 0)
+        return _Fragment(True, a.first, a.last)
 
-    def sequence(self, tree: Any) -> _Fragment:
-        frag = self.empty()
-        for op, av in tree:
-            frag = self.cat(frag, self.node(op, av))
-        return frag
+    def anything(self, mask: int) -> _Fragment:
+        """Any string of letters of ``mask`` (an over-approximation)."""
+        self.exact = False
+        return self.star(self.symbol(mask))
 
-    def repeat(self, make: Any, low: int, high: int) -> _Fragment:
-        if high == C.MAXREPEAT or high > UNROLL_LIMIT:
+    def build(self, node: Node | _Letters) -> _Fragment:
+        if isinstance(node, _Letters):
+            return self.symbol(node.mask)
+        if isinstance(node, Leaf):
+            return self.symbol(self.leaf(node))
+        if isinstance(node, Seq):
             frag = self.empty()
-            for _ in range(min(low, UNROLL_LIMIT)):
-                frag = self.cat(frag, make())
-            return self.cat(frag, self.star(make()))
+            for item in node.items:
+                frag = self.cat(frag, self.build(item))
+            return frag
+        if isinstance(node, Alt):
+            out = FAIL
+            for option in node.options:
+                out = self.alt(out, self.build(option))
+            return out
+        if isinstance(node, Group):
+            return self.build(node.sub)
+        if isinstance(node, Atomic):
+            self.exact = False
+            return self.build(node.sub)
+        if isinstance(node, Repeat):
+            if node.possessive:
+                self.exact = False
+            return self.repeat(node.sub, node.low, node.high)
+        if isinstance(node, Backref):
+            return self.backref(node)
+        if isinstance(node, Cond):
+            self.exact = False
+            return self.alt(self.build(node.yes), self.build(node.no))
+        if isinstance(node, Look):
+            self.exact = False
+            return self.test("anywhere")
+        if isinstance(node, Assert):
+            return self.assertion(node.kind)
+        if isinstance(node, Opaque):
+            if node.zero_width:
+                self.exact = False
+                return self.test("anywhere")
+            return self.anything(self.full)
+        raise ClueError(f"unknown regex node {node!r}")  # pragma: no cover
+
+    def assertion(self, kind: str) -> _Fragment:
+        where, exact = syntax.assert_where(kind, self.alphabet)
+        if where == "never":
+            return FAIL
+        self.exact = self.exact and exact
+        return self.test(where)
+
+    def repeat(self, sub: Node | _Letters, low: int, high: int | None) -> _Fragment:
+        """``sub{low,high}``, unrolled."""
+        least = 1 if isinstance(sub, _Letters) else syntax.span(sub, self.group_spans)[0]
+        if self.length is not None:
+            if low > self.length and least > 0:
+                return FAIL  # too many non-empty copies for the line
+            # copies past max(low, length) could only match the empty string
+            cap = max(low, self.length)
+            high = cap if high is None else min(high, cap)
+        elif high is not None and high > UNROLL_LIMIT:
+            high = None
+            self.exact = False
+        if low > max(UNROLL_LIMIT, self.length or 0):
+            low = UNROLL_LIMIT
+            high = None
+            self.exact = False
         frag = self.empty()
-        for _ in range(low):
-            frag = self.cat(frag, make())
-        for _ in range(high - low):
-            optional = make()
-            frag = self.cat(frag, self.alt(optional, self.empty()))
+        count = 0
+        before = len(self.masks)
+        while count < low:
+            frag = self.cat(frag, self.build(sub))
+            count += 1
+            if self._over_budget(before, count, low if high is None else high):
+                return self.cat(frag, self.anything(self.letters(sub)))
+        if high is None:
+            return self.cat(frag, self.star(self.build(sub)))
+        optional = self.empty()
+        while count < high:
+            optional = self.alt(self.build(sub), self.empty())
+            frag = self.cat(frag, optional)
+            count += 1
+            if count < high and self._over_budget(before, count, high):
+                return self.cat(frag, self.anything(self.letters(sub)))
         return frag
 
-    def node(self, op: Any, av: Any) -> _Fragment:
-        if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN, C.CATEGORY):
-            return self.symbol(self.leaf(op, av))
-        if op is C.BRANCH:
-            frags = [self.sequence(p) for p in av[1]]
-            out = frags[0]
-            for frag in frags[1:]:
-                out = self.alt(out, frag)
-            return out
-        if op is C.SUBPATTERN:
-            frag = self.sequence(av[3])
-            if av[0] is not None and av[0] not in self.groups:
-                self.groups[av[0]] = frag
-            return frag
-        if op is C.ATOMIC_GROUP:
-            return self.sequence(av)
-        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-            low, high, sub = av
-            return self.repeat(lambda: self.sequence(sub), low, high)
-        if op is C.GROUPREF:
-            self.exact = False
-            group = self.groups.get(av)
-            if group is None:
-                return self.empty()
-            high = group.max_len if group.max_len < INFINITY else C.MAXREPEAT
-            return self.repeat(lambda: self.symbol(group.letters), group.min_len, high)
-        if op in (C.ASSERT, C.ASSERT_NOT, C.AT, C.GROUPREF_EXISTS):
-            self.exact = False
-            return self.empty()
-        raise ClueError(f"unsupported regex construct {op}")
+    def _over_budget(self, before: int, built: int, wanted: int) -> bool:
+        per_copy = (len(self.masks) - before) / built
+        return len(self.masks) + per_copy * (wanted - built) > STATE_LIMIT
+
+    def backref(self, node: Backref) -> _Fragment:
+        """The letters and lengths the group can take (an over-approximation)."""
+        self.exact = False
+        letters = self.group_letters.get(node.group, self.full)
+        if node.ignorecase:
+            letters = syntax.case_closure(letters, self.alphabet, self.flags)
+        low, high = self.group_spans.get(node.group, (0, INFINITY))
+        return self.repeat(_Letters(letters), low, None if high >= INFINITY else high)
 
 
-def compile_clue(pattern: str, alphabet: str) -> Automaton:
-    """The automaton of ``pattern`` over ``alphabet`` (a string of distinct letters)."""
-    builder = _Builder(alphabet)
-    frag = builder.sequence(parse_tree(pattern))
+@dataclass(frozen=True, eq=False)
+class _Letters:
+    """A pseudo-leaf reading the letters of a mask (a backreference's copies)."""
+
+    mask: int
+
+
+def _union(masks: object) -> int:
+    out = 0
+    for m in masks:  # type: ignore[attr-defined]
+        out |= m
+    return out
+
+
+def compile_clue(pattern: str, alphabet: str, length: int | None = None) -> Automaton:
+    """The automaton of ``pattern`` over ``alphabet`` (a string of distinct letters), for
+    lines of ``length`` cells (None: any length; large repeats are then inexact)."""
+    clue = parse_clue(pattern)
+    builder = _Builder(alphabet, length, clue.flags)
+    groups = syntax.groups_of(clue.tree)
+    builder.group_spans = syntax.group_spans(clue.tree)
+    for index, subs in groups.items():
+        builder.group_letters[index] = _union(builder.letters(s, frozenset({index})) for s in subs)
+    frag = builder.build(clue.tree)
+    first = -1 if clue.first is None else builder.leaf(clue.first)
     accepting = frag.last | (1 if frag.nullable else 0)
     builder.follow[0] = frag.first
-    return Automaton(builder.masks, builder.follow, accepting, builder.exact, len(alphabet))
+    return Automaton(
+        builder.masks,
+        builder.follow,
+        accepting,
+        builder.exact,
+        len(alphabet),
+        at_start=builder.zero["start"],
+        at_end=builder.zero["end"],
+        anywhere=builder.zero["anywhere"],
+        first=first,
+    )
 
 
-def set_matcher(pattern: str, alphabet: str) -> SetMatcher:
-    """A matcher of ``pattern`` over letter sets of ``alphabet`` (for inexact clues)."""
-    return SetMatcher(parse_tree(pattern), _Builder(alphabet).leaf)
+def set_matcher(pattern: str, alphabet: str) -> SetMatcher | None:
+    """A matcher of ``pattern`` over letter sets of ``alphabet`` (for inexact clues);
+    None for right-to-left clues (``(?r)``) and clues with opaque parts (fuzzy matching,
+    recursion), whose captures it would misjudge."""
+    clue = parse_clue(pattern)
+    if clue.reverse or syntax.has_opaque(clue.tree):
+        return None
+    return SetMatcher(clue, alphabet)
 
 
-def matcher(pattern: str) -> regex.Pattern[str]:
-    """The ``regex`` engine's compiled clue, anchored to the whole line."""
-    try:
-        return regex.compile(f"(?:{pattern})\\Z")
-    except regex.error as exc:
-        raise ClueError(f"bad regex {pattern!r}: {exc}") from exc
+def matcher(pattern: str) -> ClueMatcher:
+    """The ``regex`` engine's fullmatch of the clue, under a timeout."""
+    return ClueMatcher(pattern)

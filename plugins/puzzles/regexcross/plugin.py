@@ -56,7 +56,7 @@ class RegexCrosswordType(LogicPuzzleType):
         for li, line in enumerate(engine.lines):
             text = "".join(letters[c] for c in line.cells)
             for clue, matcher in zip(line.clues, engine.matchers[li], strict=True):
-                if not matcher.match(text):
+                if not matcher.fullmatch(text):
                     problems.append(f"{line.name}: {text!r} does not match {clue!r}")
         return problems
 

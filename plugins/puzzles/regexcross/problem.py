@@ -82,7 +82,7 @@ class RegexProblem(Problem):
             distance, _ = automaton.distance(letters)
             if distance == 0 and not automaton.exact:
                 text = text or "".join(self.engine.alphabet[a] for a in letters)
-                distance = 0 if matcher.match(text) else 1
+                distance = 0 if matcher.fullmatch(text) else 1
             total += min(distance, len(letters))
         if len(self._costs) > CACHE_LIMIT:
             self._costs.clear()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crossforge.grids.hexgrid import FAMILIES, HexGrid
-from crossforge.plugins.puzzles.regexcross.automaton import mentioned, parse_tree
+from crossforge.plugins.puzzles.regexcross.syntax import ClueError, named_characters, parse_clue
 
 RECT_FAMILIES = ("rows", "cols")
 
@@ -90,13 +90,14 @@ class RegexCrossword:
         return out
 
     def alphabet(self) -> str:
-        """The letters the clues mention, plus A–Z when a clue allows any character."""
+        """The letters the clues name (with their case variants in a case-insensitive
+        part), plus A–Z when a clue allows a character it does not name."""
         chars: set[str] = set()
         anything = False
         for family in self.clues.values():
             for clues in family:
                 for clue in clues:
-                    more, anyone = mentioned(parse_tree(clue))
+                    more, anyone = named_characters(parse_clue(clue))
                     chars |= more
                     anything = anything or anyone
         if anything:
@@ -118,8 +119,8 @@ def _clue_list(entry: Any, where: str) -> tuple[str, ...]:
         raise RegexFormatError(f"{where}: a regex or a non-empty list of regexes expected")
     for clue in clues:
         try:
-            parse_tree(clue)
-        except ValueError as exc:
+            parse_clue(clue)
+        except ClueError as exc:
             raise RegexFormatError(f"{where}: {exc}") from exc
     return tuple(clues)
 

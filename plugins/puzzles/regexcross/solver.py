@@ -1,10 +1,12 @@
 """Solving regex crosswords: letter-set propagation through every clue, then search.
 
 Each cell holds a bit mask over the puzzle's alphabet. Revising a line runs each of its
-clues' automata forward and backward over the line's masks; a line with a backreference
-or lookaround is, once few enough letter combinations remain, enumerated and checked
-with the ``regex`` engine, which makes revision exact on every complete line. Search
-branches on the cell with the fewest letters left.
+clues' automata forward and backward over the line's masks; a line with a clue the
+automaton only over-approximates (backreferences, conditionals, lookarounds, atomic
+groups…) is then matched over the letter sets and, once few enough letter combinations
+remain, enumerated and checked with the ``regex`` engine (under a timeout), which makes
+revision exact on every complete line. Search branches on the cell with the fewest
+letters left.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from crossforge.plugins.puzzles.regexcross.automaton import (
 )
 from crossforge.plugins.puzzles.regexcross.puzzle import RegexCrossword
 from crossforge.plugins.puzzles.regexcross.setmatch import SetMatcher, TooManySteps
+from crossforge.plugins.puzzles.regexcross.syntax import ClueMatcher
 
 ENUMERATION_LIMIT = 2048
 """Most letter combinations of a line enumerated against the ``regex`` engine."""
@@ -40,8 +43,9 @@ ENUMERATION = Technique(
     "backreference matching",
     4,
     2,
-    "a clue with backreferences or lookarounds is matched over the line's letter sets "
-    "(and its few remaining letter combinations checked by the regex engine)",
+    "a clue with backreferences, conditionals or lookarounds is matched over the line's "
+    "letter sets (and its few remaining letter combinations checked by the regex engine) "
+    "and drops letters its automaton keeps",
 )
 GUESS = Technique("guess", 50, 3, "nothing narrows further: a cell's letter is guessed")
 TECHNIQUES = (AUTOMATON, ENUMERATION, GUESS)
@@ -55,21 +59,24 @@ class Stopped(Exception):
 class Engine:
     """A puzzle compiled for solving: alphabet, lines, automata and matchers."""
 
-    def __init__(self, puzzle: RegexCrossword) -> None:
+    def __init__(self, puzzle: RegexCrossword, alphabet: str | None = None) -> None:
         self.puzzle = puzzle
-        self.alphabet = puzzle.alphabet()
+        self.alphabet = puzzle.alphabet() if alphabet is None else alphabet
         self.full = (1 << len(self.alphabet)) - 1
         self.lines = puzzle.lines()
         self.automata: list[list[Automaton]] = [
-            [compile_clue(c, self.alphabet) for c in line.clues] for line in self.lines
+            [compile_clue(c, self.alphabet, len(line.cells)) for c in line.clues]
+            for line in self.lines
         ]
-        self.matchers = [[matcher(c) for c in line.clues] for line in self.lines]
+        self.matchers: list[list[ClueMatcher]] = [
+            [matcher(c) for c in line.clues] for line in self.lines
+        ]
         self.exact = [all(a.exact for a in autos) for autos in self.automata]
         self.set_matchers: list[list[SetMatcher]] = [
             [
-                set_matcher(c, self.alphabet)
+                walker
                 for c, a in zip(line.clues, autos, strict=True)
-                if not a.exact
+                if not a.exact and (walker := set_matcher(c, self.alphabet)) is not None
             ]
             for line, autos in zip(self.lines, self.automata, strict=True)
         ]
@@ -88,26 +95,35 @@ class Engine:
         return [self.full] * self.puzzle.cell_count
 
     def matches(self, li: int, text: str) -> bool:
-        """True when every clue of line ``li`` matches ``text``."""
-        return all(m.match(text) for m in self.matchers[li])
+        """True when every clue of line ``li`` matches the whole of ``text``."""
+        return all(m.fullmatch(text) for m in self.matchers[li])
 
     def revise(self, li: int, masks: Sequence[int]) -> tuple[list[int] | None, bool]:
-        """The line's narrowed masks (None: no way to satisfy it), and whether the
-        enumeration took part."""
+        """The line's narrowed masks (None: no way to satisfy it), and whether matching
+        beyond the automata (set matching, enumeration) removed more than they did."""
         current = list(masks)
         for automaton in self.automata[li]:
             narrowed = automaton.narrow(current)
             if narrowed is None:
                 return None, False
             current = narrowed
-        if self.exact[li]:
-            return current, False
         key = (li, tuple(current))
+        if self.exact[li]:
+            if any(m & (m - 1) for m in current):
+                return current, False
+            # a complete line: the engine has the last word, even on exact clues
+            if key not in self._enumerated:
+                self._remember(key, self._enumerate(li, current))
+            return self._enumerated[key], False
         if key not in self._enumerated:
-            if len(self._enumerated) >= CACHE_LIMIT:
-                self._enumerated.clear()
-            self._enumerated[key] = self._exact(li, current)
-        return self._enumerated[key], True
+            self._remember(key, self._exact(li, current))
+        exact = self._enumerated[key]
+        return exact, exact != current
+
+    def _remember(self, key: tuple[int, tuple[int, ...]], masks: list[int] | None) -> None:
+        if len(self._enumerated) >= CACHE_LIMIT:
+            self._enumerated.clear()
+        self._enumerated[key] = masks
 
     def _exact(self, li: int, masks: list[int]) -> list[int] | None:
         """Narrow a line with inexact clues: set matching, then enumeration when small."""
@@ -202,9 +218,12 @@ def _search(
                 return
 
 
-def solve_graded(puzzle: RegexCrossword, control: Control | None = None) -> LogicalSolve:
-    """Solve by rounds of line revisions, each a graded step; guess where they stop."""
-    engine = Engine(puzzle)
+def solve_graded(
+    puzzle: RegexCrossword, control: Control | None = None, alphabet: str | None = None
+) -> LogicalSolve:
+    """Solve by rounds of line revisions, each a graded step; guess where they stop
+    (``alphabet``: the letters to solve over, the puzzle's own by default)."""
+    engine = Engine(puzzle, alphabet)
     grade = Grade()
     counted = count_solutions(engine, 2, control)
     stats: dict[str, object] = {"search_nodes": counted.nodes, "alphabet": engine.alphabet}
