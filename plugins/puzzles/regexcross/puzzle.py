@@ -3,13 +3,18 @@
 JSON: ``{"shape": "rect", "rows": [...], "cols": [...]}`` or ``{"shape": "hex",
 "side": n, "rows": [...], "nw": [...], "sw": [...]}``; each entry is a regex or a list of
 regexes that must all match the whole line. Text: a first line ``rect`` or ``hex N``,
-then sections ``[rows]``, ``[cols]`` (or ``[nw]``, ``[sw]``) with one grid line per text
-line, several clues of one grid line separated by tabs; ``#`` lines are comments.
-A solution is the list of row strings, top to bottom.
+then sections headed by a line that is exactly ``[rows]``, ``[cols]`` (or ``[nw]``,
+``[sw]``), with one grid line per text line, several clues of one grid line separated
+by tabs; lines starting with ``#`` are comments and blank lines are skipped. A clue that
+could be read as something else (a header such as ``[rows]``, a leading ``#`` or ``"``,
+surrounding or other than plain spaces, the empty clue) is written as a JSON string,
+``"[rows]"``; any other clue, such as ``[BDF]``, is written as it is. A solution is the
+list of row strings, top to bottom.
 """
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,6 +24,8 @@ from crossforge.grids.hexgrid import FAMILIES, HexGrid
 from crossforge.plugins.puzzles.regexcross.syntax import ClueError, named_characters, parse_clue
 
 RECT_FAMILIES = ("rows", "cols")
+HEADERS = frozenset(f"[{family}]" for family in (*RECT_FAMILIES, *FAMILIES))
+"""Section header lines; a clue with the same text is written quoted."""
 
 
 class RegexFormatError(ValueError):
@@ -172,7 +179,7 @@ def to_json(puzzle: RegexCrossword) -> dict[str, Any]:
 def parse_text(text: str) -> RegexCrossword:
     """A puzzle from the text format (header line, then ``[family]`` sections)."""
     lines = [
-        (no, line.rstrip("\n\r"))
+        (no, line)
         for no, line in enumerate(text.splitlines(), 1)
         if line.strip() and not line.startswith("#")
     ]
@@ -190,24 +197,48 @@ def parse_text(text: str) -> RegexCrossword:
     current: list[Any] | None = None
     for no, line in lines[1:]:
         stripped = line.strip()
-        if stripped.startswith("[") and stripped.endswith("]"):
+        if stripped in HEADERS:
             family = stripped[1:-1]
             if family not in _families(shape):
-                raise RegexFormatError(f"line {no}: unknown section {stripped}")
+                raise RegexFormatError(f"line {no}: a {shape} puzzle has no section {stripped}")
             current = sections.setdefault(family, [])
             continue
         if current is None:
-            raise RegexFormatError(f"line {no}: a clue before any [section]")
-        current.append([c for c in line.split("\t") if c])
+            raise RegexFormatError(f"line {no}: a clue before any section header")
+        current.append([_read_clue(field, no) for field in line.split("\t") if field])
     return build(shape, sections, side, "")
 
 
+def _read_clue(field: str, no: int) -> str:
+    """A clue as written: a JSON string when it starts with a quote, else as it is."""
+    if not field.startswith('"'):
+        return field
+    try:
+        clue = json.loads(field)  # a JSON value that starts with a quote is a string
+    except ValueError as exc:
+        raise RegexFormatError(f"line {no}: bad quoted clue {field!r}: {exc}") from exc
+    return str(clue)
+
+
+def _write_clue(clue: str) -> str:
+    """A clue as written: quoted (JSON, ASCII) when it could be read as something else."""
+    plain = (
+        clue
+        and clue not in HEADERS
+        and clue[0] not in '"#'
+        and all(ch == " " or not ch.isspace() for ch in clue)
+        and clue == clue.strip()
+        and clue.isprintable()
+    )
+    return clue if plain else json.dumps(clue)
+
+
 def to_text(puzzle: RegexCrossword) -> str:
-    """The text form."""
+    """The text form (``parse_text`` reads it back to an equal puzzle)."""
     out = [f"hex {puzzle.side}" if puzzle.shape == "hex" else "rect"]
     for family, lines in puzzle.clues.items():
         out.append(f"[{family}]")
-        out.extend("\t".join(clues) for clues in lines)
+        out.extend("\t".join(_write_clue(c) for c in clues) for clues in lines)
     return "\n".join(out) + "\n"
 
 
