@@ -58,7 +58,7 @@ QUANTIFIERS = [
     "*", "+", "?", "{2}", "{0,2}", "{1,3}", "{2,}", "*?", "+?", "??", "{1,2}?", "*+", "++",
     "?+", "{1,2}+",
 ]  # fmt: skip
-FLAGS = ["", "", "", "(?i)", "(?V1)", "(?s)", "(?m)", "(?x)"]
+FLAGS = ["", "", "", "(?i)", "(?V1)", "(?s)", "(?m)", "(?x)", "(?r)", "(?a)", "(?w)"]
 BRUTE_TIMEOUT = 0.05
 """Seconds brute force gives one match (the solver gives MATCH_TIMEOUT, ten times more)."""
 

@@ -186,7 +186,10 @@ def parse_clue(pattern: str) -> ParsedClue:
         raise
     except Exception as exc:  # noqa: BLE001 - private parser changed: check lines only
         return ParsedClue(pattern, Opaque(False, f"unreadable parse tree ({exc})"), flags, False)
-    return ParsedClue(pattern, tree, flags, bool(flags & regex.REVERSE), first)
+    if flags & regex.REVERSE:
+        # right to left the engine reads classes and filters its own way: lines only
+        return ParsedClue(pattern, Opaque(False, "right-to-left matching", tree), flags, True)
+    return ParsedClue(pattern, tree, flags, False, first)
 
 
 def _first_filter(pattern: str) -> Leaf | None:
