@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,39 @@ class StoreWords:
         """JSON-ready clues per word of ``words`` that the list holds."""
         found = self.store.get_entries(list_name, words)
         return {key: [clue.to_json() for clue in entry.clues] for key, entry in found.items()}
+
+
+class OpenedOnUse:
+    """``StoreWords`` over the database at ``url``, opened on first use and then kept:
+    a worker process starts, and lives on, while the database is away."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._opened: StoreWords | None = None
+        self._lock = threading.Lock()
+
+    def _words(self) -> StoreWords:
+        with self._lock:
+            if self._opened is None:
+                from crossforge.wordbase.store import WordStore
+
+                self._opened = StoreWords(WordStore(self.url))
+            return self._opened
+
+    def index(self, list_name: str) -> WordIndex:
+        """As ``StoreWords.index``."""
+        return self._words().index(list_name)
+
+    def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
+        """As ``StoreWords.clues``."""
+        return self._words().clues(list_name, words)
+
+    def close(self) -> None:
+        """Release the store, if it was opened."""
+        with self._lock:
+            if self._opened is not None:
+                self._opened.store.close()
+                self._opened = None
 
 
 class IndexWords:

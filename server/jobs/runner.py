@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.worker import (
     MEMORY_LIMIT,
@@ -85,6 +87,22 @@ class _Slot:
     """The worker ran out of memory and exits: it takes no more jobs."""
 
 
+@dataclass
+class _Unwritten:
+    """A job's end that the database has not recorded yet."""
+
+    job_id: str
+    status: str
+    result: dict[str, Any] | None
+    error: tuple[str, str] | None
+    attempts: int = 0
+    due: float = 0.0
+
+
+FLUSH_BACKOFF_MAX = 30.0
+"""Longest wait between two tries to record a job's end while the database fails."""
+
+
 class ProcessRunner(JobRunner):
     """A fixed pool of worker processes fed from a bounded queue.
 
@@ -119,6 +137,7 @@ class ProcessRunner(JobRunner):
         self._ctx.set_forkserver_preload(["crossforge.server.jobs.worker", execute.__module__])
         self._slots: list[_Slot] = []
         self._pending: deque[Job] = deque()
+        self._unwritten: deque[_Unwritten] = deque()
         self._lock = threading.RLock()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -143,7 +162,7 @@ class ProcessRunner(JobRunner):
             for job in self._pending:
                 if job.id == job_id:
                     self._pending.remove(job)
-                    self._store.finish(job_id, CANCELED)
+                    self._finish(job_id, CANCELED)
                     return True
             for slot in self._slots:
                 if slot.job_id == job_id:
@@ -170,12 +189,13 @@ class ProcessRunner(JobRunner):
                     slot.process.kill()
                     slot.process.join(timeout=1)
                 if slot.job_id is not None:
-                    self._store.finish(
+                    self._finish(
                         slot.job_id,
                         FAILED,
                         error=("server_stopped", "the server stopped while the job was running"),
                     )
             self._slots = []
+            self._flush(final=True)
 
     # the pool
 
@@ -236,6 +256,7 @@ class ProcessRunner(JobRunner):
                     for conn in ready:
                         self._read(conn)
                     self._watch()
+                    self._flush()
                     self._dispatch()
             except Exception:  # the runner thread must outlive any one bad message
                 log.exception("job runner error")
@@ -249,12 +270,11 @@ class ProcessRunner(JobRunner):
 
     def _receive(self, message: Message) -> None:
         if isinstance(message, Progress):
-            self._store.report(message.job_id, message.report)
+            with contextlib.suppress(DBAPIError):  # a report lost in an outage is replaced soon
+                self._store.report(message.job_id, message.report)
             return
         if isinstance(message, Done):
-            self._store.finish(
-                message.job_id, message.status, result=message.result, error=message.error
-            )
+            self._finish(message.job_id, message.status, message.result, message.error)
         for slot in self._slots:
             if slot.job_id == message.job_id:
                 if isinstance(message, Started):
@@ -288,10 +308,42 @@ class ProcessRunner(JobRunner):
             slot.conn.close()
             if slot.job_id is not None:
                 status = CANCELED if slot.cancel_at is not None else reason[0]
-                self._store.finish(
-                    slot.job_id, status, error=None if status == CANCELED else reason[1]
-                )
+                self._finish(slot.job_id, status, error=None if status == CANCELED else reason[1])
             self._slots[index] = self._spawn()
+
+    def _finish(
+        self,
+        job_id: str,
+        status: str,
+        result: dict[str, Any] | None = None,
+        error: tuple[str, str] | None = None,
+    ) -> None:
+        """Record a job's end; while the database does not answer, the record waits in
+        memory and is written when it answers again, so no result is lost."""
+        self._unwritten.append(_Unwritten(job_id, status, result, error))
+        self._flush()
+
+    def _flush(self, final: bool = False) -> None:
+        """Write the job endings that are due, backing off (doubling, up to
+        ``FLUSH_BACKOFF_MAX`` s) while the database fails; ``final`` tries each once more
+        and logs what stays unwritten."""
+        now = time.monotonic()
+        waiting: deque[_Unwritten] = deque()
+        while self._unwritten:
+            end = self._unwritten.popleft()
+            if end.due > now and not final:
+                waiting.append(end)
+                continue
+            try:
+                self._store.finish(end.job_id, end.status, result=end.result, error=end.error)
+            except DBAPIError as exc:
+                end.attempts += 1
+                end.due = now + min(FLUSH_BACKOFF_MAX, 0.25 * 2**end.attempts)
+                waiting.append(end)
+                log.warning("job %s ended %s; not recorded yet: %s", end.job_id, end.status, exc)
+        self._unwritten = waiting
+        if final and waiting:
+            log.error("%d job ending(s) could not be recorded", len(waiting))
 
     @staticmethod
     def _death(code: int | None) -> tuple[str, str]:

@@ -191,18 +191,19 @@ def worker_main(
     memory_limit: int | None = None,
 ) -> None:
     """Entry point of a worker process: cap its memory at ``memory_limit`` bytes, open
-    the word store on ``database_url`` once, then run tasks until it receives None (or
-    a task runs out of memory: the runner then starts a fresh worker)."""
-    from crossforge.wordbase.source import StoreWords
-    from crossforge.wordbase.store import WordStore
+    the word store on ``database_url`` once, on first use, then run tasks until it
+    receives None (or a task runs out of memory: the runner then starts a fresh one)."""
+    from crossforge.wordbase.source import OpenedOnUse
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
     limit_memory(memory_limit)
-    with WordStore(database_url) as store:
-        words = StoreWords(store)
+    words = OpenedOnUse(database_url)
+    try:
         while True:
             task = channel.recv()
             if task is None:
                 return
             if not run_task(execute, task, words, cancel, channel):
                 return
+    finally:
+        words.close()

@@ -7,10 +7,12 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
+from job_doubles import services_of, submit, wait_for
 from sqlalchemy.engine import make_url
 
 
@@ -95,3 +97,19 @@ def test_an_outage_is_503_everywhere_and_the_service_recovers(
     proxy.restore()
     assert client.get("/v1/health").status_code == 200
     assert [w["name"] for w in client.get("/v1/lists").get_json()["lists"]] == ["kept"]
+
+
+def test_a_job_that_ends_during_an_outage_keeps_its_result(
+    proxied: tuple[str, Proxy], make_app: Callable[..., Flask]
+) -> None:
+    url, proxy = proxied
+    app = make_app(database_url=url)
+    job = submit(app, {"do": "stubborn", "seconds": 1.5})
+    wait_for(app, job.id, {"running"})
+    time.sleep(0.3)  # under way in its worker
+    proxy.cut()
+    time.sleep(2.5)  # the job ends while its record cannot be written
+    proxy.restore()
+    finished = wait_for(app, job.id, {"succeeded"}, timeout=30)
+    assert finished.result == {"slept": 1.5}
+    assert services_of(app).runner.counts()["running"] == 0  # its worker slot is free again
