@@ -250,32 +250,34 @@ def check_line(ch: Chooser) -> None:
 
 
 if st is not None:
-    SETTINGS = settings(
-        max_examples=250,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        phases=[Phase.explicit, Phase.generate],  # no shrinking: the message names the case
-        suppress_health_check=list(HealthCheck),
-    )
 
-    @SETTINGS
+    def _settings(examples: int) -> Any:
+        return settings(
+            max_examples=examples,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            phases=[Phase.explicit, Phase.generate],  # no shrinking: the message names the case
+            suppress_health_check=list(HealthCheck),
+        )
+
+    @_settings(300)
     @given(st.data())
     def test_lines_agree_with_brute_force(data: Any) -> None:
         run(check_line, Chooser(data=data))
 
-    @SETTINGS
+    @_settings(200)
     @given(st.data())
     def test_puzzles_agree_with_brute_force(data: Any) -> None:
         run(check_puzzle, Chooser(data=data))
 
 else:  # pragma: no cover
 
-    @pytest.mark.parametrize("seed", range(250))
+    @pytest.mark.parametrize("seed", range(300))
     def test_lines_agree_with_brute_force(seed: int) -> None:
         run(check_line, Chooser(rng=random.Random(seed)))
 
-    @pytest.mark.parametrize("seed", range(250))
+    @pytest.mark.parametrize("seed", range(200))
     def test_puzzles_agree_with_brute_force(seed: int) -> None:
         run(check_puzzle, Chooser(rng=random.Random(seed)))
 

@@ -437,9 +437,8 @@ class _Builder:
         if self.length is not None:
             if low > self.length and least > 0:
                 return FAIL  # too many non-empty copies for the line
-            # copies past max(low, length) could only match the empty string
-            cap = max(low, self.length)
-            high = cap if high is None else min(high, cap)
+            if high is not None:  # copies past max(low, length) could only match ""
+                high = min(high, max(low, self.length))
         elif high is not None and high > UNROLL_LIMIT:
             high = None
             self.exact = False

@@ -390,6 +390,19 @@ _PROBES_WORK = core is not None and _probes_work()
 def leaf_mask(leaf: Leaf, alphabet: str) -> tuple[int, bool]:
     """Bit mask of the alphabet's letters the leaf reads, and whether it is exact (an
     unknown letter is kept in the mask)."""
+    try:
+        return _node_mask(leaf.node, leaf.flags, alphabet)
+    except TypeError:  # an unhashable node: not remembered
+        return _leaf_mask(leaf, alphabet)
+
+
+@lru_cache(maxsize=8192)
+def _node_mask(node: Any, flags: int, alphabet: str) -> tuple[int, bool]:
+    """``leaf_mask`` remembered by the node's value (equal nodes read equal letters)."""
+    return _leaf_mask(Leaf(node, flags), alphabet)
+
+
+def _leaf_mask(leaf: Leaf, alphabet: str) -> tuple[int, bool]:
     mask, exact = 0, True
     for i, ch in enumerate(alphabet):
         hit = leaf_accepts(leaf, ch)
