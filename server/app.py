@@ -16,6 +16,7 @@ from crossforge.server.health import writable_folder
 from crossforge.server.jobs.records import FAILED, JobStore
 from crossforge.server.jobs.runner import JobRunner, ProcessRunner, QueueFull
 from crossforge.server.jobs.worker import Execute
+from crossforge.server.limits import limit_submissions
 from crossforge.wordbase.config import data_folder
 from crossforge.wordbase.database import create_tables
 from crossforge.wordbase.schema import metadata as word_tables
@@ -68,6 +69,7 @@ def create_app(
 
     for blueprint in blueprints():
         app.register_blueprint(blueprint)
+    limit_submissions(app, config.submit_rate, config.rate_limit_storage)
     jobs.purge(timedelta(days=config.job_retention_days))
     _resume(jobs, runner)
     return app

@@ -47,6 +47,12 @@ class ServerConfig:
     job_memory_limit: int = 2 * 1024**3
     """Bytes of memory each worker process may allocate; a job past it fails with
     ``memory_limit`` and its worker is replaced."""
+    submit_rate: str = "120/minute"
+    """Jobs one client (by address) may submit, as a rate such as ``60/minute`` or
+    ``60/minute;1000/day``; more is a 429 with ``Retry-After``."""
+    rate_limit_storage: str = "memory://"
+    """Where submission counts live: ``memory://`` (this process) or ``redis://host:port``
+    (shared by every web process)."""
     client_timeout: float = 30.0
     """Seconds a client connection may stall (sending its request or taking the answer)
     before ``crossforge serve`` closes it."""

@@ -84,6 +84,8 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:
+        if isinstance(exc.response, Response):  # the raiser wrote the answer already
+            return exc.response
         headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
         message = exc.description or exc.name
         return error_response(exc.code or 500, _http_code(exc), message, headers=headers)

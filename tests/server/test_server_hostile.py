@@ -12,9 +12,13 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from crossforge.server.config import ServerConfig
 from crossforge.server.serving import make_api_server
+
+REDIS_TEST_URL = "redis://127.0.0.1:6379/15"
+"""A Redis database these tests may empty."""
 
 
 def test_racing_creations_of_one_list_give_one_201_and_409s(
@@ -166,3 +170,30 @@ def test_an_unusable_data_folder_refuses_to_start(
     blocker.write_text("not a folder")
     with pytest.raises(ValueError, match="cannot create"):
         make_app(database_url=f"sqlite:///{blocker}/sub/crossforge.db")
+
+
+def _submit_until_refused(client: FlaskClient, count: int) -> list[int]:
+    body = {"type": "sudoku", "puzzle": "1" * 81}
+    return [client.post("/v1/puzzles/sudoku/rate", json=body).status_code for _ in range(count)]
+
+
+def test_a_client_over_its_submission_rate_gets_429(make_app: Callable[..., Flask]) -> None:
+    client = make_app(submit_rate="3/minute").test_client()
+    statuses = _submit_until_refused(client, 4)
+    assert statuses[:3] != [429] * 3 and statuses[3] == 429
+    refused = client.post("/v1/fills", json={"grid": ["..."]})  # one budget for all jobs
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert refused.get_json()["error"]["code"] == "too_many_requests"
+    assert client.get("/v1/health").status_code == 200  # reads are not counted
+
+
+def test_submission_counts_are_shared_through_redis(make_app: Callable[..., Flask]) -> None:
+    redis = pytest.importorskip("redis")
+    try:
+        redis.Redis.from_url(REDIS_TEST_URL).flushdb()
+    except redis.exceptions.ConnectionError:
+        pytest.skip(f"Redis does not answer at {REDIS_TEST_URL}")
+    settings = {"submit_rate": "3/minute", "rate_limit_storage": REDIS_TEST_URL}
+    first, second = (make_app(**settings).test_client() for _ in range(2))  # two web processes
+    assert 429 not in _submit_until_refused(first, 2)
+    assert _submit_until_refused(second, 2)[-1] == 429
