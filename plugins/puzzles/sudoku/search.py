@@ -17,7 +17,7 @@ from crossforge.plugins.puzzles.logic import Count
 from crossforge.plugins.puzzles.sudoku.board import Geometry
 from crossforge.plugins.puzzles.sudoku.search_tables import SearchTables, search_tables
 
-CHECK_EVERY = 256
+CHECK_EVERY = 32
 """Nodes between two looks at the control's deadline and cancel check."""
 
 
@@ -184,7 +184,8 @@ def count_solutions(
     """Search for up to ``limit`` solutions (as digit lists) of ``givens``.
 
     ``start``, when given, is the candidates to search from, at the singles fixpoint
-    (as ``initial_candidates`` and ``propagate`` leave them); it is not modified.
+    (as ``initial_candidates`` and ``propagate`` leave them); it is not modified. A
+    search stopped by ``control`` is not ``complete``.
     """
     result = Count()
     cands = list(start) if start is not None else initial_candidates(geo, givens)

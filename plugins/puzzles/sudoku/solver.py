@@ -95,22 +95,23 @@ def _place_all(board: Board, grade: Grade, found: list[Move]) -> None:
         board.apply(move)
 
 
-def stuck_cell(puzzle: Sudoku, max_level: int, control: Control | None = None) -> int | None:
-    """Where techniques up to ``max_level`` get stuck: the open cell with the fewest
-    candidates on the board they leave, or None when they solve the puzzle (or the
-    control said stop). The puzzle is taken to be unique."""
+def stuck_cells(puzzle: Sudoku, max_level: int, control: Control | None = None) -> list[int]:
+    """Where techniques up to ``max_level`` get stuck: the open cells of the board they
+    leave, fewest candidates first; empty when they solve the puzzle (or the control
+    said stop). The puzzle is taken to be unique."""
     board = Board(puzzle.geometry, puzzle.givens)
     board.control = control
     scratch = Grade()
     while not board.solved:
         if board.stopping():
-            return None
+            return []
         found = singles(board)
         if found:
             _place_all(board, scratch, found)
         elif not _eliminate(board, scratch, max_level):
-            return _fewest_candidates(board)
-    return None
+            open_cells = [c for c in range(board.geo.cells) if not board.placed[c]]
+            return sorted(open_cells, key=lambda c: board.cands[c].bit_count())
+    return []
 
 
 def _eliminate(

@@ -42,10 +42,10 @@ SWORDFISH = Technique(
     "swordfish", 18, 3, "a digit's places in three lines lie on three cross lines"
 )
 XY_WING = Technique(
-    "XY-wing", 20, 4, "a pivot {x,y} sees pincers {x,z} and {y,z}: z leaves what sees both"
+    "XY-wing", 20, 3, "a pivot {x,y} sees pincers {x,z} and {y,z}: z leaves what sees both"
 )
 XYZ_WING = Technique(
-    "XYZ-wing", 22, 4, "a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves what sees all"
+    "XYZ-wing", 22, 3, "a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves what sees all"
 )
 FINNED_X_WING = Technique(
     "finned X-wing", 23, 4, "an X-wing but for extra places (fins) in one box"
