@@ -75,6 +75,9 @@ NEEDS = {
     "unique rectangle type 4": (
         ".........8..5..967...4..2..7....5..8..67....9581....2..3...9....17.8.......6.1..."
     ),
+    "naked quad": (
+        "......8...237...1.91...83..2....7..1...........819..42.....3764.562...3.........."
+    ),
     "jellyfish": (
         "7.8.3.6.4.2.7.4.1...3.....5.3.5.9.6.8.......9.7.4.3.8.2.........6.9.8.4.9...4.2.8"
     ),
@@ -86,6 +89,12 @@ NEEDS = {
     "XY-chain": "..39.....9...36.4...47.13..58........791.486........79..14.89...6.39...4.....56..",
     "AIC": ".....35.6..2......63..9..8...93.4..58......6..2...6..9....6.1.7.9.7..4..2..94...3",
 }
+
+
+# Rated 7.3 by Sudoku Explainer (from samples/se_rated.txt).
+HIDDEN_QUAD_PUZZLE = (
+    "000006000050870090007250800500000180063000940021000007005021700010093050000500000"
+)
 
 
 def _solution(puzzle: Sudoku) -> list[int]:
@@ -104,9 +113,10 @@ def _checked(board: Board, move: Move, solution: Sequence[int]) -> None:
     board.apply(move)
 
 
-def _solves(puzzle: Sudoku, ladder: Sequence[tuple[Technique, Finder]]) -> bool:
-    """Whether singles and ``ladder`` (the first technique with moves makes one) finish
-    the puzzle; every move is checked against the solution."""
+def _stalled(puzzle: Sudoku, ladder: Sequence[tuple[Technique, Finder]]) -> Board | None:
+    """The board where singles and ``ladder`` (the first technique with moves makes one)
+    stall, or None when they finish the puzzle; every move is checked against the
+    solution."""
     solution = _solution(puzzle)
     board = Board(puzzle.geometry, puzzle.givens)
     while not board.solved:
@@ -124,12 +134,16 @@ def _solves(puzzle: Sudoku, ladder: Sequence[tuple[Technique, Finder]]) -> bool:
                 _checked(board, moves[0], solution)
                 break
         else:
-            return False
-    return True
+            return board
+    return None
+
+
+def _solves(puzzle: Sudoku, ladder: Sequence[tuple[Technique, Finder]]) -> bool:
+    return _stalled(puzzle, ladder) is None
 
 
 def test_every_ladder_technique_has_a_puzzle_and_the_table_is_in_order() -> None:
-    assert set(NEEDS) == {t.name for t, _ in LADDER} - {"naked quad", "hidden quad"}
+    assert set(NEEDS) == {t.name for t, _ in LADDER} - {"hidden quad"}
     bases = [t.base for t in TECHNIQUES]
     levels = [t.level for t in TECHNIQUES]
     assert bases == sorted(bases) and levels == sorted(levels)
@@ -146,6 +160,20 @@ def test_the_puzzle_needs_the_technique_and_no_easier_one(name: str) -> None:
     solve = solve_graded(puzzle)
     assert solve.grade.level == technique.level and solve.stats["guesses"] == 0
     assert name in {step.technique for step in solve.grade.steps}
+
+
+def test_a_hidden_quad_is_the_first_move_past_the_easier_ladder() -> None:
+    """No puzzle needing a hidden quad and nothing harder turned up (hidden quads are
+    rare, and giving back digits spoiled it): this one needs it where the easier ladder
+    stalls, and chains after it."""
+    puzzle = parse_line(HIDDEN_QUAD_PUZZLE)
+    at = [t.name for t, _ in LADDER].index("hidden quad")
+    board = _stalled(puzzle, LADDER[:at])
+    assert board is not None
+    moves = LADDER[at][1](board)
+    assert moves
+    _checked(board, moves[0], _solution(puzzle))
+    assert "hidden quad" in {step.technique for step in solve_graded(puzzle).grade.steps}
 
 
 def test_the_swordfish_example_is_graded_hard() -> None:
