@@ -40,6 +40,7 @@ __all__ = [
     "UserRegex",
     "check_user_regex",
     "compile_uncached",
+    "parse_pattern",
     "user_regex",
 ]
 
@@ -63,8 +64,9 @@ class RegexTimeout(ValueError):
     """A match ran past its time limit (a pathological pattern)."""
 
 
-def _parse(pattern: str, flags: int) -> Any:
-    """The ``regex`` module's own parse tree of ``pattern`` (nothing is compiled)."""
+def parse_pattern(pattern: str, flags: int = 0) -> tuple[Any, Any]:
+    """The ``regex`` module's own parse tree of ``pattern`` and its parse state, as
+    ``regex.compile`` makes them (nothing is compiled); ValueError naming a bad regex."""
     while True:
         info = None
         try:
@@ -81,7 +83,7 @@ def _parse(pattern: str, flags: int) -> Any:
             raise ValueError(f"bad regex {pattern!r}: {exc}") from None
         if not source.at_end():
             raise ValueError(f"bad regex {pattern!r}: unbalanced parenthesis")
-        return parsed
+        return parsed, info
 
 
 def _children(node: Any) -> list[Any]:
@@ -118,7 +120,7 @@ def check_user_regex(
             f"regex of {len(pattern)} characters: the bound (max_length) is {max_length}",
         )
     try:
-        parsed = _parse(pattern, flags)
+        parsed, _ = parse_pattern(pattern, flags)
         size = _unrolled(parsed)
     except RecursionError:
         raise RegexBoundError(

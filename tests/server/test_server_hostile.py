@@ -197,3 +197,13 @@ def test_submission_counts_are_shared_through_redis(make_app: Callable[..., Flas
     first, second = (make_app(**settings).test_client() for _ in range(2))  # two web processes
     assert 429 not in _submit_until_refused(first, 2)
     assert _submit_until_refused(second, 2)[-1] == 429
+
+
+def test_a_regex_clue_past_the_bounds_is_a_400_at_once(make_app: Callable[..., Flask]) -> None:
+    bomb = "(?:(?:(?:A{40}){40}){40})"
+    puzzle = {"shape": "rect", "rows": [bomb], "cols": ["A"] * 40}
+    client = make_app().test_client()
+    started = time.monotonic()
+    answer = client.post("/v1/puzzles/regex/solve", json={"puzzle": puzzle, "wait": 5})
+    assert answer.status_code == 400 and time.monotonic() - started < 1
+    assert "max_unrolled" in answer.get_json()["error"]["message"]

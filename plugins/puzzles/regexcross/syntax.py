@@ -33,6 +33,13 @@ except ImportError:  # pragma: no cover - a regex release without these modules
     core = None
     _regex = None
 
+from crossforge.wordbase.user_regex import (
+    RegexBoundError,
+    check_user_regex,
+    compile_uncached,
+    parse_pattern,
+)
+
 MATCH_TIMEOUT = 0.5
 """Seconds one fullmatch of a clue against a line may take (``regex``'s ``timeout=``)."""
 
@@ -168,11 +175,16 @@ class ParsedClue:
 
 @lru_cache(maxsize=4096)
 def compiled(pattern: str) -> regex.Pattern[str]:
-    """The ``regex`` engine's compiled clue; ClueError naming it on a syntax error."""
+    """The ``regex`` engine's compiled clue; ClueError naming it on a syntax error, or
+    when it is past the bounds of every user regex (``wordbase.user_regex``: length,
+    unrolled counted repeats), before anything is compiled."""
     try:
-        return regex.compile(pattern)
+        check_user_regex(pattern)
+        compiled: regex.Pattern[str] = compile_uncached(pattern)
     except (regex.error, ValueError, TypeError, KeyError) as exc:
-        raise ClueError(f"bad regex {pattern!r}: {exc}") from exc
+        message = str(exc) if isinstance(exc, RegexBoundError) else f"bad regex {pattern!r}: {exc}"
+        raise ClueError(message) from exc
+    return compiled
 
 
 @lru_cache(maxsize=4096)
@@ -217,23 +229,10 @@ def _parse(pattern: str) -> tuple[Node, int]:
 
 def _parse_raw(pattern: str) -> tuple[Any, Any]:
     """``regex``'s own parse tree and parse state, as ``regex.compile`` makes them."""
-    if core is None:  # pragma: no cover
-        raise RuntimeError("regex._regex_core is missing")
-    global_flags = 0
-    while True:
-        try:
-            source = core.Source(pattern)
-            info = core.Info(global_flags, source.char_type, {})
-            info.guess_encoding = core.UNICODE
-            source.ignore_space = bool(info.flags & core.VERBOSE)
-            parsed = core._parse_pattern(source, info)
-            break
-        except core._UnscopedFlagSet:
-            global_flags = info.global_flags
-        except core.error as exc:
-            raise ClueError(f"bad regex {pattern!r}: {exc}") from exc
-    if not source.at_end():
-        raise ClueError(f"bad regex {pattern!r}: unbalanced parenthesis")
+    try:
+        parsed, info = parse_pattern(pattern)
+    except ValueError as exc:
+        raise ClueError(str(exc)) from exc
     if not info.flags & ENCODINGS:
         info.flags |= regex.UNICODE
     parsed.fix_groups(pattern, bool(info.flags & regex.REVERSE), False)
