@@ -85,7 +85,7 @@ def _logic_case(kind: str, name: str, source: Any, raw: bool = False) -> Case:
 
     return Case(
         f"{name} raw" if raw else name,
-        lambda: puzzle_type.problem({"puzzle": puzzle}),
+        lambda: puzzle_type.problem({"puzzle": puzzle}, IndexWords({})),
         check,
         {"propagate": False} if raw else {},
     )
