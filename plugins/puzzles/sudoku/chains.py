@@ -217,23 +217,28 @@ class _Graph:
         state = {a: (0, 1 << a, 1 << a) for a in sorted(strong)}
         for depth in range(1, LONGEST[self.technique.name] + 1):
             found: dict[tuple[int, int], tuple[int, int, int]] = {}
+            check = depth >= shortest
             for a, (true, false, frontier) in state.items():
                 if not frontier:
                     continue
                 reached = 0
-                for node in _bits(frontier):
-                    reached |= strong[node]
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= strong[low.bit_length() - 1]
+                    frontier ^= low
                 reached &= ~true
                 true |= reached
-                if depth >= shortest and reached:
-                    weak_a = self.all_weak(a)
-                    for b in _bits(reached):
-                        targets = weak_a & self.all_weak(b) & ~(1 << b)
+                weak_a = self.all_weak(a) if check else 0
+                onward = 0
+                while reached:
+                    low = reached & -reached
+                    b = low.bit_length() - 1
+                    reached ^= low
+                    onward |= self.weak(b)
+                    if weak_a:
+                        targets = weak_a & self.all_weak(b) & ~low
                         if targets:
                             found.setdefault((min(a, b), max(a, b)), (a, b, targets))
-                onward = 0
-                for node in _bits(reached):
-                    onward |= self.weak(node)
                 onward &= ~false
                 state[a] = (true, false | onward, onward)
             if found:

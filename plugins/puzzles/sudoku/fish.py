@@ -51,6 +51,12 @@ def fish(board: Board, k: int, technique: Technique) -> list[Move]:
             for chosen, union in bounded_groups(lines, k):
                 if union.bit_count() != k:
                     continue
+                seen = 0
+                for i, mask in enumerate(masks):
+                    if i not in chosen:
+                        seen |= mask
+                if not seen & union:
+                    continue
                 covers = _positions(union)
                 rest = [_cell(n, axis, i, j) for i in range(n) if i not in chosen for j in covers]
                 gone = eliminations(board, rest, bit)
@@ -88,7 +94,14 @@ def finned_fish(board: Board, k: int, technique: Technique) -> list[Move]:
                         finned + [(i, m) for i, m in small if i not in in_band or not m & block]
                     )
                     for chosen, body in bounded_groups(lines, k):
-                        if body.bit_count() != k:
+                        hit = body & block
+                        if body.bit_count() != k or not hit:
+                            continue
+                        seen = 0
+                        for i in in_band:
+                            if i not in chosen:
+                                seen |= masks[i]
+                        if not seen & hit:
                             continue
                         fins = [
                             _cell(n, axis, i, j)
@@ -102,7 +115,7 @@ def finned_fish(board: Board, k: int, technique: Technique) -> list[Move]:
                             _cell(n, axis, i, j)
                             for i in in_band
                             if i not in chosen
-                            for j in _positions(body & block)
+                            for j in _positions(hit)
                         ]
                         gone = eliminations(board, targets, bit)
                         if gone:
