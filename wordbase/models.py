@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -112,6 +113,25 @@ def combine_entries(items: Iterable[Entry]) -> dict[str, Entry]:
         old = combined.get(entry.key)
         combined[entry.key] = entry if old is None else old.merged(entry, "max")
     return combined
+
+
+_CONTROL = r"\x00-\x1f\x7f-\x9f"
+LIST_NAME_PATTERN = (
+    rf"^(?!\.+$)[^/%\s{_CONTROL}\ufeff](?:[^/%{_CONTROL}]*[^/%\s{_CONTROL}\ufeff])?$(?!\n)"
+)
+"""What a list name may be, so that it can always be named in a URL and a command: no
+``/``, ``%`` or control characters, no space at either end, not only dots. The same in
+Python and ECMA regexes (``(?!\n)`` stops Python's ``$`` before a last newline)."""
+
+
+def check_list_name(name: str) -> str:
+    """``name`` when it is a usable list name; ValueError saying what is allowed."""
+    if not re.match(LIST_NAME_PATTERN, name):
+        raise ValueError(
+            f"list name {name!r}: use no '/', '%' or control characters, no space at "
+            "either end, and not only dots"
+        )
+    return name
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from crossforge.wordbase.models import (
     Merge,
     SearchPage,
     WordList,
+    check_list_name,
     combine_entries,
 )
 from crossforge.wordbase.patterns import RegexFilter, parse_pattern
@@ -172,9 +173,7 @@ class WordStore:
     def _create(
         self, conn: Connection, name: str, alphabet: str, description: str, settings: Any
     ) -> WordList:
-        name = name.strip()
-        if not name:
-            raise ValueError("a word list needs a name")
+        name = check_list_name(name.strip())
         spec = get_alphabet(alphabet, **settings)  # validates name and settings
         if conn.execute(select(word_lists.c.id).where(word_lists.c.name == name)).first():
             raise ListExists(f"a word list named {name!r} already exists")
@@ -252,9 +251,7 @@ class WordStore:
             word_list = self._list_row(conn, name, lock=True)
             values: dict[str, Any] = {}
             if new_name is not None and new_name.strip() != word_list.name:
-                new_name = new_name.strip()
-                if not new_name:
-                    raise ValueError("a word list needs a name")
+                new_name = check_list_name(new_name.strip())
                 taken = select(word_lists.c.id).where(word_lists.c.name == new_name)
                 if conn.execute(taken).first():
                     raise ListExists(f"a word list named {new_name!r} already exists")

@@ -12,17 +12,16 @@ from typing import Any
 from crossforge.server.jobs.records import CANCELED, FAILED, KINDS, QUEUED, RUNNING, SUCCEEDED
 from crossforge.wordbase.alphabets import ALPHABETS
 from crossforge.wordbase.formats import FORMATS
-from crossforge.wordbase.models import MAX_DIFFICULTY, MAX_KEY_LENGTH
+from crossforge.wordbase.models import LIST_NAME_PATTERN, MAX_DIFFICULTY, MAX_KEY_LENGTH
 
 Schema = dict[str, Any]
 
 TEXT: Schema = {"type": "string", "pattern": r"\S", "description": "not blank"}
-_CONTROL = r"\x00-\x1f\x7f-\x9f"
 NAME: Schema = {
     "type": "string",
-    # The same in ECMA and Python regexes: "(?!\n)" stops Python's "$" before a last "\n".
-    "pattern": rf"^[^/%\s{_CONTROL}\ufeff](?:[^/%{_CONTROL}]*[^/%\s{_CONTROL}\ufeff])?$(?!\n)",
-    "description": "a list name: no '/', '%' or control characters, no space at either end",
+    "pattern": LIST_NAME_PATTERN,
+    "description": "a list name: no '/', '%' or control characters, no space at either end, "
+    "not only dots",
 }
 SCORE: Schema = {"type": "integer", "minimum": 0, "maximum": 100}
 FLAG: Schema = {"type": "boolean", "default": False}

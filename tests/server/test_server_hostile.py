@@ -4,6 +4,7 @@ goes away. Every one is a 4xx or 503 with a JSON body, never a 500."""
 from __future__ import annotations
 
 import json
+import resource
 import socket
 import threading
 import time
@@ -203,7 +204,17 @@ def test_a_regex_clue_past_the_bounds_is_a_400_at_once(make_app: Callable[..., F
     bomb = "(?:(?:(?:A{40}){40}){40})"
     puzzle = {"shape": "rect", "rows": [bomb], "cols": ["A"] * 40}
     client = make_app().test_client()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
     started = time.monotonic()
     answer = client.post("/v1/puzzles/regex/solve", json={"puzzle": puzzle, "wait": 5})
     assert answer.status_code == 400 and time.monotonic() - started < 1
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak < 50 * 1024
     assert "max_unrolled" in answer.get_json()["error"]["message"]
+
+
+def test_unusable_list_names_are_400(make_app: Callable[..., Flask]) -> None:
+    client = make_app().test_client()
+    for name in ("..", "a/b", "50%"):
+        answer = client.post("/v1/lists", json={"name": name})
+        assert answer.status_code == 400 and answer.get_json()["error"]["details"]["field"]
+    assert client.get("/v1/lists").get_json()["lists"] == []

@@ -251,3 +251,15 @@ def test_concurrent_imports_of_the_same_words_serialize(store: WordStore) -> Non
     assert store.count("w") == 3000
     assert {score for _, score in store.scored_keys("w")} == {60}
     assert store.get_list("w").version == 1 + sum(s.changed for s in done)
+
+
+@pytest.mark.parametrize("name", ["..", ".", "a/b", "50%", "x\x00y", "", "a\nb", "\ufeffbom"])
+def test_list_names_that_could_never_be_named_again_are_refused(
+    store: WordStore, name: str
+) -> None:
+    with pytest.raises(ValueError, match="list name"):
+        store.create_list(name)
+    store.create_list("fine.name v2")
+    with pytest.raises(ValueError, match="list name"):
+        store.update_list("fine.name v2", new_name="../up")
+    assert [wl.name for wl in store.lists()] == ["fine.name v2"]
