@@ -158,19 +158,6 @@ def test_line_squeeze_finds_forced_tents_and_touched_neighbours() -> None:
     assert {c for c, v in row.cells if v == tents_solver.GRASS} == {1, 3, 6, 8, 10, 11, 12, 13, 14}
 
 
-def test_matching_bans_sites_no_complete_matching_uses() -> None:
-    # Trees (0,0) and (1,1) can only use (0,1) and (1,0) between them, so the tree at
-    # (0,2) must not take (0,1).
-    puzzle = parse_text("3 3\nT.T 1\n.T. 1\n... 1\n1 1 1\n")
-    board = tents_solver.Board(tents_solver.Geometry(puzzle))
-    board.set_cell(7, tents_solver.GRASS)
-    board.banned.add((2, 5))
-    (move,) = board.matching()
-    assert move.bans == [(1, 1)] and move.technique.name == "matching"
-    board.apply(move)
-    assert board.sites(1) == [5]
-
-
 def brute_force_count(puzzle: TentsPuzzle) -> int:
     """Solutions by trying every set of cells next to a tree (tiny puzzles only)."""
     spots = sorted(

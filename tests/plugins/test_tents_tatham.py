@@ -1,21 +1,29 @@
-"""Tents game IDs of Simon Tatham's Portable Puzzle Collection."""
+"""Tents game IDs of Simon Tatham's Portable Puzzle Collection: the format, and his
+generator's Tricky puzzles solved without a guess."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import crossforge.plugins.puzzles.tents as tents_package
+from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.tents import TentsType
+from crossforge.plugins.puzzles.tents import solver as tents_solver
 from crossforge.plugins.puzzles.tents.model import (
     TentsFormatError,
+    parse_game_ids,
     parse_tatham,
     parse_text,
     to_tatham,
     to_text,
 )
 
+DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()
 EXAMPLE = "10x10dt:al_a_dc_addffgfbacgdh,2,3,1,2,2,2,2,2,1,3,2,3,1,3,1,4,1,3,1,1"
-"""A Tricky 10x10 of his generator."""
+"""A Tricky 10x10 the solver once needed a guess for (no shared-neighbour rule)."""
 
 
 def test_game_id_reads_the_tree_runs_and_counts() -> None:
@@ -58,3 +66,22 @@ def test_game_id_size_is_width_by_height() -> None:
 def test_game_id_errors_name_the_place(game_id: str, message: str) -> None:
     with pytest.raises(TentsFormatError, match=message):
         parse_tatham(game_id)
+
+
+def test_the_example_needs_no_guess() -> None:
+    result = TYPE.solve_logically(parse_text(EXAMPLE), Control())
+    assert result.status == "solved" and result.unique is True
+    assert all(step.technique != "guess" for step in result.grade.steps)
+    assert result.grade.level == 3
+    assert any(step.technique == "shared-neighbour" for step in result.grade.steps)
+    assert TYPE.validate(parse_text(EXAMPLE), result.solution) == []
+
+
+@pytest.mark.parametrize("size", ["10x10", "15x15", "25x25"])
+def test_tatham_tricky_puzzles_never_need_a_guess(size: str) -> None:
+    puzzles = parse_game_ids((DATA / f"tatham_tricky_{size}.txt").read_text())
+    assert len(puzzles) >= 40
+    for puzzle in puzzles:
+        result = tents_solver.solve(puzzle)
+        assert result.status == "solved" and result.unique is True, to_tatham(puzzle)
+        assert 1 <= result.grade.level <= 3, to_tatham(puzzle)
