@@ -15,7 +15,7 @@ from importlib.resources import files
 import pytest
 
 from crossforge.plugins.puzzles.logic import Technique
-from crossforge.plugins.puzzles.sudoku import techniques
+from crossforge.plugins.puzzles.sudoku import solver, techniques
 from crossforge.plugins.puzzles.sudoku.board import Sudoku, parse_collection, parse_line
 from crossforge.plugins.puzzles.sudoku.fish import fish
 from crossforge.plugins.puzzles.sudoku.ladder import LADDER, Finder
@@ -191,6 +191,25 @@ def test_chain_details_read_as_chains() -> None:
     step = next(s for s in solve.grade.steps if s.technique == "AIC")
     assert " = " in step.detail and " – " in step.detail and "is true" in step.detail
     assert step.base >= 150
+
+
+def test_skipping_quiet_digits_and_units_changes_no_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scan skips the digits and units where a finder found nothing and nothing changed
+    since; forgetting that before every finder (full scans) gives the same solve."""
+    text = (files("crossforge.plugins.puzzles.sudoku") / "samples" / "top95.txt").read_text()
+    puzzles = [parse_line(p) for p in NEEDS.values()] + parse_collection(text)[:20]
+    skipping = [[s.as_dict() for s in solve_graded(p).grade.steps] for p in puzzles]
+
+    def forgetful(finder: Finder) -> Finder:
+        def run(board: Board) -> list[Move]:
+            board.quiet.clear()
+            return finder(board)
+
+        return run
+
+    monkeypatch.setattr(solver, "LADDER", tuple((t, forgetful(f)) for t, f in LADDER))
+    full = [[s.as_dict() for s in solve_graded(p).grade.steps] for p in puzzles]
+    assert skipping == full
 
 
 def _removes_no_solution_digit(puzzles: Sequence[Sudoku], monkeypatch: pytest.MonkeyPatch) -> None:

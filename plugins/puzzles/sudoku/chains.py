@@ -18,8 +18,8 @@ one digit are its peer mask shifted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
 
@@ -48,11 +48,11 @@ LONGEST = {X_CHAIN.name: 6, XY_CHAIN.name: 8, AIC.name: 8}
 """Strong links of the longest chain each finder follows."""
 
 
-def simple_colouring(board: Board) -> list[Move]:
+def simple_colouring(board: Board, digits: Sequence[int] | None = None) -> list[Move]:
     """Two-colour each chain of a digit's conjugate pairs; a colour that sees itself is
     false, and a cell that sees both colours loses the digit."""
     geo, moves = board.geo, []
-    for d in range(geo.size):
+    for d in range(geo.size) if digits is None else digits:
         bit = 1 << d
         links: dict[int, set[int]] = {}
         for u in range(len(geo.units)):
@@ -111,9 +111,10 @@ def simple_colouring(board: Board) -> list[Move]:
     return moves
 
 
-def x_chains(board: Board) -> list[Move]:
+def x_chains(board: Board, digits: Sequence[int] | None = None) -> list[Move]:
     """One digit's chains: conjugate pairs as strong links, peers as weak ones."""
-    return _Graph(board, X_CHAIN, bivalues=False, conjugates=True).moves()
+    mask = board.geo.full if digits is None else sum(1 << d for d in digits)
+    return _Graph(board, X_CHAIN, bivalues=False, conjugates=True, digits=mask).moves()
 
 
 def xy_chains(board: Board) -> list[Move]:
@@ -140,49 +141,100 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+@dataclass(frozen=True)
+class _Candidates:
+    """A board's candidates as chain nodes (``digit * cells + cell``) and strong links."""
+
+    nodes: int
+    cells_of: tuple[int, ...]
+    """For every digit, the bit set of the open cells holding it."""
+    bivalue: int
+    """The bit set of the open cells with two candidates."""
+    bivalue_links: tuple[tuple[int, int], ...]
+    conjugate_links: tuple[tuple[int, int, int], ...]
+    """(digit, node, node) for each unit where the digit has two places."""
+
+
+def _candidates(board: Board) -> _Candidates:
+    """The board's ``_Candidates``, derived once per board state."""
+    found = board.derived.get("chain nodes")
+    if isinstance(found, _Candidates):
+        return found
+    geo, cands = board.geo, board.cands
+    cells = geo.cells
+    cells_of = [0] * geo.size
+    bivalue = 0
+    bivalue_links = []
+    for c in range(cells):
+        if board.placed[c]:
+            continue
+        v = cands[c]
+        for d in _bits(v):
+            cells_of[d] |= 1 << c
+        if v.bit_count() == 2:
+            bivalue |= 1 << c
+            low = v & -v
+            bivalue_links.append(
+                ((low.bit_length() - 1) * cells + c, ((v ^ low).bit_length() - 1) * cells + c)
+            )
+    conjugate_links = [
+        (d, d * cells + where[0], d * cells + where[1])
+        for row in board.table()
+        for d, where in enumerate(row)
+        if len(where) == 2
+    ]
+    nodes = 0
+    for d, where in enumerate(cells_of):
+        nodes |= where << (d * cells)
+    found = _Candidates(
+        nodes, tuple(cells_of), bivalue, tuple(bivalue_links), tuple(conjugate_links)
+    )
+    board.derived["chain nodes"] = found
+    return found
+
+
 class _Graph:
     """The candidates and links a chain finder may use on one board."""
 
     def __init__(
-        self, board: Board, technique: Technique, *, bivalues: bool, conjugates: bool
+        self,
+        board: Board,
+        technique: Technique,
+        *,
+        bivalues: bool,
+        conjugates: bool,
+        digits: int | None = None,
     ) -> None:
-        geo, cands = board.geo, board.cands
+        geo = board.geo
         self.board, self.technique, self.cells = board, technique, geo.cells
         self.peer_masks = search_tables(geo.box).peer_masks
         self.columns = _cell_columns(geo.box)
         self.cell_links = bivalues and conjugates
         """Whether weak links join two digits of one cell (AIC only: X-chains keep to one
         digit, XY-chains step from cell to cell)."""
-        open_cells = [c for c in range(geo.cells) if not board.placed[c]]
-        self.everything = 0
-        for c in open_cells:
-            self.everything |= self._column(c, cands[c])
-        usable = [c for c in open_cells if conjugates or not bivalues or cands[c].bit_count() == 2]
-        self.live = 0
-        for c in usable:
-            self.live |= self._column(c, cands[c])
+        found = _candidates(board)
+        self.everything = found.nodes
+        allowed = geo.full if digits is None else digits
+        cells_mask = (1 << self.cells) - 1
+        if conjugates or not bivalues:
+            self.live = found.nodes
+        else:
+            self.live = 0
+            for d, where in enumerate(found.cells_of):
+                self.live |= (where & found.bivalue) << (d * self.cells)
+        if digits is not None:
+            for d in range(geo.size):
+                if not allowed >> d & 1:
+                    self.live &= ~(cells_mask << (d * self.cells))
         self.strong: dict[int, int] = {}
-        if bivalues:
-            for c in usable:
-                v = cands[c]
-                if v.bit_count() == 2:
-                    low = v & -v
-                    self._link((low.bit_length() - 1) * self.cells + c,
-                               ((v ^ low).bit_length() - 1) * self.cells + c)  # fmt: skip
-        if conjugates:
-            for u in range(len(geo.units)):
-                for d, where in enumerate(board.table()[u]):
-                    if len(where) == 2:
-                        self._link(d * self.cells + where[0], d * self.cells + where[1])
+        for a, b in found.bivalue_links if bivalues else ():
+            self._link(a, b)
+        for d, a, b in found.conjugate_links if conjugates else ():
+            if allowed >> d & 1:
+                self._link(a, b)
         self.linked = sum(1 << node for node in self.strong)
         self._weak: dict[int, int] = {}
         self._all_weak: dict[int, int] = {}
-
-    def _column(self, cell: int, digits: int) -> int:
-        nodes = 0
-        for d in _bits(digits):
-            nodes |= 1 << (d * self.cells + cell)
-        return nodes
 
     def _link(self, a: int, b: int) -> None:
         self.strong[a] = self.strong.get(a, 0) | 1 << b

@@ -39,11 +39,13 @@ def _positions(mask: int) -> list[int]:
     return [j for j in range(mask.bit_length()) if mask >> j & 1]
 
 
-def fish(board: Board, k: int, technique: Technique) -> list[Move]:
+def fish(
+    board: Board, k: int, technique: Technique, digits: Sequence[int] | None = None
+) -> list[Move]:
     """Basic fish of size ``k``: eliminations from the cover lines outside the base."""
     geo, moves = board.geo, []
     n = geo.size
-    for d in range(n):
+    for d in range(n) if digits is None else digits:
         bit = 1 << d
         for axis, (base_name, cover_name) in enumerate(AXES):
             masks = board.line_masks(axis, d)
@@ -69,13 +71,15 @@ def fish(board: Board, k: int, technique: Technique) -> list[Move]:
     return moves
 
 
-def finned_fish(board: Board, k: int, technique: Technique) -> list[Move]:
+def finned_fish(
+    board: Board, k: int, technique: Technique, digits: Sequence[int] | None = None
+) -> list[Move]:
     """Finned (and sashimi) fish of size ``k``: the base lines' places outside one box
     lie on ``k`` cover lines; the places in that box off those lines are the fins."""
     geo, moves = board.geo, []
     n, box = geo.size, geo.box
     blocks = [((1 << box) - 1) << (s * box) for s in range(box)]
-    for d in range(n):
+    for d in range(n) if digits is None else digits:
         bit = 1 << d
         for axis, (base_name, cover_name) in enumerate(AXES):
             masks = board.line_masks(axis, d)

@@ -1,8 +1,15 @@
-"""The graded solver's ladder: every elimination technique with its finder, easiest first."""
+"""The graded solver's ladder: every elimination technique with its finder, easiest first.
+
+Finders that look at one digit at a time (locked candidates, fish, colouring, X-chains)
+or one unit at a time (subsets) are wrapped so that a scan skips the digits (units)
+where the finder found nothing last time and no candidate changed since (the board's
+log says which): a hard move that removes one candidate is followed by a scan that
+reruns them on that digit (those units) only, with the same moves as a full scan.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from crossforge.plugins.puzzles.logic import Technique
 from crossforge.plugins.puzzles.sudoku import chains, fish, uniqueness, wings
@@ -40,28 +47,61 @@ from crossforge.plugins.puzzles.sudoku.techniques import (
 
 Finder = Callable[[Board], list[Move]]
 
+
+def _by_digit(key: str, finder: Callable[[Board, Sequence[int]], list[Move]]) -> Finder:
+    """``finder`` on the digits that changed since it last found nothing in them."""
+
+    def run(board: Board) -> list[Move]:
+        mark, quiet = board.quiet.get(key, (0, 0))
+        quiet &= ~board.changed_digits(mark)
+        todo = [d for d in range(board.geo.size) if not quiet >> d & 1]
+        moves = finder(board, todo) if todo else []
+        board.quiet[key] = (len(board.log), quiet if moves else board.geo.full)
+        return moves
+
+    return run
+
+
+def _by_unit(key: str, finder: Callable[[Board, Sequence[int]], list[Move]]) -> Finder:
+    """``finder`` on the units that changed since it last found nothing in them."""
+
+    def run(board: Board) -> list[Move]:
+        every = (1 << len(board.geo.units)) - 1
+        mark, quiet = board.quiet.get(key, (0, 0))
+        quiet &= ~board.changed_units(mark)
+        todo = [u for u in range(len(board.geo.units)) if not quiet >> u & 1]
+        moves = finder(board, todo) if todo else []
+        board.quiet[key] = (len(board.log), quiet if moves else every)
+        return moves
+
+    return run
+
+
 LADDER: tuple[tuple[Technique, Finder], ...] = (
-    (POINTING, pointing),
-    (BOX_LINE, box_line),
-    (NAKED_PAIR, lambda b: naked_subsets(b, 2, NAKED_PAIR)),
-    (HIDDEN_PAIR, lambda b: hidden_subsets(b, 2, HIDDEN_PAIR)),
-    (NAKED_TRIPLE, lambda b: naked_subsets(b, 3, NAKED_TRIPLE)),
-    (HIDDEN_TRIPLE, lambda b: hidden_subsets(b, 3, HIDDEN_TRIPLE)),
-    (X_WING, lambda b: fish.fish(b, 2, X_WING)),
-    (SWORDFISH, lambda b: fish.fish(b, 3, SWORDFISH)),
+    (POINTING, _by_digit("pointing", pointing)),
+    (BOX_LINE, _by_digit("box-line", box_line)),
+    (NAKED_PAIR, _by_unit("naked 2", lambda b, u: naked_subsets(b, 2, NAKED_PAIR, u))),
+    (HIDDEN_PAIR, _by_unit("hidden 2", lambda b, u: hidden_subsets(b, 2, HIDDEN_PAIR, u))),
+    (NAKED_TRIPLE, _by_unit("naked 3", lambda b, u: naked_subsets(b, 3, NAKED_TRIPLE, u))),
+    (HIDDEN_TRIPLE, _by_unit("hidden 3", lambda b, u: hidden_subsets(b, 3, HIDDEN_TRIPLE, u))),
+    (X_WING, _by_digit("fish 2", lambda b, d: fish.fish(b, 2, X_WING, d))),
+    (SWORDFISH, _by_digit("fish 3", lambda b, d: fish.fish(b, 3, SWORDFISH, d))),
     (XY_WING, wings.xy_wings),
     (XYZ_WING, wings.xyz_wings),
-    (FINNED_X_WING, lambda b: fish.finned_fish(b, 2, FINNED_X_WING)),
-    (SIMPLE_COLOURING, chains.simple_colouring),
+    (FINNED_X_WING, _by_digit("finned 2", lambda b, d: fish.finned_fish(b, 2, FINNED_X_WING, d))),
+    (SIMPLE_COLOURING, _by_digit("colouring", chains.simple_colouring)),
     (UNIQUE_RECTANGLE_1, uniqueness.unique_rectangles_1),
     (UNIQUE_RECTANGLE_2, uniqueness.unique_rectangles_2),
     (UNIQUE_RECTANGLE_4, uniqueness.unique_rectangles_4),
-    (NAKED_QUAD, lambda b: naked_subsets(b, 4, NAKED_QUAD)),
-    (JELLYFISH, lambda b: fish.fish(b, 4, JELLYFISH)),
-    (FINNED_SWORDFISH, lambda b: fish.finned_fish(b, 3, FINNED_SWORDFISH)),
-    (HIDDEN_QUAD, lambda b: hidden_subsets(b, 4, HIDDEN_QUAD)),
+    (NAKED_QUAD, _by_unit("naked 4", lambda b, u: naked_subsets(b, 4, NAKED_QUAD, u))),
+    (JELLYFISH, _by_digit("fish 4", lambda b, d: fish.fish(b, 4, JELLYFISH, d))),
+    (
+        FINNED_SWORDFISH,
+        _by_digit("finned 3", lambda b, d: fish.finned_fish(b, 3, FINNED_SWORDFISH, d)),
+    ),
+    (HIDDEN_QUAD, _by_unit("hidden 4", lambda b, u: hidden_subsets(b, 4, HIDDEN_QUAD, u))),
     (BUG_PLUS_ONE, uniqueness.bug_plus_one),
-    (X_CHAIN, chains.x_chains),
+    (X_CHAIN, _by_digit("X-chain", chains.x_chains)),
     (XY_CHAIN, chains.xy_chains),
     (AIC, chains.aics),
 )

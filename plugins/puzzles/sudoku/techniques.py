@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.logic import Technique
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Geometry
+from crossforge.plugins.puzzles.sudoku.search_tables import search_tables
 
 LEVEL_NAMES = {
     1: "easy",
@@ -146,6 +147,13 @@ class Board:
         self.placed = [False] * geo.cells
         self._table: list[list[list[int]]] | None = None
         self._lines: dict[tuple[int, int], list[int]] = {}
+        self.derived: dict[str, object] = {}
+        """What finders derive from the candidates, kept until the next change."""
+        self.log: list[tuple[int, int]] = []
+        """Every change, as (cell, digit bits it lost; a placed cell: all it held)."""
+        self.quiet: dict[str, tuple[int, int]] = {}
+        """For a finder that works digit by digit (or unit by unit): the log length when
+        it last ran and the bit set of digits (units) where it then found nothing."""
         self.control: Control | None = None
         """The solve's control: the costlier finders stop early (finding nothing) once it
         says stop."""
@@ -157,13 +165,15 @@ class Board:
         """Put ``digit`` in ``cell`` and remove it from the peers; False on a contradiction."""
         bit = 1 << (digit - 1)
         self._table = None
-        self._lines = {}
+        self._lines, self.derived = {}, {}
         ok = bool(self.cands[cell] & bit)
+        self.log.append((cell, self.cands[cell] | bit))
         self.cands[cell] = bit
         self.placed[cell] = True
         for p in self.geo.peers[cell]:
             if self.cands[p] & bit:
                 self.cands[p] &= ~bit
+                self.log.append((p, bit))
                 ok = ok and bool(self.cands[p])
         return ok
 
@@ -172,12 +182,28 @@ class Board:
         if move.place is not None:
             return self.place(*move.place)
         self._table = None
-        self._lines = {}
+        self._lines, self.derived = {}, {}
         for cell, bit in move.eliminate:
+            self.log.append((cell, bit & self.cands[cell]))
             self.cands[cell] &= ~bit
             if not self.cands[cell]:
                 return False
         return True
+
+    def changed_digits(self, since: int) -> int:
+        """The bit set of digits that lost a place since the log was ``since`` long."""
+        changed = 0
+        for _, bits in self.log[since:]:
+            changed |= bits
+        return changed
+
+    def changed_units(self, since: int) -> int:
+        """The bit set of units with a cell that changed since the log was ``since`` long."""
+        unit_bits = search_tables(self.geo.box).unit_bits
+        changed = 0
+        for cell, _ in self.log[since:]:
+            changed |= unit_bits[cell]
+        return changed
 
     def stopping(self) -> bool:
         """True once the board's control (if any) says stop."""
@@ -281,6 +307,7 @@ def _locked(
     kinds: Sequence[int],
     technique: Technique,
     prepositions: tuple[str, str],
+    digits: Sequence[int] | None,
 ) -> list[Move]:
     """A digit's places in a unit of ``sources`` all in one unit of a kind in ``kinds``
     (0 row, 1 column, 2 box): the digit leaves the rest of that unit."""
@@ -289,7 +316,7 @@ def _locked(
     moves: list[Move] = []
     for u in sources:
         unit = geo.units[u]
-        for d in range(geo.size):
+        for d in range(geo.size) if digits is None else digits:
             where = board.places(u, d)
             if len(where) < 2:
                 continue
@@ -309,15 +336,15 @@ def _locked(
     return moves
 
 
-def pointing(board: Board) -> list[Move]:
+def pointing(board: Board, digits: Sequence[int] | None = None) -> list[Move]:
     """A digit's places in a box on one line: the digit leaves the rest of that line."""
     n = board.geo.size
-    return _locked(board, range(2 * n, 3 * n), (0, 1), POINTING, ("in", "on"))
+    return _locked(board, range(2 * n, 3 * n), (0, 1), POINTING, ("in", "on"), digits)
 
 
-def box_line(board: Board) -> list[Move]:
+def box_line(board: Board, digits: Sequence[int] | None = None) -> list[Move]:
     """A digit's places on a line in one box: the digit leaves the rest of that box."""
-    return _locked(board, range(2 * board.geo.size), (2,), BOX_LINE, ("on", "in"))
+    return _locked(board, range(2 * board.geo.size), (2,), BOX_LINE, ("on", "in"), digits)
 
 
 def bounded_groups(
@@ -329,6 +356,15 @@ def bounded_groups(
     most = k if most is None else most
     items = [item for item in items if item[1].bit_count() <= most]
     found: list[tuple[list[int], int]] = []
+    if len(items) < k:
+        return found
+    if k == 2:
+        for i, (first, mask) in enumerate(items):
+            for second, other in items[i + 1 :]:
+                joined = mask | other
+                if joined.bit_count() <= most:
+                    found.append(([first, second], joined))
+        return found
     stack: list[tuple[int, int, list[int]]] = [(0, 0, [])]
     last = len(items)
     while stack:
@@ -345,10 +381,13 @@ def bounded_groups(
     return found
 
 
-def naked_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
+def naked_subsets(
+    board: Board, k: int, technique: Technique, units: Sequence[int] | None = None
+) -> list[Move]:
     """``k`` cells of a unit whose candidates number ``k`` in all."""
     geo, cands, moves = board.geo, board.cands, []
-    for u, unit in enumerate(geo.units):
+    for u in range(len(geo.units)) if units is None else units:
+        unit = geo.units[u]
         open_cells = board.open_cells(unit)
         if len(open_cells) <= k:
             continue
@@ -367,10 +406,13 @@ def naked_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
     return moves
 
 
-def hidden_subsets(board: Board, k: int, technique: Technique) -> list[Move]:
+def hidden_subsets(
+    board: Board, k: int, technique: Technique, units: Sequence[int] | None = None
+) -> list[Move]:
     """``k`` digits whose places in a unit are the same ``k`` cells."""
     geo, moves = board.geo, []
-    for u, unit in enumerate(geo.units):
+    for u in range(len(geo.units)) if units is None else units:
+        unit = geo.units[u]
         where_of = board.table()[u]
         if sum(1 for where in where_of if where) <= k:
             continue
