@@ -168,9 +168,11 @@ def regex_cases(args: argparse.Namespace) -> list[Case]:
 
 
 def tents_cases(args: argparse.Namespace) -> list[Case]:
-    """Article 003's three puzzles (graded solve, search count) and generation by size."""
-    from crossforge.plugins.puzzles.tents import TentsType
-    from crossforge.plugins.puzzles.tents.model import TentsPuzzle
+    """Article 003's three puzzles (graded solve, search count), the Tricky puzzles of
+    Simon Tatham's generator (graded solve, line-placement cache emptied before each, so
+    every solve is cold; ok = unique without a guess) and generation by size and level."""
+    from crossforge.plugins.puzzles.tents import TentsType, solver
+    from crossforge.plugins.puzzles.tents.model import TentsPuzzle, parse_game_ids
 
     tents = TentsType()
     samples = files("crossforge.plugins.puzzles.tents") / "samples"
@@ -190,15 +192,39 @@ def tents_cases(args: argparse.Namespace) -> list[Case]:
             Case("tents", f"article 003 {size}", "graded solve", size, graded, repeats, target)
         )
         cases.append(Case("tents", f"article 003 {size}", "search count", size, counted, repeats))
-    for size, runs in (("10x10", 10), ("18x18", 3)):
+    for size in ("10x10", "15x15", "25x25"):
+        tricky = parse_game_ids(samples.joinpath(f"tatham_tricky_{size}.txt").read_text())
+
+        def cold(i: int, tricky: list[TentsPuzzle] = tricky) -> bool:
+            solver.clear_caches()
+            result = solver.solve(tricky[i % len(tricky)])
+            guessed = any(step.technique == "guess" for step in result.grade.steps)
+            return result.unique is True and not guessed
+
+        runs = min(len(tricky), 10) if args.quick else len(tricky)
+        target = "p99 <= 100 ms" if size == "25x25" else ""
+        name = f"Tatham Tricky ({len(tricky)})"
+        cases.append(Case("tents", name, "graded solve", size, cold, runs, target))
+    generation = (
+        ("10x10", None, 10, ""),
+        ("18x18", None, 5, ""),
+        ("25x25", None, 5, "median <= 10 s"),
+        ("10x10", "matching", 5, ""),
+        ("18x18", "matching", 5, ""),
+        ("10x10", "guess", 5, ""),
+    )
+    for size, level, runs, target in generation:
         rng = random.Random(args.seed)
 
-        def generate(i: int, size: str = size, rng: random.Random = rng) -> bool:
-            return bool(tents.generate(rng, Control.with_timeout(120), size=size))
+        def generate(
+            i: int, size: str = size, level: str | None = level, rng: random.Random = rng
+        ) -> bool:
+            options = {"size": size} if level is None else {"size": size, "level": level}
+            return bool(tents.generate(rng, Control.with_timeout(120), **options))
 
-        cases.append(
-            Case("tents", "any level", "generate", size, generate, runs if not args.quick else 2)
-        )
+        name = "any level" if level is None else f"level {level}"
+        runs = 2 if args.quick else runs
+        cases.append(Case("tents", name, "generate", size, generate, runs, target))
     return cases
 
 
