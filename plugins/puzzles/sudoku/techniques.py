@@ -164,27 +164,45 @@ class Board:
     def place(self, cell: int, digit: int) -> bool:
         """Put ``digit`` in ``cell`` and remove it from the peers; False on a contradiction."""
         bit = 1 << (digit - 1)
-        self._table = None
         self._lines, self.derived = {}, {}
         ok = bool(self.cands[cell] & bit)
+        if not self.placed[cell]:
+            self._drop(cell, self.cands[cell])
         self.log.append((cell, self.cands[cell] | bit))
         self.cands[cell] = bit
         self.placed[cell] = True
         for p in self.geo.peers[cell]:
             if self.cands[p] & bit:
+                self._drop(p, bit)
                 self.cands[p] &= ~bit
                 self.log.append((p, bit))
                 ok = ok and bool(self.cands[p])
         return ok
 
+    def _drop(self, cell: int, bits: int) -> None:
+        """Take an unplaced cell out of the place table for the digits of ``bits`` (the
+        table is kept up to date rather than built again after every move)."""
+        table = self._table
+        if table is None:
+            return
+        units = self.geo.units_of[cell]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            d = low.bit_length() - 1
+            for u in units:
+                table[u][d].remove(cell)
+
     def apply(self, move: Move) -> bool:
         """Carry out a move; False when it exposed a contradiction."""
         if move.place is not None:
             return self.place(*move.place)
-        self._table = None
         self._lines, self.derived = {}, {}
         for cell, bit in move.eliminate:
-            self.log.append((cell, bit & self.cands[cell]))
+            gone = bit & self.cands[cell]
+            if not self.placed[cell]:
+                self._drop(cell, gone)
+            self.log.append((cell, gone))
             self.cands[cell] &= ~bit
             if not self.cands[cell]:
                 return False
