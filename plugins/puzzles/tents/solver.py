@@ -103,7 +103,8 @@ SQUEEZED: dict[tuple[bytes, int], Squeezed | None] = {}
 """Line placements by the line's contents and count, for every puzzle (None when nothing
 follows); emptied when it reaches ``SQUEEZED_LIMIT`` entries."""
 
-SQUEEZED_LIMIT = 200_000
+SQUEEZED_LIMIT = 20_000
+"""About 5 MB of entries; one 25x25 generation fills some 3,000."""
 
 
 def clear_caches() -> None:
