@@ -205,3 +205,26 @@ def test_every_deduction_holds_in_every_solution() -> None:
                 assert state != S.GRASS or cell not in tents, (puzzle, cell)
             for cell in b.pair_tree:
                 assert cell < 0 or cell in tents
+
+
+def test_incremental_finders_miss_nothing_a_full_scan_finds() -> None:
+    # At a fixpoint, every finder told that everything changed finds nothing new, also
+    # after a guess (as in search).
+    rng = random.Random(9)
+    for _ in range(60):
+        puzzle = random_layout(rng.randint(5, 12), rng.randint(5, 12), rng)
+        b = S.Board(S.Geometry(puzzle))
+        try:
+            propagate(b, S.RULES)
+            if not b.solved():
+                b.apply(rng.choice(S.RULES.branches(b)))
+                propagate(b, S.RULES)
+        except Contradiction:
+            continue
+        geo = b.geo
+        tents = {i for i, s in enumerate(b.state) if s == S.TENT}
+        b.touched_cells, b.touched_lines = set(range(geo.size)), set(range(len(geo.lines)))
+        b.site_trees = set(range(len(geo.tree_cells)))
+        b.shared_trees, b.owner_tents, b.new_tents = set(b.site_trees), set(tents), set(tents)
+        moves = [m for level in S.LEVELS for finder in level for m in finder(b)]
+        assert not any(b.apply(m) for m in moves), [m.detail for m in moves]
