@@ -86,17 +86,20 @@ def measure(case: Case) -> Row:
 
 
 def sudoku_cases(args: argparse.Namespace) -> list[Case]:
-    """Article 002's puzzle, the top95 collection, the hardest published ones, generated
-    collections, generation."""
+    """Article 002's puzzle, the top95 collection, the hardest published ones, the
+    Sudoku Explainer-rated sample, generated collections, generation by level and size."""
     from crossforge.plugins.puzzles.sudoku import SudokuType
     from crossforge.plugins.puzzles.sudoku.board import parse_collection
     from crossforge.plugins.puzzles.sudoku.search import count_solutions
+    from crossforge.plugins.puzzles.sudoku.techniques import LEVEL_NAMES
 
     sudoku = SudokuType()
     samples = files("crossforge.plugins.puzzles.sudoku") / "samples"
     article = parse_collection(samples.joinpath("article002.txt").read_text())
     hardest = parse_collection(samples.joinpath("hardest.txt").read_text())
     top95 = parse_collection(samples.joinpath("top95.txt").read_text())
+    se_lines = samples.joinpath("se_rated.txt").read_text().splitlines()
+    se_rated = parse_collection("\n".join(line.split()[0] for line in se_lines if line))
     count = 25 if args.quick else 100
     rng = random.Random(args.seed)
     generated = {
@@ -131,15 +134,18 @@ def sudoku_cases(args: argparse.Namespace) -> list[Case]:
              4 * repeats, ">= 200/s"),
         Case("sudoku", "hardest published (4)", "graded solve", "9x9", graded(hardest),
              4 * repeats),
+        Case("sudoku", f"SE-rated 5.0-9.1 ({len(se_rated)})", "graded solve", "9x9",
+             graded(se_rated), len(se_rated)),
         Case("sudoku", f"generated expert+guessing ({len(collection)})", "search solve",
              "9x9", searched(collection), len(collection), ">= 200/s"),
         Case("sudoku", f"generated expert+guessing ({len(collection)})", "graded solve",
              "9x9", graded(collection), len(collection), ">= 200/s"),
     ]  # fmt: skip
-    for level in ("easy", "medium", "hard", "expert", "guessing"):
+    for level in LEVEL_NAMES.values():
         cases.append(Case("sudoku", f"level {level}", "generate", "9x9", generate(level), repeats))
     runs_16 = 1 if args.quick else 3
     cases.append(Case("sudoku", "any level", "generate", "16x16", generate(None, "16"), runs_16))
+    cases.append(Case("sudoku", "any level", "generate", "25x25", generate(None, "25"), runs_16))
     return cases
 
 
