@@ -48,33 +48,34 @@ from crossforge.plugins.puzzles.sudoku.techniques import (
 Finder = Callable[[Board], list[Move]]
 
 
-def _by_digit(key: str, finder: Callable[[Board, Sequence[int]], list[Move]]) -> Finder:
-    """``finder`` on the digits that changed since it last found nothing in them."""
+Part = Callable[[Board, Sequence[int]], list[Move]]
+"""A finder restricted to some digits (or units)."""
+
+
+def _skipping(
+    key: str, finder: Part, parts: Callable[[Board], int], changed: Callable[[Board, int], int]
+) -> Finder:
+    """``finder`` on the parts (digits or units, ``parts`` of them) that changed since it
+    last found nothing in them."""
 
     def run(board: Board) -> list[Move]:
+        count = parts(board)
         mark, quiet = board.quiet.get(key, (0, 0))
-        quiet &= ~board.changed_digits(mark)
-        todo = [d for d in range(board.geo.size) if not quiet >> d & 1]
+        quiet &= ~changed(board, mark)
+        todo = [p for p in range(count) if not quiet >> p & 1]
         moves = finder(board, todo) if todo else []
-        board.quiet[key] = (len(board.log), quiet if moves else board.geo.full)
+        board.quiet[key] = (len(board.log), quiet if moves else (1 << count) - 1)
         return moves
 
     return run
 
 
-def _by_unit(key: str, finder: Callable[[Board, Sequence[int]], list[Move]]) -> Finder:
-    """``finder`` on the units that changed since it last found nothing in them."""
+def _by_digit(key: str, finder: Part) -> Finder:
+    return _skipping(key, finder, lambda b: b.geo.size, Board.changed_digits)
 
-    def run(board: Board) -> list[Move]:
-        every = (1 << len(board.geo.units)) - 1
-        mark, quiet = board.quiet.get(key, (0, 0))
-        quiet &= ~board.changed_units(mark)
-        todo = [u for u in range(len(board.geo.units)) if not quiet >> u & 1]
-        moves = finder(board, todo) if todo else []
-        board.quiet[key] = (len(board.log), quiet if moves else every)
-        return moves
 
-    return run
+def _by_unit(key: str, finder: Part) -> Finder:
+    return _skipping(key, finder, lambda b: len(b.geo.units), Board.changed_units)
 
 
 LADDER: tuple[tuple[Technique, Finder], ...] = (
