@@ -66,9 +66,11 @@ class Layout:
     def place(self, cell: Cell, rng: random.Random) -> bool:
         """Put a tent on ``cell`` with a tree on a random free neighbour, when the rules
         and the cells around allow it."""
-        tents, trees = self.tree_of, set(self.tree_of.values())
-        h, w = self.height, self.width
-        if cell in tents or cell in trees or any(n in tents for n in surrounding(*cell, h, w)):
+        tents, h, w = self.tree_of, self.height, self.width
+        if cell in tents or any(n in tents for n in surrounding(*cell, h, w)):
+            return False
+        trees = set(tents.values())
+        if cell in trees:
             return False
         spots = [n for n in orthogonal(*cell, h, w) if n not in tents and n not in trees]
         if not spots:
@@ -143,7 +145,8 @@ def probe(puzzle: TentsPuzzle, level: int | None) -> Probe:
         level_moves = bool(moves)
         for move in moves:
             board.apply(move)
-    propagate(board, solver.RULES, level)
+    if level_moves:
+        propagate(board, solver.RULES, level)
     return Probe(below, level_moves, [i for i, s in enumerate(board.state) if s == solver.UNKNOWN])
 
 
