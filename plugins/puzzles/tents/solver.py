@@ -332,7 +332,8 @@ class Board:
         if self.pair_tree[t] == cell:
             return False
         if self.pair_tree[t] >= 0 or self.pair_cell[cell] >= 0 or (t, cell) in self.banned:
-            raise Contradiction(f"tree {self.geo.tree_name(t)} cannot pair with {cell}")
+            tree, site = self.geo.tree_name(t), self.geo.name(cell)
+            raise Contradiction(f"tree {tree} cannot pair with {site}")
         self.set_cell(cell, TENT)
         self.pair_tree[t], self.pair_cell[cell] = cell, t
         state, geo = self.state, self.geo
