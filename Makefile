@@ -30,7 +30,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy crossforge scripts
 
 pytest: $(STAMP)
-	$(BIN)/python scripts/pg_check.py
+	$(BIN)/python scripts/services_check.py
 	$(BIN)/python -m pytest
 
 test: lint typecheck pytest

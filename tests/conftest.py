@@ -37,7 +37,7 @@ def postgres_schema_url() -> Iterator[str]:
     end), so parallel runs never meet; skips the test when no server answers at
     ``CROSSFORGE_TEST_POSTGRES_URL``."""
     import psycopg
-    from pg import postgres_url
+    from services import postgres_url
     from sqlalchemy.engine import make_url
 
     url = postgres_url()

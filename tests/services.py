@@ -1,10 +1,12 @@
-"""Find the PostgreSQL server the store's tests run against, if one answers."""
+"""Find the services the tests run against when they answer: PostgreSQL and Redis."""
 
 from __future__ import annotations
 
 import os
 
 DEFAULT_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+REDIS_TEST_URL = "redis://127.0.0.1:6379/15"
+"""The Redis database the tests use (and may empty)."""
 
 
 def postgres_url() -> str | None:
@@ -18,3 +20,15 @@ def postgres_url() -> str | None:
             return url
     except Exception:
         return None
+
+
+def redis_url() -> str | None:
+    """``REDIS_TEST_URL`` when a Redis server answers there."""
+    try:
+        import redis
+
+        if redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=2).ping():
+            return REDIS_TEST_URL
+    except Exception:
+        pass
+    return None
