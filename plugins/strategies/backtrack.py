@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.contract import (
     Control,
     Domains,
@@ -284,7 +285,7 @@ class _Search:
                     return self.exhausted(self.best)
                 jump = conflict.bit_length() - 1
                 if self.store is not None and self.store.add(
-                    (stack[i - 1].var, stack[i - 1].value) for i in _bits(conflict)
+                    (stack[i - 1].var, stack[i - 1].value) for i in set_bits(conflict)
                 ):
                     self.stats["nogoods"] += 1
                 if jump < len(stack):
@@ -321,14 +322,6 @@ class _Search:
             }
         )
         return SearchResult(assignment, status, reason, stats)
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """Positions of the set bits of ``mask``."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Backtrack(FillStrategy):

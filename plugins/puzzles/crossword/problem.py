@@ -15,12 +15,12 @@ from typing import Protocol
 
 import numpy as np
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.contract import Domains, Problem, TableForm
 from crossforge.plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
     WordTable,
-    letters_of,
     shared_table,
 )
 
@@ -259,7 +259,7 @@ class CrosswordProblem(Problem):
         sets = facts.sets
         losses = []
         blame = 0
-        for q in letters_of(positions):
+        for q in set_bits(positions):
             for u, p in self._cross_at[t][q]:
                 lost = sets[q] & ~self._fact(u, domains[u]).sets[p]
                 if lost:
@@ -273,7 +273,7 @@ class CrosswordProblem(Problem):
         within = facts.known
         if len(losses) == 1:
             q, lost = losses[0]
-            letters = letters_of(lost)
+            letters = set_bits(lost)
             if table.total(q, letters) <= size:
                 listed = table.with_letters(q, letters)
                 removed = listed[mask[listed]]
@@ -308,7 +308,7 @@ class CrosswordProblem(Problem):
             if len(self._letter_masks) >= 4096:
                 self._letter_masks.clear()
             flags = np.zeros(self._size, dtype=bool)
-            flags[letters_of(bits)] = True
+            flags[set_bits(bits)] = True
             self._letter_masks[bits] = flags
         return flags
 

@@ -344,13 +344,3 @@ class FactCache:
         else:
             entry._within = within
         return entry
-
-
-def letters_of(bits: int) -> list[int]:
-    """The letter indices set in ``bits``."""
-    letters = []
-    while bits:
-        low = bits & -bits
-        letters.append(low.bit_length() - 1)
-        bits ^= low
-    return letters

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.puzzles.regexcross import syntax
 from crossforge.plugins.puzzles.regexcross.setmatch import SetMatcher
 from crossforge.plugins.puzzles.regexcross.syntax import (
@@ -58,15 +59,6 @@ become unbounded, and the clue inexact)."""
 STATE_LIMIT = 1500
 """States an automaton may have; a repeat that would pass it reads any string of its
 letters instead (and the clue is inexact)."""
-
-
-def _bits(states: int) -> list[int]:
-    out = []
-    while states:
-        low = states & -states
-        out.append(low.bit_length() - 1)
-        states ^= low
-    return out
 
 
 @dataclass
@@ -104,7 +96,7 @@ class Automaton:
             [[bool(self.follow[s] >> q & 1) for q in range(size)] for s in range(size)]
         ).reshape(size, size)
         self._preds = {
-            z: [q for q in range(size) if self.follow[q] >> z & 1] for z in _bits(self.zero)
+            z: [q for q in range(size) if self.follow[q] >> z & 1] for z in set_bits(self.zero)
         }
         self._miss = np.array(
             [
@@ -211,10 +203,10 @@ class Automaton:
         for i in range(length - 1, -1, -1):
             entered = live & ~zero
             letters = 0
-            for q in _bits(entered):
+            for q in set_bits(entered):
                 letters |= masks[q]
             result[i] = letters & sets[i]
-            seeds = sum(1 << q for q in _bits(forward[i]) if follow[q] & entered)
+            seeds = sum(1 << q for q in set_bits(forward[i]) if follow[q] & entered)
             live = self._back_close(forward[i], seeds, i, length)
         return result
 
@@ -224,7 +216,7 @@ class Automaton:
         follow = self.follow
         while True:
             more = 0
-            for q in _bits(available & ~live):
+            for q in set_bits(available & ~live):
                 if follow[q] & passable & live:
                     more |= 1 << q
             if not more:
@@ -273,7 +265,7 @@ class Automaton:
         """Zero-width moves at ``position``, in place; each improved state's predecessor."""
         if not self.zero:
             return {}
-        passable = _bits(self._passable(position, length))
+        passable = set_bits(self._passable(position, length))
         came: dict[int, int] = {}
         changed = True
         while changed:
@@ -359,7 +351,7 @@ class _Builder:
         return _Fragment(True, 0, 0)
 
     def _link(self, last: int, first: int) -> None:
-        for q in _bits(last):
+        for q in set_bits(last):
             self.follow[q] |= first
 
     def cat(self, a: _Fragment, b: _Fragment) -> _Fragment:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import and_, or_
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
 
 
@@ -27,16 +28,6 @@ def rect_mask(rect: Rect, width: int) -> int:
     for y in range(r, r + h):
         mask |= line << (y * width)
     return mask
-
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def union_of(masks: Iterable[int]) -> int:
@@ -75,7 +66,7 @@ class Layout:
                     for c in range(max(0, clue.col - w + 1), min(clue.col, self.width - w) + 1):
                         mask = rect_mask((r, c, h, w), self.width)
                         if not mask & others:
-                            found.append(Option((r, c, h, w), mask, tuple(bits(mask))))
+                            found.append(Option((r, c, h, w), mask, tuple(set_bits(mask))))
             self.options.append(found)
 
     def regions(self, mask: int) -> list[int]:
@@ -104,6 +95,6 @@ class Layout:
 
     def cell_names(self, mask: int, limit: int = 6) -> str:
         """A short list of the cells of ``mask`` as (row, col)."""
-        cells = bits(mask)
+        cells = set_bits(mask)
         shown = ", ".join(f"({i // self.width}, {i % self.width})" for i in cells[:limit])
         return shown + (f" and {len(cells) - limit} more" if len(cells) > limit else "")

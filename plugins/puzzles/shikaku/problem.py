@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.contract import Domains, Problem
-from crossforge.plugins.puzzles.shikaku.geometry import Layout, bits, union_of
+from crossforge.plugins.puzzles.shikaku.geometry import Layout, union_of
 from crossforge.plugins.puzzles.shikaku.model import ShikakuPuzzle
 
 TILE = 4
@@ -72,7 +73,7 @@ class ShikakuProblem(Problem):
                 twice |= once & unions[k]
                 once |= unions[k]
             if full & ~once:
-                gap = bits(full & ~once)[0]
+                gap = set_bits(full & ~once)[0]
                 return next((k for k in range(n) if self.unions[k] >> gap & 1), 0)
             lonely = once & ~twice
             progress = False

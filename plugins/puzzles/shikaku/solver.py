@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.logic import Grade, LogicalSolve, Technique
-from crossforge.plugins.puzzles.shikaku.geometry import Layout, bits, core_of, union_of
+from crossforge.plugins.puzzles.shikaku.geometry import Layout, core_of, union_of
 from crossforge.plugins.puzzles.shikaku.model import Rect, ShikakuPuzzle
 from crossforge.plugins.puzzles.technique_solver import (
     Contradiction,
@@ -225,7 +226,7 @@ class Board:
             self.check()
         lonely = once & ~twice & ~self.claimed_all
         moves = []
-        for cell in bits(lonely):
+        for cell in set_bits(lonely):
             bit = 1 << cell
             k = next(k for k, union in enumerate(unions) if union & bit)
             opts = self.layout.options[k]

@@ -18,11 +18,12 @@ one digit are its peer mask shifted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
 
+from crossforge.plugins.bits import set_bits
 from crossforge.plugins.puzzles.logic import Technique
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Geometry
 from crossforge.plugins.puzzles.sudoku.search_tables import search_tables
@@ -134,13 +135,6 @@ def _cell_columns(box: int) -> tuple[int, ...]:
     return tuple(sum(1 << (d * geo.cells + c) for d in range(geo.size)) for c in range(geo.cells))
 
 
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 @dataclass(frozen=True)
 class _Candidates:
     """A board's candidates as chain nodes (``digit * cells + cell``) and strong links."""
@@ -169,7 +163,7 @@ def _candidates(board: Board) -> _Candidates:
         if board.placed[c]:
             continue
         v = cands[c]
-        for d in _bits(v):
+        for d in set_bits(v):
             cells_of[d] |= 1 << c
         if v.bit_count() == 2:
             bivalue |= 1 << c
@@ -310,7 +304,7 @@ class _Graph:
         for step in range(depth):
             reached = []
             for node in frontier:
-                for b in _bits(self.strong[node]):
+                for b in set_bits(self.strong[node]):
                     if (b, True) not in parent:
                         parent[(b, True)] = (node, False)
                         reached.append(b)
@@ -318,7 +312,7 @@ class _Graph:
                 break
             frontier = []
             for node in reached:
-                for b in _bits(self.weak(node)):
+                for b in set_bits(self.weak(node)):
                     if b != start and (b, False) not in parent:
                         parent[(b, False)] = (node, True)
                         frontier.append(b)
@@ -343,9 +337,9 @@ class _Graph:
             else f"{self._node_text(a)} or {self._node_text(b)} is true"
         )
         by_cell: dict[int, int] = {}
-        for node in _bits(targets):
+        for node in set_bits(targets):
             d, c = divmod(node, self.cells)
             by_cell[c] = by_cell.get(c, 0) | 1 << d
         gone = tuple(sorted(by_cell.items()))
-        removed = ", ".join(self._node_text(node) for node in _bits(targets))
+        removed = ", ".join(self._node_text(node) for node in set_bits(targets))
         return Move(technique, f"{links}: {ends}, so not {removed}", eliminate=gone)
