@@ -6,15 +6,19 @@ type, solution state), the solution and the player's fill (one byte per cell, ``
 block, ``-`` for an empty fill cell), then NUL-terminated title, author, copyright, the
 clues in printed order and the notes, then extra sections. We write version 1.3
 (ISO-8859-1) or, when some text needs it, 2.0 (UTF-8; grid letters must still be one
-byte). Circled cells go to a ``GEXT`` section (flag 0x80). Shading and rebus cells are
-not carried. A solution cell written ``-`` is an open cell whose letter is unknown.
+byte). Marks go to a ``GEXT`` section, one flag byte per cell: 0x80 is a circle (every
+reader knows it). The format has no shading, so shaded cells get 0x08 (our own flag,
+otherwise unused) and, when not circled too, 0x80 | 0x04: other readers show them
+circled, as tools converting shaded puzzles to ``.puz`` do, and 0x04 tells us the circle
+stands in for the shading. Rebus cells are not carried. A solution cell written ``-`` is
+an open cell whose letter is unknown.
 """
 
 from __future__ import annotations
 
 import struct
 
-from crossforge.grids.model import BLOCK, OPEN, Grid
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
 from crossforge.grids.puzzle import FormatError, Puzzle, clue_order
 
 MAGIC = b"ACROSS&DOWN\x00"
@@ -23,6 +27,9 @@ HEADER = struct.Struct("<H12sH4s4s4sHH12sBBHHH")
 CIB = struct.Struct("<BBHHH")
 SECTION = struct.Struct("<4sHH")
 CIRCLED_FLAG = 0x80
+SHADED_FLAG = 0x08
+STAND_IN_FLAG = 0x04
+"""Set with 0x80 and 0x08: the circle only shows the shading to readers without it."""
 
 
 def checksum(data: bytes, start: int = 0) -> int:
@@ -112,12 +119,8 @@ def write(puzzle: Puzzle) -> bytes:
     body += [strings[key] + b"\x00" for key in ("title", "author", "copyright")]
     body += [clue + b"\x00" for clue in clues]
     body.append(strings["notes"] + b"\x00")
-    if grid.circled:
-        marks = bytes(
-            CIRCLED_FLAG if (r, c) in grid.circled else 0
-            for r in range(grid.height)
-            for c in range(grid.width)
-        )
+    if grid.circled or grid.shaded:
+        marks = bytes(_flags(grid, cell) for cell in grid.cells())
         body.append(SECTION.pack(b"GEXT", len(marks), checksum(marks)) + marks + b"\x00")
     return b"".join(body)
 
@@ -185,7 +188,7 @@ def read(data: bytes) -> Puzzle:
     _expect("masked low", base + 16, low, want_low)
     _expect("masked high", base + 20, high, want_high)
     _expect("global", base, overall, want_overall)
-    circled = _read_sections(reader, width, height)
+    circled, shaded = _read_sections(reader, width, height)
 
     cells = _decode(solution, encoding, "solution grid")
     rows = [
@@ -196,7 +199,7 @@ def read(data: bytes) -> Puzzle:
         for r in range(height)
     ]
     try:
-        grid = Grid.from_rows(rows, circled=circled)
+        grid = Grid.from_rows(rows, circled=circled, shaded=shaded)
     except ValueError as exc:
         raise FormatError(f"solution grid at byte {base + HEADER.size}: {exc}") from None
     order = clue_order(grid)
@@ -226,9 +229,20 @@ def _decode(raw: bytes, encoding: str, what: str) -> str:
         raise FormatError(f"{what}: byte {exc.start} is not valid {encoding}") from None
 
 
-def _read_sections(reader: _Reader, width: int, height: int) -> list[tuple[int, int]]:
-    """Circled cells from the extra sections (checksums verified; others skipped)."""
-    circled: list[tuple[int, int]] = []
+def _flags(grid: Grid, cell: Cell) -> int:
+    """The ``GEXT`` byte of a cell (see the module's docstring)."""
+    flags = CIRCLED_FLAG if cell in grid.circled else 0
+    if cell in grid.shaded:
+        flags |= SHADED_FLAG if flags else SHADED_FLAG | CIRCLED_FLAG | STAND_IN_FLAG
+    return flags
+
+
+def _read_sections(reader: _Reader, width: int, height: int) -> tuple[list[Cell], list[Cell]]:
+    """Circled and shaded cells from the extra sections (checksums verified; others
+    skipped)."""
+    circled: list[Cell] = []
+    shaded: list[Cell] = []
+    stand_in = SHADED_FLAG | STAND_IN_FLAG
     while len(reader.data) - reader.pos >= SECTION.size:
         offset = reader.pos
         name, length, stored = SECTION.unpack(reader.take(SECTION.size, "a section header"))
@@ -237,5 +251,9 @@ def _read_sections(reader: _Reader, width: int, height: int) -> list[tuple[int, 
         if name == b"GEXT":
             if length != width * height:
                 raise FormatError(f"byte {offset + 4}: GEXT section of {length} bytes")
-            circled += [divmod(i, width) for i, flag in enumerate(body) if flag & CIRCLED_FLAG]
-    return circled
+            for i, flags in enumerate(body):
+                if flags & CIRCLED_FLAG and flags & stand_in != stand_in:
+                    circled.append(divmod(i, width))
+                if flags & SHADED_FLAG:
+                    shaded.append(divmod(i, width))
+    return circled, shaded

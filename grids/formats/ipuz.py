@@ -1,9 +1,11 @@
 """``.ipuz`` files of the crossword kind (JSON, ipuz.org v2).
 
-Written: dimensions, puzzle (numbers, ``#`` blocks, circles as ``shapebg``, shading as
-``highlight``), solution letters (``null`` where unknown), Across/Down clues and the
+Written: dimensions, puzzle (numbers, ``#`` blocks, each marked cell's style: a circle
+as ``"shapebg": "circle"``, shading as ``"highlight": true`` with a grey background
+``"color"``), solution letters (``null`` where unknown), Across/Down clues and the
 title, author, copyright and notes. Read: the same, with clues as ``[number, text]``
-pairs or ``{"number", "clue"}`` objects; omitted cells (``null``) become blocks.
+pairs or ``{"number", "clue"}`` objects, a style given by name from ``styles``, and
+shading as ``highlight`` or any ``color`` but white; omitted cells (``null``) become blocks.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
 META_FIELDS = ("title", "author", "copyright", "notes")
 GROUPS = {"across": "Across", "down": "Down"}
+SHADE_COLOR = "D0D0D0"
+"""The background written for a shaded cell (RGB hex, as ipuz's ``color`` is)."""
+WHITE = ("FFFFFF", "#FFFFFF")
 
 
 def write(puzzle: Puzzle) -> bytes:
@@ -39,7 +44,7 @@ def write(puzzle: Puzzle) -> bytes:
             if (r, c) in grid.circled:
                 style["shapebg"] = "circle"
             if (r, c) in grid.shaded:
-                style["highlight"] = True
+                style.update(highlight=True, color=SHADE_COLOR)
             number = numbers.get((r, c), 0)
             cells[r].append({"cell": number, "style": style} if style else number)
             solution[r].append(grid.letter(r, c))
@@ -94,6 +99,7 @@ def read(data: bytes) -> Puzzle:
     solution_rows = document.get("solution") or [[None] * width for _ in range(height)]
     if len(puzzle_rows) != height or len(solution_rows) != height:
         raise FormatError(f"fields 'puzzle' and 'solution': expected {height} rows")
+    named = document.get("styles")
     rows: list[str] = []
     circled: list[Cell] = []
     shaded: list[Cell] = []
@@ -104,10 +110,10 @@ def read(data: bytes) -> Puzzle:
         for c in range(width):
             cell, letter = cells[c], letters[c]
             if isinstance(cell, dict):
-                style = cell.get("style") or {}
+                style = _style(cell.get("style"), named)
                 if style.get("shapebg") == "circle":
                     circled.append((r, c))
-                if style.get("highlight"):
+                if style.get("highlight") or _shade(style.get("color")):
                     shaded.append((r, c))
                 cell = cell.get("cell", 0)
             if cell is None or cell == block:
@@ -128,6 +134,20 @@ def read(data: bytes) -> Puzzle:
         _read_clues(grid, document.get("clues", {})),
         **{key: str(document.get(key, "")) for key in META_FIELDS},
     )
+
+
+def _style(value: Any, named: Any) -> Mapping[str, Any]:
+    """A cell's style: its own object, or the one ``styles`` names; {} otherwise."""
+    if isinstance(value, str) and isinstance(named, Mapping):
+        value = named.get(value)
+    return value if isinstance(value, Mapping) else {}
+
+
+def _shade(color: Any) -> bool:
+    """True for a background ``color`` that is set and not white."""
+    if isinstance(color, str):
+        return bool(color.strip()) and color.strip().upper() not in WHITE
+    return isinstance(color, int) and not isinstance(color, bool)
 
 
 def _read_clues(grid: Grid, groups: Any) -> dict[str, str]:

@@ -4,9 +4,18 @@ Sections are metadata (``Key: value`` lines), grid, clues (``A1. text ~ ANSWER``
 notes, either separated by two blank lines or introduced by ``## Metadata``-style
 headers. ``#`` and ``_`` are blocks, ``.`` an empty cell; with a ``Special: circle`` (or
 ``shaded``) header a lower-case letter is a marked cell holding that letter in upper
-case. Rebus cells are not supported. We write the implicit (blank-line) layout; a grid
-with both circled and shaded cells keeps only its circles, and marks on empty cells are
-not written.
+case. Rebus cells are not supported.
+
+The standard marks one kind of cell, and only cells holding a letter. We write it
+whenever it can say something, in the implicit (blank-line) layout when it says
+everything; a grid with both circles and shading, or marks on empty cells, is written
+with headers and a ``## Design`` section as well (the convention of puzzmo's
+xd-crossword-tools): ``<style>`` rules naming one character per kind of mark, then one
+line per row with that character on each marked cell. We write ``O`` (``background:
+circle``), ``S`` (``background: shade``) and ``B`` (both: ``background: circle; shade:
+true``); reading, any selector whose background is ``circle`` circles its cells, and
+one whose background is ``shade`` or ``shaded`` (or with ``shade: true``) shades them.
+Marks of the ``Special`` header and of the Design section add up.
 """
 
 from __future__ import annotations
@@ -17,22 +26,27 @@ from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
 from crossforge.grids.puzzle import FormatError, Puzzle, clue_order, decode_text
 
 CLUE = re.compile(r"^([AD])(\d+)\.\s?(.*?)\s*~\s*([^~]*)$")
-HEADER = re.compile(r"^##\s*(.+?)\s*$")
+HEADER = re.compile(r"^##\s+(\S.*?)\s*$")
+"""A section header; grid rows (no spaces) may start with ``##`` blocks too."""
 META_FIELDS = ("title", "author", "copyright")
+STYLE_RULES = (
+    "O { background: circle }",
+    "S { background: shade }",
+    "B { background: circle; shade: true }",
+)
+STYLE_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 
 
 def write(puzzle: Puzzle) -> bytes:
     """xd text bytes of a puzzle."""
     grid = puzzle.grid
     special, marked = ("circle", grid.circled) if grid.circled else ("shaded", grid.shaded)
+    lettered = {cell for cell in marked if grid.letter(*cell)}
     meta = [f"{key.title()}: {getattr(puzzle, key)}" for key in META_FIELDS if getattr(puzzle, key)]
-    if marked:
+    if lettered:
         meta.append(f"Special: {special}")
     rows = [
-        "".join(
-            ch.lower() if (r, c) in marked and ch not in (BLOCK, OPEN) else ch
-            for c, ch in enumerate(row)
-        )
+        "".join(ch.lower() if (r, c) in lettered else ch for c, ch in enumerate(row))
         for r, row in enumerate(grid.rows)
     ]
     groups = []
@@ -45,9 +59,62 @@ def write(puzzle: Puzzle) -> bytes:
             )
         )
     sections = ["\n".join(meta), "\n".join(rows), "\n\n".join(groups)]
+    if lettered == grid.circled | grid.shaded:
+        if puzzle.notes:
+            sections.append(puzzle.notes)
+        return ("\n\n\n".join(sections) + "\n").encode("utf-8")
+    named = dict(zip(("Metadata", "Grid", "Clues"), sections, strict=True))
     if puzzle.notes:
-        sections.append(puzzle.notes)
-    return ("\n\n\n".join(sections) + "\n").encode("utf-8")
+        named["Notes"] = puzzle.notes
+    named["Design"] = _design(grid)
+    text = "\n\n".join(f"## {name}\n\n{body}" for name, body in named.items())
+    return (text + "\n").encode("utf-8")
+
+
+def _design(grid: Grid) -> str:
+    """The ``## Design`` section's text: the style rules, then the marks row by row."""
+    codes = {(True, False): "O", (False, True): "S", (True, True): "B"}
+    rows = [
+        "".join(
+            BLOCK
+            if grid.is_block(r, c)
+            else codes.get(((r, c) in grid.circled, (r, c) in grid.shaded), OPEN)
+            for c in range(grid.width)
+        )
+        for r in range(grid.height)
+    ]
+    return "\n".join(["<style>", *STYLE_RULES, "</style>", "", *rows])
+
+
+def _read_design(lines: list[tuple[int, str]]) -> tuple[set[Cell], set[Cell]]:
+    """Circled and shaded cells of a ``## Design`` section (see the module's docstring)."""
+    ends = [i for i, (_, line) in enumerate(lines) if "</style>" in line]
+    if not lines or "<style>" not in lines[0][1] or not ends:
+        where = f"line {lines[0][0]}" if lines else "the Design section"
+        raise FormatError(f"{where}: a Design section starts with <style> ... </style> rules")
+    rules = " ".join(line for _, line in lines[: ends[0] + 1])
+    rules = rules.split("<style>", 1)[1].split("</style>", 1)[0]
+    circle: set[str] = set()
+    shade: set[str] = set()
+    for selectors, body in STYLE_RULE.findall(rules):
+        declared = {}
+        for part in body.split(";"):
+            key, _, value = part.partition(":")
+            declared[key.strip().lower()] = value.strip().lower()
+        names = {name.strip() for name in selectors.split(",") if name.strip()}
+        if declared.get("background") == "circle":
+            circle |= names
+        if declared.get("background") in ("shade", "shaded") or declared.get("shade") == "true":
+            shade |= names
+    circled: set[Cell] = set()
+    shaded: set[Cell] = set()
+    for r, (_, line) in enumerate(lines[ends[0] + 1 :]):
+        for c, ch in enumerate(line.strip()):
+            if ch in circle:
+                circled.add((r, c))
+            if ch in shade:
+                shaded.add((r, c))
+    return circled, shaded
 
 
 def _sections(lines: list[str]) -> dict[str, list[tuple[int, str]]]:
@@ -105,12 +172,10 @@ def read(data: bytes) -> Puzzle:
                 f"line {number}: grid row has {len(row)} cells, expected {len(rows[0])}"
             )
         rows.append(row)
+    circled, shaded = _read_design(sections["design"]) if "design" in sections else (set(), set())
+    (circled if special.startswith("circle") else shaded).update(marked)
     try:
-        grid = Grid.from_rows(
-            rows,
-            circled=marked if special.startswith("circle") else (),
-            shaded=marked if not special.startswith("circle") else (),
-        )
+        grid = Grid.from_rows(rows, circled=frozenset(circled), shaded=frozenset(shaded))
     except ValueError as exc:
         raise FormatError(f"grid starting at line {grid_lines[0][0]}: {exc}") from None
     known = {slot.id for slot in clue_order(grid)}
