@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import KeyValue, StatusLine, run_here
+from crossforge.server.cli_support import BadInput, KeyValue, StatusLine, run_here
 
 if TYPE_CHECKING:
     from crossforge.plugins.registry import PluginInfo
@@ -55,6 +55,26 @@ def plugins_table(infos: list[PluginInfo]) -> str:
     )
 
 
+class RegionItem(click.ParamType):
+    """A region item: a slot id (``17A``) into ``("slots", "17A")``, a cell ``ROW,COL``
+    into ``("cells", [row, col])``."""
+
+    name = "region"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[str, Any]:
+        if isinstance(value, tuple):
+            return value
+        text = str(value).strip()
+        row, sep, col = text.partition(",")
+        if sep and row.strip().isdigit() and col.strip().isdigit():
+            return "cells", [int(row), int(col)]
+        if text[:-1].isdigit() and text[-1:].upper() in ("A", "D"):
+            return "slots", text.upper()
+        raise BadInput(f"{value!r}: expected a slot such as 17A or a cell ROW,COL", ctx, param)
+
+
 @click.command(epilog="Exit status: 0 filled, 3 no fill exists or gave up, 1 bad input.")
 @click.argument("grid", metavar="GRID", type=GridSource())
 @click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
@@ -85,6 +105,22 @@ def plugins_table(infos: list[PluginInfo]) -> str:
 @click.option("--ban", multiple=True, metavar="WORD", help="Ban a word (repeatable).")
 @click.option("--allow-duplicates", is_flag=True, help="Let an entry appear more than once.")
 @click.option(
+    "--region",
+    multiple=True,
+    type=RegionItem(),
+    metavar="ID|ROW,COL",
+    help="Fill only this slot (17A) or cell (3,4, from 0); other cells keep their letter "
+    "or stay empty (repeatable).",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Also write the filled grid, circles and shading kept: .svg or a puzzle file "
+    "(.txt .grid .json .puz .ipuz .xd).",
+)
+@click.option(
     "--param",
     multiple=True,
     type=KeyValue(json_value=True),
@@ -109,17 +145,21 @@ def fill(
     allow: tuple[str, ...],
     ban: tuple[str, ...],
     allow_duplicates: bool,
+    region: tuple[tuple[str, Any], ...],
+    output: Path | None,
     param: tuple[tuple[str, Any], ...],
     progress: bool,
     as_json: bool,
 ) -> None:
     """Fill a crossword grid from a word list.
 
-    Letters in the grid stay as given. GRID is a puzzle file (.txt .grid .json .puz
-    .ipuz .xd) or a library grid's name. On a terminal a status line shows the search.
+    Letters in the grid stay as given (with --region: those outside the region; the
+    region is filled afresh). GRID is a puzzle file (.txt .grid .json .puz .ipuz .xd)
+    or a library grid's name. On a terminal a status line shows the search.
     """
-    from crossforge.grids.formats import load
+    from crossforge.grids.formats import format_for, load
 
+    fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
     options = {
         "list": word_list,
         "min_score": min_score,
@@ -127,6 +167,7 @@ def fill(
         "allowed": list(allow) or None,
         "banned": list(ban) or None,
         "no_duplicates": False if allow_duplicates else None,
+        "region": {kind: [v for k, v in region if k == kind] for kind, _ in region} or None,
         "timeout": timeout,
         "seed": seed,
         **dict(param),
@@ -134,7 +175,7 @@ def fill(
     raw = {
         "type": puzzle_type,
         "strategy": strategy,
-        "grid": list(load(grid).grid.rows),
+        "grid": load(grid).grid.to_text(),
         "options": {k: v for k, v in options.items() if v is not None},
     }
     with StatusLine(f"fill {grid.stem}", shown=not progress) as status:
@@ -143,6 +184,11 @@ def fill(
         print(json.dumps(answer, indent=2))
     else:
         print(fill_report(answer))
+    if output and isinstance(answer.get("grid"), list):
+        from crossforge.plugins.puzzles.crossword.files import fill_file
+
+        data = fill_file(answer, str(fmt))
+        output.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
     if answer["status"] != "filled":
         click.get_current_context().exit(3)
 
@@ -153,6 +199,8 @@ def _print_progress(report: Mapping[str, Any]) -> None:
 
 def fill_report(answer: dict[str, Any]) -> str:
     """The human form of a fill answer: status, grid, entries, metrics, effort."""
+    from crossforge.plugins.puzzles.crossword.files import clue_text
+
     lines = [
         f"status: {answer['status']}" + (f" ({answer['reason']})" if answer.get("reason") else "")
     ]
@@ -166,7 +214,7 @@ def fill_report(answer: dict[str, Any]) -> str:
             lines.append(
                 f"{str(entry['number']) + ' ' + entry['direction']:<10} "
                 f"{entry.get('word') or '-':<16} {'-' if score is None else f'{score:g}':>5}  "
-                f"{_clue_text(clues[0]) if clues else ''}"
+                f"{clue_text(clues[0]) if clues else ''}"
             )
         lines.append("")
     metrics = answer.get("metrics", {})
@@ -187,10 +235,6 @@ def fill_report(answer: dict[str, Any]) -> str:
     if stats:
         lines.append("effort: " + ", ".join(f"{k} {v}" for k, v in stats.items() if _plain(v)))
     return "\n".join(lines).rstrip()
-
-
-def _clue_text(clue: Any) -> str:
-    return str(clue.get("text", "")) if isinstance(clue, Mapping) else str(clue)
 
 
 def _plain(value: Any) -> bool:

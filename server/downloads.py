@@ -1,8 +1,7 @@
 """A finished job's result as a file: JSON always; puzzle files and pictures per kind.
 
-Fill results (the JSON of ``crossforge fill --json``) become a grids ``Puzzle`` (grid
-rows plus each entry's first clue), written by grids' formats; logic-puzzle results are
-drawn by their puzzle type.
+Fill results are written by ``crossforge.plugins.puzzles.crossword.files`` (their
+circles and shading kept); logic-puzzle results are drawn by their puzzle type.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ MEDIA_TYPES = {
     "svg": "image/svg+xml",
     "puz": "application/x-crossword",
     "ipuz": "application/json",
+    "xd": "text/plain; charset=utf-8",
 }
 
 
@@ -30,7 +30,7 @@ def formats_for(job: Job) -> list[str]:
     if job.result is None:
         return []
     if job.kind == "fill" and _complete(job.result):
-        return ["json", "txt", "svg", "puz", "ipuz"]
+        return ["json", "txt", "svg", "puz", "ipuz", "xd"]
     if job.kind == "fill" and not isinstance(job.result.get("grid"), list):
         return ["json"]
     if job.kind == "generate" and "puzzle" not in job.result:
@@ -68,35 +68,10 @@ def _complete(result: dict[str, Any]) -> bool:
     )
 
 
-def fill_puzzle(result: dict[str, Any]) -> Any:
-    """The grids ``Puzzle`` of a fill result: its grid and each entry's first clue."""
-    from crossforge.grids.model import Grid
-    from crossforge.grids.puzzle import Puzzle
-
-    grid = Grid.from_rows(result["grid"])
-    clues: dict[str, str] = {}
-    for entry in result.get("entries", []):
-        texts = [_clue_text(c) for c in entry.get("clues") or []]
-        texts = [t for t in texts if t]
-        if texts:
-            clues[f"{entry['number']}{'A' if entry['direction'] == 'across' else 'D'}"] = texts[0]
-    return Puzzle(grid=grid, clues=clues, title="Crossforge fill")
-
-
-def _clue_text(clue: Any) -> str:
-    return str(clue.get("text", "")) if isinstance(clue, dict) else str(clue)
-
-
 def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
-    from crossforge.grids.formats import dumps
-    from crossforge.grids.svg import grid_svg
+    from crossforge.plugins.puzzles.crossword.files import fill_file
 
-    puzzle = fill_puzzle(result)
-    if fmt == "svg":
-        return grid_svg(puzzle.grid, title="Crossforge fill")
-    if fmt == "txt":
-        return puzzle.grid.to_text()
-    return dumps(puzzle, fmt)
+    return fill_file(result, "text" if fmt == "txt" else fmt)
 
 
 def _logic_file(job: Job, fmt: str) -> str:

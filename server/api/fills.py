@@ -64,8 +64,8 @@ def _read_request() -> dict[str, Any]:
         upload = request.files.get("grid")
         if upload is None:
             raise ApiError(400, "missing_field", "upload the grid file as the 'grid' part")
-        rows = list(loads(upload.read(), format_for(upload.filename or "grid.txt")).grid.rows)
-        return request_fields("grid", rows, request.values, ENVELOPE)
+        grid = loads(upload.read(), format_for(upload.filename or "grid.txt")).grid
+        return request_fields("grid", grid.to_text(), request.values, ENVELOPE)
     if request.mimetype == "text/plain":
         return request_fields("grid", request.get_data(as_text=True), request.args, ENVELOPE)
     return with_query(json_object(), ENVELOPE)

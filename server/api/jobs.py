@@ -270,7 +270,7 @@ def _stream(store: JobStore, job: Job) -> Iterator[str]:
     errors=(409,),
 )
 def download(job_id: str, fmt: str) -> Response:
-    """A finished job's result as a file: json, puz, ipuz, svg or txt where they apply."""
+    """A finished job's result as a file: json, puz, ipuz, xd, svg or txt where they apply."""
     from crossforge.server.downloads import render
 
     job = services().jobs.get(job_id)

@@ -39,7 +39,7 @@ def test_fill_with_wait_and_every_download(make_app: Callable[..., Flask], tiny_
         "SAD",
     }
     downloads = job["links"]["downloads"]
-    assert set(downloads) == {"json", "txt", "svg", "puz", "ipuz"}
+    assert set(downloads) == {"json", "txt", "svg", "puz", "ipuz", "xd"}
     across_lite = puz.load(client.get(downloads["puz"]).data)
     assert across_lite.solution == "WASERABED"
     assert across_lite.clues[0] == "Existed"

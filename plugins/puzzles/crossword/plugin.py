@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
 from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
+from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
 from crossforge.wordbase.config import DEFAULT_LIST
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ class ListCrossword(CrosswordProblem):
     word_list: str = DEFAULT_LIST
     words_source: WordSource | None = None
     threshold: float = 40
+    grid: Grid | None = None
+    region: Region | None = None
 
 
 class CrosswordType(PuzzleType):
@@ -42,6 +45,9 @@ class CrosswordType(PuzzleType):
                 "items": {"type": "string"},
                 "description": "rows of '#' (block), '.' (open) and given letters",
             },
+            "circled": {**CELL_LIST, "description": "circled cells as [row, col], from 0"},
+            "shaded": {**CELL_LIST, "description": "shaded cells as [row, col], from 0"},
+            "region": REGION_SCHEMA,
             "list": {"type": "string", "default": DEFAULT_LIST},
             "min_score": {"type": "number", "minimum": 0, "maximum": 100, "default": 0},
             "locked": {
@@ -70,7 +76,7 @@ class CrosswordType(PuzzleType):
     def problem(self, request: Mapping[str, Any], words: WordSource) -> ListCrossword:
         from crossforge.grids.rules import check
 
-        grid = _grid(request.get("grid"))
+        grid = _marked(_grid(request.get("grid")), request)
         violations = check(grid, self.rules)
         if violations:
             shown = "; ".join(v.message for v in violations[:5])
@@ -79,15 +85,23 @@ class CrosswordType(PuzzleType):
         name = str(request.get("list") or DEFAULT_LIST)
         index = words.index(name)
         normalize = index.alphabet_spec.normalize
-        slots = grid.slots()
+        region = region_of(grid, request["region"]) if request.get("region") else None
+        slots = list(region.slots) if region else grid.slots()
         ids = {slot.id: i for i, slot in enumerate(slots)}
+        known = {slot.id for slot in grid.slots()}
         locked = {}
         for slot_id, word in dict(request.get("locked") or {}).items():
-            if str(slot_id).upper() not in ids:
+            if str(slot_id).upper() not in known:
                 raise CrosswordError(f"locked entry {slot_id!r} is not a slot of the grid")
+            if str(slot_id).upper() not in ids:
+                raise CrosswordError(f"locked entry {slot_id!r} does not touch the region")
             locked[ids[str(slot_id).upper()]] = normalize(word)
+        template = region.template(grid) if region else grid.rows
+        banned = list(request.get("banned") or ())
+        if region and request.get("no_duplicates", True):
+            banned += region.words_outside(grid)
         problem = ListCrossword(
-            [normalize_row(row, normalize) for row in grid.rows],
+            [normalize_row(row, normalize) for row in template],
             slots,
             {length: index.bucket(length) for length in {slot.length for slot in slots}},
             index.alphabet,
@@ -96,8 +110,9 @@ class CrosswordType(PuzzleType):
             no_duplicates=bool(request.get("no_duplicates", True)),
             locked=locked,
             allowed=[normalize(w) for w in request.get("allowed") or ()],
-            banned=[normalize(w) for w in request.get("banned") or ()],
+            banned=[normalize(w) for w in banned],
         )
+        problem.grid, problem.region = grid, region
         problem.word_list = name
         problem.words_source = words
         problem.threshold = float(request.get("threshold", 40))
@@ -129,7 +144,8 @@ class CrosswordType(PuzzleType):
         return {
             "status": outcome.status,
             "reason": outcome.reason,
-            "grid": problem.decode(outcome.assignment),
+            "grid": _written(problem, outcome.assignment),
+            **_markup(problem),
             "entries": entries,
             "metrics": fill_metrics(fills, problem.threshold, effort=outcome.stats),
             "stats": outcome.stats,
@@ -149,6 +165,39 @@ class Canadian(CrosswordType):
 
     description = "Canadian crossword: every letter of every word crossed (fully checked)"
     rules = "canadian"
+
+
+def _marked(grid: Grid, request: Mapping[str, Any]) -> Grid:
+    """``grid`` with the request's ``circled`` and ``shaded`` cells added to its own."""
+    from crossforge.grids.model import Grid
+
+    if not request.get("circled") and not request.get("shaded"):
+        return grid
+    circled = grid.circled | {(r, c) for r, c in request.get("circled") or ()}
+    shaded = grid.shaded | {(r, c) for r, c in request.get("shaded") or ()}
+    return Grid(grid.rows, circled, shaded)
+
+
+def _written(problem: ListCrossword, assignment: Sequence[int | None]) -> list[str]:
+    """The answer's rows: the template with the entries' letters (only the region's
+    cells for a region fill)."""
+    if problem.region is None:
+        return problem.decode(assignment)
+    words = problem.words(assignment)
+    fills = [(s, w) for s, w in zip(problem.region.slots, words, strict=True) if w is not None]
+    return problem.region.written(problem.template, fills)
+
+
+def _markup(problem: ListCrossword) -> dict[str, list[list[int]]]:
+    """The answer's ``circled`` and ``shaded`` cells, and the ``region`` of a region fill."""
+    grid = problem.grid
+    marks = {
+        "circled": sorted(grid.circled) if grid else [],
+        "shaded": sorted(grid.shaded) if grid else [],
+    }
+    if problem.region is not None:
+        marks["region"] = sorted(problem.region.cells)
+    return {name: [list(cell) for cell in cells] for name, cells in marks.items()}
 
 
 def _grid(value: Any) -> Grid:
