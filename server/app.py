@@ -14,7 +14,8 @@ from crossforge.server.context import EXTENSION, Services
 from crossforge.server.errors import register_error_handlers
 from crossforge.server.health import writable_folder
 from crossforge.server.jobs.records import FAILED, JobStore
-from crossforge.server.jobs.runner import JobRunner, ProcessRunner, QueueFull
+from crossforge.server.jobs.runner import JobRunner, QueueFull
+from crossforge.server.jobs.setup import open_jobs
 from crossforge.server.jobs.worker import Execute
 from crossforge.server.limits import limit_submissions
 from crossforge.wordbase.config import data_folder
@@ -44,23 +45,15 @@ def create_app(
     folder = data_folder(config.database_url)
     for needed in (folder, folder / "indexes"):
         writable_folder(needed)  # refuse to start rather than fail every request later
-    jobs = JobStore(config.database_url)
-    create_tables(jobs.engine, word_tables)  # the whole schema exists from the start
     if runner is None:
         if execute is None:
             from crossforge.server.jobs.tasks import execute as default_execute
 
             execute = default_execute
-        runner = ProcessRunner(
-            jobs,
-            execute,
-            config.workers,
-            config.max_queued,
-            config.job_time_limit,
-            config.database_url,
-            grace=config.kill_grace,
-            memory_limit=config.job_memory_limit,
-        )
+        jobs, runner = open_jobs(config, execute)
+    else:
+        jobs = JobStore(config.database_url)
+    create_tables(jobs.engine, word_tables)  # the whole schema exists from the start
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 
     register_error_handlers(app)
@@ -71,7 +64,8 @@ def create_app(
         app.register_blueprint(blueprint)
     limit_submissions(app, config.submit_rate, config.rate_limit_storage)
     jobs.purge(timedelta(days=config.job_retention_days))
-    _resume(jobs, runner)
+    if not config.queue_url:  # distributed jobs belong to their workers, not to us
+        _resume(jobs, runner)
     return app
 
 

@@ -1,4 +1,5 @@
-"""``crossforge serve``: run the HTTP API with its worker processes."""
+"""``crossforge serve`` runs the HTTP API with its worker processes; ``crossforge worker``
+runs jobs from the distributed queue."""
 
 from __future__ import annotations
 
@@ -44,3 +45,23 @@ def serve(host: str, port: int, workers: int | None) -> None:
         print("crossforge: stopping", file=sys.stderr, flush=True)
         server.server_close()
         app.extensions["crossforge"].close()
+
+
+@click.command()
+@click.option("--name", help="Worker name, unique per queue (default: host and process id).")
+@click.option("--burst", is_flag=True, help="Stop once the queue is empty.")
+def worker(name: str | None, burst: bool) -> None:
+    """Run jobs from the distributed queue (CROSSFORGE_QUEUE_URL) until stopped.
+
+    Start one per core on any machine that reaches Redis and the database
+    (CROSSFORGE_DATABASE_URL); each job runs in a process of its own. SIGTERM or Ctrl-C
+    lets the running job finish first; a second one stops it.
+    """
+    from crossforge.server.config import ServerConfig
+    from crossforge.server.jobs.queue_worker import run_worker
+
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    config = ServerConfig.from_env()
+    if not config.queue_url:
+        raise click.UsageError("set CROSSFORGE_QUEUE_URL (redis://host:port/db) first")
+    run_worker(config, name=name, burst=burst)

@@ -53,6 +53,12 @@ class ServerConfig:
     rate_limit_storage: str = "memory://"
     """Where submission counts live: ``memory://`` (this process) or ``redis://host:port``
     (shared by every web process)."""
+    queue_url: str | None = None
+    """Redis URL of the distributed job queue (``redis://host:port/db``): jobs then run on
+    ``crossforge worker`` processes, on any machine; unset, in this server's own workers."""
+    queue_name: str = "crossforge"
+    """The distributed queue's name, which prefixes every Redis key and channel it uses
+    (deployments sharing one Redis need different names)."""
     client_timeout: float = 30.0
     """Seconds a client connection may stall (sending its request or taking the answer)
     before ``crossforge serve`` closes it."""

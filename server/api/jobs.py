@@ -22,6 +22,7 @@ from crossforge.server.openapi import Media, Where, documented
 
 if TYPE_CHECKING:
     from crossforge.plugins.requests import Action
+    from crossforge.server.jobs.notify import Subscription
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 
@@ -102,19 +103,20 @@ def queue_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: fl
     """Record and queue a job: 202 with its Location, or 200 when done within ``wait`` s."""
     app = services()
     job = app.jobs.create(kind, puzzle_type, job_request)
-    try:
-        app.runner.submit(job)
-    except QueueFull as exc:
-        app.jobs.discard(job.id)
-        raise ApiError(429, "queue_full", str(exc), headers={"Retry-After": "5"}) from None
-    except Exception:  # no record may stay queued with no runner to run it
-        with contextlib.suppress(Exception):
-            app.runner.cancel(job.id)
-        with contextlib.suppress(Exception):
+    with app.jobs.notifier.subscribe(job.id) as changes:  # before it can end
+        try:
+            app.runner.submit(job)
+        except QueueFull as exc:
             app.jobs.discard(job.id)
-        raise
-    if wait > 0:
-        job = _wait_until_finished(app.jobs, job, wait)
+            raise ApiError(429, "queue_full", str(exc), headers={"Retry-After": "5"}) from None
+        except Exception:  # no record may stay queued with no runner to run it
+            with contextlib.suppress(Exception):
+                app.runner.cancel(job.id)
+            with contextlib.suppress(Exception):
+                app.jobs.discard(job.id)
+            raise
+        if wait > 0:
+            job = _wait_until_finished(app.jobs, job, changes, wait)
     response = jsonify(job_document(job))
     location = url_for("jobs.get_job", job_id=job.id)
     response.status_code = 200 if job.finished else 202
@@ -192,13 +194,15 @@ def job_query(app: Services, where: Where, action: Action) -> Schema:
     return {"type": "object", "properties": {**properties, "wait": WAIT}}
 
 
-def _wait_until_finished(store: JobStore, job: Job, seconds: float) -> Job:
+def _wait_until_finished(store: JobStore, job: Job, changes: Subscription, seconds: float) -> Job:
+    """The job once finished (its record comes with the change that ended it), or as it
+    stands after ``seconds``."""
     deadline = time.monotonic() + seconds
     while not job.finished:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            break
-        job = store.wait_for_change(job.id, job.revision, remaining)
+            return store.get(job.id)
+        job = store.follow(job, changes, remaining)
     return job
 
 
@@ -208,7 +212,10 @@ def get_job(job_id: str) -> Response:
     """A job's status, progress and, once finished, its result (``wait`` long-polls)."""
     store = services().jobs
     wait = _capped_wait(query_values(WAIT_QUERY))
-    return jsonify(job_document(_wait_until_finished(store, store.get(job_id), wait)))
+    if wait <= 0:
+        return jsonify(job_document(store.get(job_id)))
+    with store.notifier.subscribe(job_id) as changes:
+        return jsonify(job_document(_wait_until_finished(store, store.get(job_id), changes, wait)))
 
 
 @bp.post("/<job_id>/cancel")
@@ -231,9 +238,14 @@ def cancel(job_id: str) -> Response:
 def events(job_id: str) -> Response:
     """Server-sent events: ``status`` and ``progress`` as they change, then ``done``."""
     store = services().jobs
-    job = store.get(job_id)
+    changes = store.notifier.subscribe(job_id)
+    try:
+        job = store.get(job_id)
+    except Exception:
+        changes.close()
+        raise
     return Response(
-        stream_with_context(_stream(store, job)),
+        stream_with_context(_stream(store, job, changes)),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -243,24 +255,27 @@ def _event(name: str, data: Any, event_id: int) -> str:
     return f"id: {event_id}\nevent: {name}\ndata: {json.dumps(data)}\n\n"
 
 
-def _stream(store: JobStore, job: Job) -> Iterator[str]:
-    yield "retry: 1000\n\n"
-    status: str | None = None
-    progress: Any = None
-    while True:
-        if job.status != status:
-            status = job.status
-            yield _event("status", {"status": status}, job.revision)
-        if job.progress is not None and job.progress != progress:
-            progress = job.progress
-            yield _event("progress", progress, job.revision)
-        if job.finished:
-            yield _event("done", job_document(job), job.revision)
-            return
-        changed = store.wait_for_change(job.id, job.revision, KEEPALIVE_SECONDS)
-        if changed.revision == job.revision:
-            yield ": keepalive\n\n"
-        job = changed
+def _stream(store: JobStore, job: Job, changes: Subscription) -> Iterator[str]:
+    """The events of ``job`` as ``changes`` bring them (each event's id counts up)."""
+    with changes:
+        yield "retry: 1000\n\n"
+        status: str | None = None
+        progress: Any = None
+        count = 0
+        while True:
+            if job.status != status:
+                status, count = job.status, count + 1
+                yield _event("status", {"status": status}, count)
+            if job.progress is not None and job.progress != progress:
+                progress, count = job.progress, count + 1
+                yield _event("progress", progress, count)
+            if job.finished:
+                yield _event("done", job_document(job), count + 1)
+                return
+            changed = store.follow(job, changes, KEEPALIVE_SECONDS)
+            if changed == job:
+                yield ": keepalive\n\n"
+            job = changed
 
 
 @bp.get("/<job_id>/result.<fmt>")

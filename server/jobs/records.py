@@ -1,19 +1,22 @@
 """Job records in the database: what was asked, where it stands, what came out.
 
 Records live in the word store's database (table ``crossforge_jobs``), so they survive a
-restart; ``recover`` marks the jobs a dead server left running as failed. Writers wake
-the threads waiting in ``wait_for_change`` (event streams and ``wait`` requests).
+restart; ``recover`` marks the jobs a dead server left running as failed. Every write is
+published through the store's ``Notifier`` (``notify``), which wakes the requests waiting
+for that job (event streams and ``wait``) without their polling the database; progress
+reports are published at once and written at most every ``PROGRESS_SAVE_INTERVAL``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
@@ -31,6 +34,9 @@ from sqlalchemy.engine import Engine
 
 from crossforge.wordbase.database import create_tables, engine_for, release
 
+if TYPE_CHECKING:
+    from crossforge.server.jobs.notify import Notifier, Subscription
+
 QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED = (
     "queued",
     "running",
@@ -40,6 +46,12 @@ QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED = (
 )
 FINISHED = frozenset({SUCCEEDED, FAILED, CANCELED})
 KINDS = frozenset({"fill", "solve", "rate", "generate"})
+PROGRESS_SAVE_INTERVAL = 1.0
+"""Seconds between two progress reports of one job written to the database (each report
+is published to waiting requests at once; the latest is written when the job ends)."""
+RECHECK_SECONDS = 5.0
+"""A waiting request reads the record again after this long without a change (a change
+published over Redis while its listener reconnected is lost)."""
 
 metadata = MetaData()
 
@@ -98,20 +110,27 @@ class Job:
 
 
 class JobStore:
-    """Creates, updates and reads job records; one per application."""
+    """Creates, updates and reads job records; one per application (or worker).
 
-    def __init__(self, database_url: str) -> None:
+    ``notifier`` carries the changes to waiting requests: this process only (default), or
+    every web process (``RedisNotifier``)."""
+
+    def __init__(self, database_url: str, notifier: Notifier | None = None) -> None:
+        from crossforge.server.jobs.notify import Notifier
+
         self.engine: Engine = engine_for(database_url)
+        self.notifier = notifier or Notifier()
         self._open = True
         create_tables(self.engine, metadata)
-        self._changed = threading.Condition()
-        self._generation = 0
+        self._progress: dict[str, _Progress] = {}
+        self._progress_lock = threading.Lock()
 
     def close(self) -> None:
-        """Stop using the shared engine (the word store may still use it); the last user's
-        close releases its connections."""
+        """Stop the notifier and the shared engine (the word store may still use it); the
+        last user's close releases its connections."""
         if self._open:
             self._open = False
+            self.notifier.close()
             release(self.engine)
 
     # writing
@@ -120,29 +139,42 @@ class JobStore:
         """A new queued job."""
         if kind not in KINDS:
             raise ValueError(f"unknown job kind {kind!r}")
-        job_id = uuid.uuid4().hex
+        values: dict[str, Any] = {
+            "id": uuid.uuid4().hex,
+            "kind": kind,
+            "puzzle_type": puzzle_type,
+            "status": QUEUED,
+            "request": request,
+            "revision": 0,
+            "created_at": _now(),
+        }
         with self.engine.begin() as conn:
-            conn.execute(
-                jobs_table.insert().values(
-                    id=job_id,
-                    kind=kind,
-                    puzzle_type=puzzle_type,
-                    status=QUEUED,
-                    request=request,
-                    revision=0,
-                    created_at=_now(),
-                )
-            )
-        self._notify()
-        return self.get(job_id)
+            conn.execute(jobs_table.insert().values(**values))
+        empty = {"progress": None, "result": None, "error_code": None}
+        return _job({**values, **empty, "started_at": None, "finished_at": None})
 
     def start(self, job_id: str) -> bool:
         """Mark a queued job running; False when it is no longer queued."""
-        return self._update(job_id, (QUEUED,), status=RUNNING, started_at=_now())
+        started = self._update(job_id, (QUEUED,), status=RUNNING, started_at=_now())
+        if started:
+            with self._progress_lock:
+                self._progress[job_id] = _Progress(time.monotonic())
+        return started
 
     def report(self, job_id: str, progress: dict[str, Any]) -> bool:
-        """Store the latest progress of a running job."""
-        return self._update(job_id, (RUNNING,), progress=progress)
+        """Publish the latest progress of a running job; write it when the last write of
+        its progress is ``PROGRESS_SAVE_INTERVAL`` old. True when it was written."""
+        from crossforge.server.jobs.notify import Change
+
+        now = time.monotonic()
+        with self._progress_lock:
+            entry = self._progress.setdefault(job_id, _Progress(now))
+            due = now - entry.saved_at >= PROGRESS_SAVE_INTERVAL
+            entry.saved_at, entry.unsaved = (now, None) if due else (entry.saved_at, progress)
+        if due:
+            return self._update(job_id, (RUNNING,), progress=progress)
+        self.notifier.publish(Change(job_id, RUNNING, None, progress=progress))
+        return False
 
     def finish(
         self,
@@ -157,7 +189,14 @@ class JobStore:
         values: dict[str, Any] = {"status": status, "finished_at": _now(), "result": result}
         if error is not None:
             values["error_code"], values["error_message"] = error
-        return self._update(job_id, (QUEUED, RUNNING), **values)
+        with self._progress_lock:
+            entry = self._progress.get(job_id)
+        if entry is not None and entry.unsaved is not None:
+            values["progress"] = entry.unsaved
+        finished = self._update(job_id, (QUEUED, RUNNING), **values)
+        with self._progress_lock:
+            self._progress.pop(job_id, None)
+        return finished
 
     def discard(self, job_id: str) -> None:
         """Forget a job that was never queued (its submission was refused)."""
@@ -187,15 +226,25 @@ class JobStore:
         return failed, self.list(statuses=(QUEUED,))
 
     def _update(self, job_id: str, allowed: Sequence[str], **values: Any) -> bool:
+        """Change a job whose status is one of ``allowed`` and publish the change (with the
+        whole record once it ended); False when its status was another."""
+        from crossforge.server.jobs.notify import Change
+
         with self.engine.begin() as conn:
-            done = conn.execute(
+            row = conn.execute(
                 update(jobs_table)
                 .where(jobs_table.c.id == job_id, jobs_table.c.status.in_(allowed))
                 .values(revision=jobs_table.c.revision + 1, **values)
-            ).rowcount
-        if done:
-            self._notify()
-        return bool(done)
+                .returning(*jobs_table.c)
+            ).first()
+        if row is None:
+            return False
+        job = _job(row._mapping)
+        ended = job if job.finished else None
+        self.notifier.publish(
+            Change(job_id, job.status, job.revision, values.get("progress"), ended)
+        )
+        return True
 
     # reading
 
@@ -215,25 +264,40 @@ class JobStore:
         with self.engine.connect() as conn:
             return [_job(row._mapping) for row in conn.execute(query)]
 
-    def wait_for_change(self, job_id: str, revision: int, timeout: float) -> Job:
-        """The job once its revision passed ``revision``, or as it stands after ``timeout``."""
-        deadline = time.monotonic() + timeout
-        while True:
-            with self._changed:
-                generation = self._generation
-            job = self.get(job_id)
-            remaining = deadline - time.monotonic()
-            if job.revision > revision or remaining <= 0:
-                return job
-            with self._changed:
-                if self._generation == generation:
-                    # wake at least every half second: another process may write too
-                    self._changed.wait(min(remaining, 0.5))
+    def follow(self, job: Job, changes: Subscription, timeout: float) -> Job:
+        """``job`` after the next change ``changes`` brings within ``timeout`` seconds (at
+        most ``RECHECK_SECONDS``), or as read again when none came."""
+        change = changes.next(min(timeout, RECHECK_SECONDS))
+        if change is None:
+            return self.get(job.id)
+        if change.job is not None:
+            return change.job
+        progress = job.progress if change.progress is None else change.progress
+        revision = max(job.revision, change.revision or 0)
+        return dataclasses.replace(job, status=change.status, revision=revision, progress=progress)
 
-    def _notify(self) -> None:
-        with self._changed:
-            self._generation += 1
-            self._changed.notify_all()
+    def wait_for_change(self, job_id: str, revision: int, timeout: float) -> Job:
+        """The job once its revision passed ``revision`` or it reported progress, or as it
+        stands after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        with self.notifier.subscribe(job_id) as changes:
+            job = self.get(job_id)
+            while job.revision <= revision:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                before, job = job, self.follow(job, changes, remaining)
+                if job.progress != before.progress:
+                    break
+            return job
+
+
+@dataclass
+class _Progress:
+    """When a running job's progress was last written, and the report since then."""
+
+    saved_at: float
+    unsaved: dict[str, Any] | None = None
 
 
 class JobNotFound(LookupError):

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
-import signal
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -31,13 +30,13 @@ from sqlalchemy.exc import DBAPIError
 
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.worker import (
-    MEMORY_LIMIT,
     Done,
     Execute,
     Message,
     Progress,
     Started,
     Task,
+    death_error,
     job_seconds,
     worker_main,
 )
@@ -289,7 +288,7 @@ class ProcessRunner(JobRunner):
             reason: tuple[str, tuple[str, str] | None] | None = None
             if not slot.process.is_alive():
                 self._read(slot.conn)  # what it sent before it died (its Done, say)
-                reason = (FAILED, self._death(slot.process.exitcode))
+                reason = (FAILED, death_error(slot.process.exitcode))
             elif slot.retiring:
                 reason = (FAILED, None)
             elif slot.job_id is None:
@@ -344,11 +343,3 @@ class ProcessRunner(JobRunner):
         self._unwritten = waiting
         if final and waiting:
             log.error("%d job ending(s) could not be recorded", len(waiting))
-
-    @staticmethod
-    def _death(code: int | None) -> tuple[str, str]:
-        """The error of a job whose worker died with exit ``code``: killed by the system
-        (SIGKILL, as the kernel's out-of-memory killer does) is taken as out of memory."""
-        if code == -signal.SIGKILL:
-            return MEMORY_LIMIT, "the worker was killed by the system, most likely for memory"
-        return "worker_died", f"the worker process exited (code {code})"

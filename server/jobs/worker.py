@@ -81,12 +81,16 @@ class Flag(Protocol):
     def is_set(self) -> bool: ...
 
 
-class Channel(Protocol):
+class Reports(Protocol):
+    """Where a running task's messages go (a pipe to the parent, or the job store)."""
+
+    def send(self, obj: Any) -> None: ...
+
+
+class Channel(Reports, Protocol):
     """The worker's end of its pipe to the parent (a ``multiprocessing`` connection)."""
 
     def recv(self) -> Any: ...
-
-    def send(self, obj: Any) -> None: ...
 
 
 class JobFailure(Exception):
@@ -108,7 +112,7 @@ def job_seconds(request: dict[str, Any], time_limit: float) -> float:
     return min(seconds, time_limit) if math.isfinite(seconds) and seconds >= 0 else time_limit
 
 
-def control_for(task: Task, cancel: Flag, channel: Channel) -> Control:
+def control_for(task: Task, cancel: Flag, channel: Reports) -> Control:
     """The Control of one task: its deadline (``job_seconds``), its ``seed``, the shared
     cancel flag and throttled progress."""
     seconds = job_seconds(task.request, task.time_limit)
@@ -133,7 +137,7 @@ def control_for(task: Task, cancel: Flag, channel: Channel) -> Control:
 
 
 def run_task(
-    execute: Execute, task: Task, words: WordSource, cancel: Flag, channel: Channel
+    execute: Execute, task: Task, words: WordSource, cancel: Flag, channel: Reports
 ) -> bool:
     """Execute one task and send its outcome to ``channel``; False when the task ran out
     of memory (the worker should then make way for a fresh one).
@@ -164,6 +168,15 @@ def run_task(
         status, error = CANCELED, None
     channel.send(Done(task.job_id, status, error=error, retire=retire))
     return not retire
+
+
+def death_error(code: int | None) -> tuple[str, str]:
+    """The error of a job whose process died with exit ``code`` (negative: the signal, as
+    ``multiprocessing`` says it): killed by the system (SIGKILL, as the kernel's
+    out-of-memory killer does) is taken as out of memory."""
+    if code == -signal.SIGKILL:
+        return MEMORY_LIMIT, "the worker was killed by the system, most likely for memory"
+    return "worker_died", f"the worker process exited (code {code})"
 
 
 def limit_memory(limit: int | None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import job_doubles
 import pytest
+import services
 from flask import Flask
 
 from crossforge.server.app import create_app
@@ -33,6 +34,25 @@ def any_database_url(request: pytest.FixtureRequest, config: ServerConfig) -> st
         return config.database_url
     url: str = request.getfixturevalue("postgres_schema_url")
     return url
+
+
+@pytest.fixture
+def queue_url() -> Iterator[tuple[str, str]]:
+    """The test Redis and a queue name of this test's own (its keys deleted at the end);
+    skips the test when Redis does not answer."""
+    import uuid
+
+    from queue_support import forget_queue
+    from redis import Redis
+    from services import redis_url
+
+    url = redis_url()
+    if url is None:
+        pytest.skip(f"Redis does not answer at {services.REDIS_TEST_URL}")
+    name = f"cf-test-{uuid.uuid4().hex[:10]}"
+    yield url, name
+    with Redis.from_url(url) as redis:
+        forget_queue(redis, name)
 
 
 @pytest.fixture

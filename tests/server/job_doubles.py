@@ -25,7 +25,7 @@ LOADS: list[int] = []
 
 def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     """Behave as the request's ``do`` says: echo, steps, stubborn, crash, killed, hog,
-    give_up, fail or loads."""
+    give_up, fail, index or loads."""
     request = task.request
     action = request.get("do", "echo")
     if action == "echo":
@@ -55,6 +55,9 @@ def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
         raise ValueError("no puzzle found")
     if action == "fail":
         raise ValueError("the request asked to fail")
+    if action == "index":  # which word index object this process was handed
+        index = words.index(request["puzzle"]["list"])
+        return {"pid": os.getpid(), "index": id(index), "words": len(index)}
     if action == "loads":
         if not LOADS:
             LOADS.append(os.getpid())

@@ -1,0 +1,160 @@
+"""The distributed runner against the real Redis: ``crossforge worker`` processes run the
+jobs that web apps queue; cancel, counts, events and the queue bound work from any app."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from job_doubles import services_of, submit, wait_for
+from queue_support import Processes, worker_env
+
+from crossforge.server.config import ServerConfig
+from crossforge.server.jobs.distributed import HEARTBEAT_TTL
+from crossforge.server.jobs.runner import QueueFull
+
+
+class Cluster:
+    """Web apps and worker processes sharing one queue and one database."""
+
+    def __init__(
+        self, make_app: Callable[..., Flask], settings: dict[str, Any], processes: Processes
+    ):
+        self._make_app = make_app
+        self.settings = settings
+        self.processes = processes
+
+    def app(self, **changes: Any) -> Flask:
+        """A web app on the queue (as another web process would be)."""
+        return self._make_app(**{**self.settings, **changes})
+
+    def workers(self, app: Flask, count: int) -> list[Any]:
+        """Start ``count`` workers and wait until they listen."""
+        started = [self.processes.worker(i) for i in range(count)]
+        deadline = time.monotonic() + 20
+        while services_of(app).runner.counts()["workers"] < count:
+            assert time.monotonic() < deadline, self.processes.log("worker-0")
+            time.sleep(0.05)
+        return started
+
+
+@pytest.fixture
+def cluster(
+    queue_url: tuple[str, str], config: ServerConfig, make_app: Callable[..., Flask], tmp_path: Path
+) -> Iterator[Cluster]:
+    url, name = queue_url
+    settings = {"queue_url": url, "queue_name": name, "kill_grace": 0.5}
+    env_settings = {**settings, "database_url": config.database_url, "job_memory_limit": 768 << 20}
+    processes = Processes(tmp_path, worker_env(env_settings, tmp_path / "instance"))
+    yield Cluster(make_app, settings, processes)
+    processes.stop()
+
+
+def test_jobs_run_on_workers_and_any_app_waits_follows_and_counts(cluster: Cluster) -> None:
+    first, second = cluster.app(), cluster.app()
+    cluster.workers(first, 1)
+    job = submit(first, {"do": "echo", "x": 1})
+    answer = second.test_client().get(f"/v1/jobs/{job.id}?wait=10")
+    assert answer.get_json()["status"] == "succeeded"
+    assert answer.get_json()["result"]["request"] == {"do": "echo", "x": 1}
+
+    steps = submit(first, {"do": "steps", "steps": 150})
+    stream = second.test_client().get(f"/v1/jobs/{steps.id}/events")
+    events = [b for b in stream.get_data(as_text=True).split("\n\n") if "event:" in b]
+    names = [block.split("event: ")[1].split("\n")[0] for block in events]
+    assert names[0] == "status" and "progress" in names and names[-1] == "done"
+    assert json.loads(events[-1].split("data: ")[1])["result"]["steps"] == 150
+    progress = [json.loads(b.split("data: ")[1]) for b in events if "event: progress" in b]
+    assert all(set(p) == {"step"} for p in progress)  # the job's own reports, as sent
+    assert services_of(second).runner.counts() == {"workers": 1, "running": 0, "queued": 0}
+
+
+def test_cancel_from_another_app_stops_a_running_and_a_queued_job(cluster: Cluster) -> None:
+    first, second = cluster.app(), cluster.app()
+    cluster.workers(first, 1)
+    running = submit(first, {"do": "steps"})
+    waiting = submit(first, {"do": "echo"})
+    wait_for(first, running.id, {"running"})
+    client = second.test_client()
+    assert client.post(f"/v1/jobs/{waiting.id}/cancel").status_code == 202
+    assert services_of(first).jobs.get(waiting.id).status == "canceled"
+    assert client.post(f"/v1/jobs/{running.id}/cancel").status_code == 202
+    done = wait_for(first, running.id, {"canceled"})
+    assert done.result and done.result["stopped"] == "canceled"  # it stopped by itself
+    stubborn = submit(second, {"do": "stubborn", "seconds": 30})
+    wait_for(first, stubborn.id, {"running"})
+    started = time.monotonic()
+    services_of(first).runner.cancel(stubborn.id)
+    assert wait_for(first, stubborn.id, {"canceled"}).error is None  # its horse was killed
+    assert time.monotonic() - started < 5
+
+
+def test_queue_bound_is_shared_by_every_app(cluster: Cluster) -> None:
+    first, second = cluster.app(max_queued=2), cluster.app(max_queued=2)
+    submit(first, {"do": "echo"})
+    submit(second, {"do": "echo"})
+    with pytest.raises(QueueFull):
+        submit(second, {"do": "echo"})
+    assert services_of(first).runner.counts() == {"workers": 0, "running": 0, "queued": 2}
+    answer = first.test_client().get("/v1/health").get_json()
+    assert answer["jobs"]["queued"] == 2
+
+
+def test_limits_hold_in_the_work_horse(cluster: Cluster) -> None:
+    app = cluster.app(job_time_limit=60.0)
+    cluster.workers(app, 1)
+    slow = wait_for(
+        app, submit(app, {"do": "stubborn", "seconds": 30, "timeout": 0.5}).id, {"failed"}
+    )
+    assert slow.error == {"code": "time_limit", "message": "the job ran past the 0.5 s time limit"}
+    crashed = wait_for(app, submit(app, {"do": "crash"}).id, {"failed"})
+    assert crashed.error and crashed.error["code"] == "worker_died"
+    hog = wait_for(app, submit(app, {"do": "hog"}).id, {"failed"}, timeout=30)
+    assert hog.error and hog.error["code"] == "memory_limit"
+    killed = wait_for(app, submit(app, {"do": "killed"}).id, {"failed"})
+    assert killed.error and killed.error["code"] == "memory_limit"
+    failed = wait_for(app, submit(app, {"do": "fail"}).id, {"failed"})
+    assert failed.error == {"code": "invalid_input", "message": "the request asked to fail"}
+    assert wait_for(app, submit(app, {"do": "echo"}).id, {"succeeded"}).result
+
+
+def test_a_job_whose_worker_dies_fails_within_seconds(cluster: Cluster) -> None:
+    app, other = cluster.app(), cluster.app()
+    (worker,) = cluster.workers(app, 1)
+    job = submit(app, {"do": "steps"})
+    wait_for(app, job.id, {"running"})
+    worker.send_signal(signal.SIGKILL)
+    started = time.monotonic()
+    failed = wait_for(other, job.id, {"failed"}, timeout=HEARTBEAT_TTL + 5)
+    assert time.monotonic() - started < HEARTBEAT_TTL + 3
+    assert failed.error and failed.error["code"] == "worker_died"
+    assert services_of(app).runner.counts()["running"] == 0
+    restarted = cluster.app()  # a web process starting fails nobody's jobs
+    left = submit(app, {"do": "echo"})
+    cluster.processes.worker(1)
+    assert wait_for(restarted, left.id, {"succeeded"}).result
+
+
+def test_workers_keep_word_indexes_per_list_version(
+    cluster: Cluster, tiny_list: str, config: ServerConfig
+) -> None:
+    from crossforge.wordbase.store import WordStore
+
+    app = cluster.app()
+    cluster.workers(app, 1)
+    body = {"do": "index", "puzzle": {"list": tiny_list}}
+    first, second = (wait_for(app, submit(app, body).id, {"succeeded"}) for _ in range(2))
+    assert first.result and second.result
+    assert first.result["pid"] != second.result["pid"]  # a horse per job
+    assert first.result["index"] == second.result["index"]  # loaded once, in the worker
+    with WordStore(config.database_url) as store:
+        store.put_entry(tiny_list, "NEW", 50)
+    changed = wait_for(app, submit(app, body).id, {"succeeded"})
+    assert changed.result and changed.result["index"] != first.result["index"]
+    assert changed.result["words"] == first.result["words"] + 1
