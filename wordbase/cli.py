@@ -15,6 +15,7 @@ from crossforge.wordbase.config import DEFAULT_LIST
 from crossforge.wordbase.formats import FORMATS
 
 if TYPE_CHECKING:
+    from crossforge.wordbase.models import ImportSummary
     from crossforge.wordbase.store import WordStore
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -35,7 +36,7 @@ def words() -> None:
     """Build, import, export and search word lists."""
 
 
-def _store() -> WordStore:
+def open_store() -> WordStore:
     from crossforge.wordbase.store import WordStore
 
     return WordStore()
@@ -55,7 +56,7 @@ def build_default_command(lang: str, size: int | None, if_missing: bool) -> None
     from crossforge.wordbase.defaults import build_default, default_name
     from crossforge.wordbase.index import WordIndex
 
-    store = _store()
+    store = open_store()
     name = default_name(lang)
     if if_missing and store.has_list(name):
         print(f"{name} exists: nothing to do")
@@ -106,12 +107,11 @@ def import_command(
 
     A file with bad lines is rejected whole, naming them, unless --skip-bad.
     """
-    from crossforge.wordbase.store import ImportRejected
+    store = open_store()
 
-    store = _store()
-    try:
+    def run() -> ImportSummary:
         with progress_bar(list_name) as progress:
-            summary = store.import_file(
+            return store.import_file(
                 list_name,
                 file,
                 fmt,
@@ -122,12 +122,23 @@ def import_command(
                 alphabet=alphabet,
                 progress=progress,
             )
+
+    report_import(run, file, as_json)
+
+
+def report_import(run: Callable[[], ImportSummary], file: str, as_json: bool) -> None:
+    """Run an import and print its summary (``as_json``: as JSON); a file refused for
+    its bad lines prints them and exits with status 1."""
+    from crossforge.wordbase.store import ImportRejected
+
+    try:
+        summary = run()
     except ImportRejected as exc:
         if as_json:
             print(json.dumps(exc.summary.to_json(), ensure_ascii=False))
         print(exc.summary.describe(), file=sys.stderr)
         print(
-            f"crossforge: error: {len(exc.summary.rejected)} bad line(s) in {file}; nothing "
+            f"crossforge: error: {exc.summary.rejected_count} bad line(s) in {file}; nothing "
             "imported (use --skip-bad to import the rest)",
             file=sys.stderr,
         )
@@ -144,7 +155,7 @@ def import_command(
 @click.option("--output", "-o", metavar="FILE", help="File to write (default: standard output).")
 def export(list_name: str, fmt: str, output: str | None) -> None:
     """Write a list in a file format."""
-    store = _store()
+    store = open_store()
     store.get_list(list_name)  # fail before creating an output file
     if output is None:
         store.export(list_name, sys.stdout, fmt)
@@ -175,7 +186,7 @@ def search(
     """
     if pattern is None and regex is None:
         raise ValueError("give a PATTERN, a --regex, or both")
-    page = _store().search(list_name, pattern, regex=regex, min_score=min_score, limit=limit)
+    page = open_store().search(list_name, pattern, regex=regex, min_score=min_score, limit=limit)
     if as_json:
         found = [
             {
@@ -201,7 +212,7 @@ def search(
 @json_option
 def stats(list_name: str, as_json: bool) -> None:
     """Counts by length and a score histogram."""
-    found = _store().stats(list_name)
+    found = open_store().stats(list_name)
     if as_json:
         print(
             json.dumps(
@@ -229,7 +240,7 @@ def stats(list_name: str, as_json: bool) -> None:
 @json_option
 def lists(as_json: bool) -> None:
     """The word lists and their versions."""
-    found = _store().lists()
+    found = open_store().lists()
     if as_json:
         print(json.dumps([wl.to_json() for wl in found], ensure_ascii=False))
         return
@@ -242,7 +253,7 @@ def lists(as_json: bool) -> None:
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 def delete(name: str, yes: bool) -> None:
     """Delete word list NAME with all its entries and clues."""
-    store = _store()
+    store = open_store()
     count = store.count(name)  # an unknown list is an error before anything is asked
     if not yes:
         click.confirm(f"delete list {name!r} and its {count} entries?", abort=True, err=True)

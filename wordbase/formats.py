@@ -29,6 +29,8 @@ from crossforge.wordbase.models import Clue, Entry, Rejection, combine_entries
 __all__ = [
     "DEFAULT_SCORE",
     "FORMATS",
+    "CountedLines",
+    "LineError",
     "ParsedFile",
     "guess_format",
     "read_entries",
@@ -245,7 +247,7 @@ def read_entries(
         raise ValueError(f"scale must be 50 or 100, not {scale}")
     found: list[Entry] = []
     rejected: list[Rejection] = []
-    counter = _Counted(lines)
+    counter = CountedLines(lines)
     for item in _READERS[fmt](counter, scale):
         if isinstance(item, Rejection):
             rejected.append(item)
@@ -266,7 +268,7 @@ def read_entries(
     return ParsedFile(combine_entries(found), counter.count, rejected)
 
 
-class _Counted:
+class CountedLines:
     """Iterates over lines, counting them."""
 
     def __init__(self, lines: Iterable[str]) -> None:

@@ -14,6 +14,8 @@ __all__ = [
     "MAX_DIFFICULTY",
     "MAX_KEY_LENGTH",
     "Clue",
+    "ClueHit",
+    "CluePage",
     "Entry",
     "ImportSummary",
     "ListStats",
@@ -28,6 +30,9 @@ MAX_KEY_LENGTH = 64
 """Longest key a list accepts."""
 MAX_DIFFICULTY = 2**31 - 1
 """Largest clue difficulty (either sign) the databases' integer column holds."""
+MAX_LISTED_REJECTIONS = 1000
+"""Bad lines an import summary lists one by one; past that it only counts them, so a
+file of millions of bad lines keeps memory bounded."""
 
 Merge = Literal["max", "replace"]
 """How an import treats a key the list already holds: keep the higher score, or take the
@@ -191,25 +196,47 @@ class ImportSummary:
     rejected: list[Rejection] = field(default_factory=list)
     dry_run: bool = False
     version: int = 0
+    skipped: int = 0
+    """Good lines left out by choice (clues whose answer the list does not hold)."""
+    more_rejected: int = 0
+    """Bad lines past the first ``MAX_LISTED_REJECTIONS``: counted, not listed."""
+    detected: str | None = None
+    """What the import found out about the file by itself (its score scale)."""
 
     @property
     def changed(self) -> bool:
         """Whether the list was (or would be) modified."""
         return bool(self.added or self.updated)
 
+    @property
+    def rejected_count(self) -> int:
+        """Every bad line, listed or not."""
+        return len(self.rejected) + self.more_rejected
+
+    def reject(self, rejection: Rejection) -> None:
+        """Count a bad line; list it while fewer than ``MAX_LISTED_REJECTIONS`` are."""
+        if len(self.rejected) < MAX_LISTED_REJECTIONS:
+            self.rejected.append(rejection)
+        else:
+            self.more_rejected += 1
+
     def describe(self, show: int = 20) -> str:
         """A human summary, listing up to ``show`` rejected lines."""
         verb = "would add" if self.dry_run else "added"
+        skipped = f", skipped {self.skipped}" if self.skipped else ""
         head = (
             f"{self.list_name}: {verb} {self.added}, updated {self.updated}, "
-            f"unchanged {self.unchanged}, rejected {len(self.rejected)} "
+            f"unchanged {self.unchanged}{skipped}, rejected {self.rejected_count} "
             f"({self.lines} lines, format {self.format})"
         )
         if self.dry_run:
             head += " [dry run: nothing written]"
-        lines = [head] + [f"  {r}" for r in self.rejected[:show]]
-        if len(self.rejected) > show:
-            lines.append(f"  … and {len(self.rejected) - show} more")
+        lines = [head]
+        if self.detected:
+            lines.append(f"  detected: {self.detected}")
+        lines += [f"  {r}" for r in self.rejected[:show]]
+        if self.rejected_count > show:
+            lines.append(f"  … and {self.rejected_count - show} more")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -224,6 +251,9 @@ class ImportSummary:
             "rejected": [
                 {"line": r.line, "text": r.text, "reason": r.reason} for r in self.rejected
             ],
+            "rejected_count": self.rejected_count,
+            "skipped": self.skipped,
+            "detected": self.detected,
             "dry_run": self.dry_run,
             "version": self.version,
         }
@@ -245,3 +275,26 @@ class ListStats:
     by_length: dict[int, int]
     score_bands: dict[int, int]
     """Band start (0, 10, … 90; band 90 includes 100) → number of entries."""
+
+
+@dataclass(frozen=True)
+class ClueHit:
+    """A clue found by a clue search, with the entry it belongs to."""
+
+    word: str
+    display: str
+    clue: Clue
+    clue_id: int
+    """The clue's row id: where the next page starts."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The hit as a JSON object: the entry's key and display form, and the clue."""
+        return {"word": self.word, "display": self.display, **self.clue.to_json()}
+
+
+@dataclass(frozen=True)
+class CluePage:
+    """One page of clue search hits; pass ``next_cursor`` back for the next (None: done)."""
+
+    hits: list[ClueHit]
+    next_cursor: str | None

@@ -31,12 +31,22 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
+from crossforge.wordbase import clue_store
 from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.clue_formats import guess_clue_format, read_clues, write_clues
+from crossforge.wordbase.clue_search import ensure_clue_search
 from crossforge.wordbase.config import database_url, instance_path
 from crossforge.wordbase.database import create_tables, engine_for, release, sqlite_file
-from crossforge.wordbase.formats import FORMATS, guess_format, read_entries, write_entries
+from crossforge.wordbase.formats import (
+    FORMATS,
+    CountedLines,
+    guess_format,
+    read_entries,
+    write_entries,
+)
 from crossforge.wordbase.models import (
     Clue,
+    CluePage,
     Entry,
     ImportSummary,
     ListStats,
@@ -72,10 +82,11 @@ class ImportRejected(ValueError):
     def __init__(self, summary: ImportSummary, source: str) -> None:
         self.summary = summary
         bad = summary.rejected
-        shown = "; ".join(str(r) for r in bad[:5]) + ("; …" if len(bad) > 5 else "")
+        more = summary.rejected_count > 5
+        shown = "; ".join(str(r) for r in bad[:5]) + ("; …" if more else "")
         super().__init__(
-            f"{source}: {len(bad)} bad line(s), nothing imported (use --skip-bad to import "
-            f"the rest): {shown}"
+            f"{source}: {summary.rejected_count} bad line(s), nothing imported (use "
+            f"--skip-bad to import the rest): {shown}"
         )
 
 
@@ -101,6 +112,7 @@ class WordStore:
         self.engine: Engine = engine_for(self.url)
         self._open = True
         create_tables(self.engine, metadata)
+        ensure_clue_search(self.engine)
 
     def close(self) -> None:
         """Stop using the shared engine (the job records may still use it); the last
@@ -629,6 +641,103 @@ class WordStore:
         if fmt not in FORMATS:
             raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
         return write_entries(self.iter_entries(name), out, fmt)
+
+    # --- clues in bulk --------------------------------------------------------------------
+
+    def import_clue_lines(
+        self,
+        name: str,
+        lines: Iterable[str],
+        fmt: str = "tsv",
+        *,
+        add_words: bool = False,
+        score: int = 50,
+        skip_bad: bool = False,
+        dry_run: bool = False,
+        alphabet: str = "en",
+        label: str = "input",
+    ) -> ImportSummary:
+        """Add the clues of clue-file lines (``crossforge.wordbase.clue_formats``) to the
+        entries of list ``name`` (created with ``alphabet`` when missing), in one
+        transaction, reading the lines as they come.
+
+        A clue text the entry already has is ``unchanged``; an answer the list lacks is
+        ``skipped``, or with ``add_words`` becomes an entry scored ``score``. Bad lines
+        and ``skip_bad``/``dry_run`` work as in ``import_lines``.
+        """
+        if not 0 <= score <= 100:
+            raise ValueError(f"score {score} is outside 0–100")
+        with self.engine.begin() as conn:
+            word_list = self._list_or_create(conn, name, alphabet, "", {})
+            counted = CountedLines(lines)
+            summary = ImportSummary(word_list.name, fmt, dry_run=dry_run)
+            items = read_clues(counted, fmt)
+            clue_store.import_clues(
+                conn, word_list, items, summary, add_words=add_words, score=score
+            )
+            summary.lines = counted.count
+            if summary.rejected_count and not skip_bad:
+                raise ImportRejected(summary, label)
+            if summary.changed and not dry_run:
+                summary.version = self._bump(conn, word_list)
+            else:
+                summary.version = word_list.version
+            if dry_run:
+                conn.rollback()
+            return summary
+
+    def import_clue_file(
+        self, name: str, path: str | os.PathLike[str], fmt: str | None = None, **options: Any
+    ) -> ImportSummary:
+        """Import a UTF-8 clue file; the format defaults to what its extension suggests.
+        ``options`` are those of ``import_clue_lines``."""
+        path = Path(path)
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            return self.import_clue_lines(
+                name, handle, fmt or guess_clue_format(path.name), label=str(path), **options
+            )
+
+    def export_clues(self, name: str, out: TextIO, fmt: str = "tsv") -> int:
+        """Write every clue of the list to ``out`` in a clue format, by entry key; returns
+        how many clues were written."""
+        return write_clues(self.iter_entries(name), out, fmt)
+
+    def search_clues(
+        self,
+        name: str,
+        query: str | None = None,
+        word: str | None = None,
+        *,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> CluePage:
+        """Clues whose text holds every word of ``query`` (full-text, case-insensitive)
+        and whose answer is ``word``, by answer then clue; pages of at most ``limit``."""
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        after = None if cursor is None else _decode_cursor(cursor)
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            hits = clue_store.search_clues(conn, word_list, query, word, limit, after)
+        next_cursor = None
+        if len(hits) == limit:
+            next_cursor = _encode_cursor(hits[-1].clue_id, hits[-1].word)
+        return CluePage(hits, next_cursor)
+
+    def clue_suggestions(
+        self, name: str, words: Iterable[str], per_word: int = 3
+    ) -> dict[str, list[Clue]]:
+        """The best ``per_word`` clues of each of ``words`` (normalized) the list holds
+        (see ``clue_store.suggestions`` for the order); words without clues are left out."""
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            alphabet = word_list.make_alphabet()
+            keys = sorted({alphabet.normalize(word) for word in words})
+            found: dict[str, list[Clue]] = {}
+            for start in range(0, len(keys), CHUNK):
+                part = keys[start : start + CHUNK]
+                found.update(clue_store.suggestions(conn, word_list, part, per_word))
+            return found
 
     def _write(
         self,

@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
-from collections.abc import Iterator
-from typing import IO, Any
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.utils import secure_filename
@@ -33,6 +34,9 @@ from crossforge.server.auth import requires_token
 from crossforge.server.context import services
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import Media, documented
+
+if TYPE_CHECKING:
+    from crossforge.wordbase.models import ImportSummary
 
 bp = Blueprint("lists", __name__, url_prefix="/v1/lists")
 
@@ -244,42 +248,64 @@ def import_words(name: str) -> Response:
     a slow upload never holds the database's write lock."""
     from crossforge.wordbase.formats import guess_format
 
-    request.max_content_length = services().config.max_import_bytes
     args = query_values(IMPORT_QUERY)
-    if not args["create"] and not services().words.has_list(name):
+    require_list(name, args["create"])
+    with received_file(args, guess_format, "stwl") as (stream, label, fmt):
+        return imported(
+            stream,
+            lambda lines: services().words.import_lines(
+                name,
+                lines,
+                fmt,
+                scale=args["scale"],
+                merge=args["merge"],
+                skip_bad=args["skip_bad"],
+                dry_run=args["dry_run"],
+                source=args.get("source"),
+                alphabet=args["alphabet"],
+                label=label,
+            ),
+        )
+
+
+def require_list(name: str, create: bool) -> None:
+    """A 404 for a missing list unless the import may ``create`` it."""
+    if not create and not services().words.has_list(name):
         raise ApiError(
             404, "unknown_list", f"no word list {name!r} (import with create=true to make it)"
         )
+
+
+@contextmanager
+def received_file(
+    args: dict[str, Any], guess: Callable[[str], str], default: str
+) -> Iterator[tuple[IO[bytes], str, str]]:
+    """An import's file, received in full: ``(stream, label, format)``. The body
+    (spooled to a temporary file) or a multipart part named ``file``, whose format is
+    guessed from its name; either way the format is ``args["format"]`` when given. The
+    body limit is ``CROSSFORGE_MAX_IMPORT_BYTES``."""
+    request.max_content_length = services().config.max_import_bytes
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")  # Werkzeug spools uploads while parsing the form
         if upload is None:
-            raise ApiError(400, "missing_field", "send the word list as the 'file' part")
+            raise ApiError(400, "missing_field", "send the file as the 'file' part")
         label = upload.filename or "upload"
-        fmt = args.get("format") or guess_format(label)
-        return _import(name, args, upload.stream, label, fmt)
+        yield upload.stream, label, args.get("format") or guess(label)
+        return
     with tempfile.SpooledTemporaryFile(max_size=EXPORT_SPOOL_BYTES) as spool:
         shutil.copyfileobj(request.stream, spool, 64 * 1024)
         spool.seek(0)
-        return _import(name, args, spool, "body", args.get("format") or "stwl")
+        yield spool, "body", args.get("format") or default
 
 
-def _import(name: str, args: dict[str, Any], stream: IO[bytes], label: str, fmt: str) -> Response:
+def imported(stream: IO[bytes], run: Callable[[Iterable[str]], ImportSummary]) -> Response:
+    """The answer to an import that ``run`` makes of the stream's lines: its summary, or
+    a 400 for a file refused for its bad lines or not UTF-8."""
     from crossforge.wordbase.store import ImportRejected
 
     lines = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
-        summary = services().words.import_lines(
-            name,
-            lines,
-            fmt,
-            scale=args["scale"],
-            merge=args["merge"],
-            skip_bad=args["skip_bad"],
-            dry_run=args["dry_run"],
-            source=args.get("source"),
-            alphabet=args["alphabet"],
-            label=label,
-        )
+        summary = run(lines)
     except ImportRejected as exc:
         raise ApiError(
             400, "import_rejected", str(exc), details={"summary": exc.summary.to_json()}
@@ -300,17 +326,23 @@ def export(name: str) -> Response:
     store = services().words
     store.get_list(name)  # a missing list is a 404 before the body starts
     media, extension = EXPORT_MEDIA[fmt]
-    response = Response(_exported(store, name, fmt), mimetype=media)
-    filename = f"{secure_filename(name) or 'list'}.{extension}"
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return attachment(lambda out: store.export(name, out, fmt), media, f"{name}.{extension}")
+
+
+def attachment(write: Callable[[TextIO], Any], media: str, filename: str) -> Response:
+    """A file that ``write`` writes, as an attachment streamed from a spool (on disk
+    past ``EXPORT_SPOOL_BYTES``), so the database is read once, quickly."""
+    response = Response(_spooled(write), mimetype=media)
+    safe = secure_filename(filename) or "export"
+    response.headers["Content-Disposition"] = f'attachment; filename="{safe}"'
     return response
 
 
-def _exported(store: Any, name: str, fmt: str) -> Iterator[str]:
+def _spooled(write: Callable[[TextIO], Any]) -> Iterator[str]:
     with tempfile.SpooledTemporaryFile(
         max_size=EXPORT_SPOOL_BYTES, mode="w+", encoding="utf-8"
     ) as spool:
-        store.export(name, spool, fmt)
+        write(spool)  # type: ignore[arg-type]
         spool.seek(0)
         while chunk := spool.read(64 * 1024):
             yield chunk

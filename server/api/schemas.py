@@ -11,6 +11,7 @@ from typing import Any
 
 from crossforge.server.jobs.records import CANCELED, FAILED, KINDS, QUEUED, RUNNING, SUCCEEDED
 from crossforge.wordbase.alphabets import ALPHABETS
+from crossforge.wordbase.clue_formats import CLUE_FORMATS
 from crossforge.wordbase.formats import FORMATS
 from crossforge.wordbase.models import LIST_NAME_PATTERN, MAX_DIFFICULTY, MAX_KEY_LENGTH
 
@@ -109,6 +110,22 @@ IMPORT_QUERY = _object(
     create={**FLAG, "description": "create the list if it does not exist (else a 404)"},
 )
 EXPORT_QUERY = _object(format={"enum": list(FORMATS), "default": "stwl"})
+CLUE_SEARCH_QUERY = _object(
+    q={"type": "string", "description": "words every clue found holds (full-text, any case)"},
+    word={"type": "string", "description": "only the clues of this answer"},
+    limit={"type": "integer", "minimum": 1, "maximum": 1000, "default": 50},
+    cursor={"type": "string", "description": "next_cursor of the previous page"},
+)
+CLUE_IMPORT_QUERY = _object(
+    format={"enum": list(CLUE_FORMATS), "description": "default: tsv, or from the file name"},
+    add_words={**FLAG, "description": "add answers the list lacks as entries"},
+    score={**SCORE, "default": 50, "description": "score of the entries add_words makes"},
+    skip_bad={**FLAG, "description": "skip bad lines instead of refusing the file"},
+    dry_run={**FLAG, "description": "report without writing"},
+    alphabet={"enum": sorted(ALPHABETS), "default": "en", "description": "for a new list"},
+    create={**FLAG, "description": "create the list if it does not exist (else a 404)"},
+)
+CLUE_EXPORT_QUERY = _object(format={"enum": list(CLUE_FORMATS), "default": "tsv"})
 
 # Answers
 
@@ -162,14 +179,27 @@ WORDS_PAGE = _document(
 )
 IMPORT_SUMMARY = _document(
     list={"type": "string"},
-    format={"enum": list(FORMATS)},
+    format={"enum": sorted({*FORMATS, *CLUE_FORMATS})},
     lines={"type": "integer"},
     added={"type": "integer"},
     updated={"type": "integer"},
     unchanged={"type": "integer"},
     rejected={"type": "array", "items": {"type": "object"}},
+    rejected_count={"type": "integer", "description": "every bad line, listed or not"},
+    skipped={"type": "integer", "description": "clues whose answer the list lacks"},
+    detected={"type": ["string", "null"], "description": "what was found out about the file"},
     dry_run={"type": "boolean"},
     version={"type": "integer"},
+)
+CLUE_HIT = _document(
+    word={"type": "string"},
+    display={"type": "string"},
+    text={"type": "string"},
+)
+CLUES_PAGE = _document(
+    clues={"type": "array", "items": CLUE_HIT},
+    next_cursor={"type": ["string", "null"]},
+    links=LINKS,
 )
 NULLABLE_OBJECT: Schema = {"type": ["object", "null"]}
 TIME: Schema = {"type": ["string", "null"], "format": "date-time"}

@@ -1,0 +1,109 @@
+"""The clues of a word list over HTTP: search, bulk import and export.
+
+Reads are open; imports need the bearer token when one is configured. Imports and
+exports use the clue file formats of ``crossforge clues`` (``wordbase.clue_formats``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from crossforge.server.api.inputs import query_values
+from crossforge.server.api.lists import (
+    IMPORT_BODY,
+    attachment,
+    imported,
+    received_file,
+    require_list,
+)
+from crossforge.server.api.schemas import (
+    CLUE_EXPORT_QUERY,
+    CLUE_IMPORT_QUERY,
+    CLUE_SEARCH_QUERY,
+    CLUES_PAGE,
+    IMPORT_SUMMARY,
+)
+from crossforge.server.auth import requires_token
+from crossforge.server.context import services
+from crossforge.server.openapi import Media, documented
+
+bp = Blueprint("clues", __name__, url_prefix="/v1/lists")
+
+SEARCH_ARGS = ("q", "word", "limit")
+EXPORT_MEDIA = {
+    "csv": ("text/csv", "csv"),
+    "tsv": ("text/tab-separated-values", "tsv"),
+    "xd": ("text/tab-separated-values", "tsv"),
+    "jsonl": ("application/x-ndjson", "jsonl"),
+}
+
+
+@bp.get("/<name>/clues")
+@documented({200: CLUES_PAGE}, query=CLUE_SEARCH_QUERY)
+def search(name: str) -> Response:
+    """Clues whose text holds every word of ``q`` and whose answer is ``word``, by
+    answer then clue, paged by ``cursor``."""
+    args = query_values(CLUE_SEARCH_QUERY)
+    page = services().words.search_clues(
+        name,
+        args.get("q"),
+        args.get("word") or None,
+        limit=args["limit"],
+        cursor=args.get("cursor") or None,
+    )
+    next_link = None
+    if page.next_cursor is not None:
+        kept: dict[str, Any] = {k: v for k, v in request.args.items() if k in SEARCH_ARGS}
+        next_link = url_for("clues.search", name=name, **kept, cursor=page.next_cursor)
+    return jsonify(
+        {
+            "clues": [hit.to_json() for hit in page.hits],
+            "next_cursor": page.next_cursor,
+            "links": {"next": next_link},
+        }
+    )
+
+
+@bp.post("/<name>/clues/imports")
+@requires_token
+@documented({200: IMPORT_SUMMARY}, query=CLUE_IMPORT_QUERY, body=IMPORT_BODY, body_required=False)
+def import_clues(name: str) -> Response:
+    """Add the clues of the body (or a multipart ``file``) to the list's entries, in one
+    transaction, and answer with the summary."""
+    from crossforge.wordbase.clue_formats import guess_clue_format
+
+    args = query_values(CLUE_IMPORT_QUERY)
+    require_list(name, args["create"])
+    with received_file(args, guess_clue_format, "tsv") as (stream, label, fmt):
+        return imported(
+            stream,
+            lambda lines: services().words.import_clue_lines(
+                name,
+                lines,
+                fmt,
+                add_words=args["add_words"],
+                score=args["score"],
+                skip_bad=args["skip_bad"],
+                dry_run=args["dry_run"],
+                alphabet=args["alphabet"],
+                label=label,
+            ),
+        )
+
+
+@bp.get("/<name>/clues/export")
+@documented(
+    {200: Media({media: {"type": "string"} for media, _ in EXPORT_MEDIA.values()})},
+    query=CLUE_EXPORT_QUERY,
+)
+def export(name: str) -> Response:
+    """Every clue of the list in a clue format, as a file."""
+    fmt = query_values(CLUE_EXPORT_QUERY)["format"]
+    store = services().words
+    store.get_list(name)  # a missing list is a 404 before the body starts
+    media, extension = EXPORT_MEDIA[fmt]
+    return attachment(
+        lambda out: store.export_clues(name, out, fmt), media, f"{name}-clues.{extension}"
+    )

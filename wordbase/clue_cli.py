@@ -1,0 +1,126 @@
+"""``crossforge clues …``: import, export and search the clues of a word list."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from crossforge.wordbase.cli import json_option, list_option, open_store, report_import
+from crossforge.wordbase.clue_formats import CLUE_FORMATS
+
+
+@click.group()
+def clues() -> None:
+    """Import, export and search clues."""
+
+
+@clues.command("import")
+@click.argument("file")
+@click.option("--list", "list_name", required=True, metavar="NAME", help="List to import into.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(CLUE_FORMATS),
+    help="File format (default: from the file extension, .csv .tsv .jsonl).",
+)
+@click.option("--add-words", is_flag=True, help="Add answers the list lacks as new entries.")
+@click.option(
+    "--score",
+    type=click.IntRange(0, 100),
+    default=50,
+    show_default=True,
+    help="Score of entries --add-words creates.",
+)
+@click.option("--skip-bad", is_flag=True, help="Import the good lines, list the bad ones.")
+@click.option("--dry-run", is_flag=True, help="Report without writing.")
+@click.option("--alphabet", default="en", help="Alphabet of a new list (en, ru, ja).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def import_command(
+    file: str,
+    list_name: str,
+    fmt: str | None,
+    add_words: bool,
+    score: int,
+    skip_bad: bool,
+    dry_run: bool,
+    alphabet: str,
+    as_json: bool,
+) -> None:
+    """Add the clues of a clue file to a list's entries, in one transaction.
+
+    Answers the list lacks are skipped (counted) unless --add-words. A file with bad
+    lines is rejected whole, naming them, unless --skip-bad.
+    """
+    store = open_store()
+    report_import(
+        lambda: store.import_clue_file(
+            list_name,
+            file,
+            fmt,
+            add_words=add_words,
+            score=score,
+            skip_bad=skip_bad,
+            dry_run=dry_run,
+            alphabet=alphabet,
+        ),
+        file,
+        as_json,
+    )
+
+
+@clues.command()
+@click.option("--list", "list_name", required=True, metavar="NAME", help="List to export.")
+@click.option(
+    "--format", "fmt", type=click.Choice(CLUE_FORMATS), default="tsv", help="File format."
+)
+@click.option("--output", "-o", metavar="FILE", help="File to write (default: standard output).")
+def export(list_name: str, fmt: str, output: str | None) -> None:
+    """Write every clue of a list in a clue format."""
+    store = open_store()
+    store.get_list(list_name)  # fail before creating an output file
+    if output is None:
+        store.export_clues(list_name, sys.stdout, fmt)
+        return
+    with open(output, "w", encoding="utf-8", newline="") as out:
+        count = store.export_clues(list_name, out, fmt)
+    print(f"{list_name}: {count} clues written to {output}", file=sys.stderr)
+
+
+@clues.command()
+@click.argument("query", required=False)
+@click.option("--word", metavar="ANSWER", help="Only the clues of this answer.")
+@list_option
+@click.option("--limit", type=click.IntRange(1, 1000), default=50, help="Most clues shown.")
+@click.option("--cursor", help="Where the previous page (its next_cursor) ended.")
+@json_option
+def search(
+    query: str | None,
+    word: str | None,
+    list_name: str,
+    limit: int,
+    cursor: str | None,
+    as_json: bool,
+) -> None:
+    """Find clues by their words (full-text) and by answer.
+
+    Every word of QUERY must occur in the clue, in any case.
+    """
+    if query is None and word is None:
+        raise ValueError("give a QUERY, a --word, or both")
+    page = open_store().search_clues(list_name, query, word, limit=limit, cursor=cursor)
+    if as_json:
+        found = {
+            "clues": [hit.to_json() for hit in page.hits],
+            "next_cursor": page.next_cursor,
+        }
+        print(json.dumps(found, ensure_ascii=False))
+        return
+    for hit in page.hits:
+        source = f"  [{hit.clue.source}]" if hit.clue.source else ""
+        print(f"{hit.word:<16} {hit.clue.text}{source}")
+    if not page.hits:
+        print("no clues found", file=sys.stderr)
+    elif page.next_cursor is not None:
+        print(f"more: --cursor {page.next_cursor}", file=sys.stderr)

@@ -1,0 +1,240 @@
+"""Clue file formats: reading clue lines lazily (a reason for every bad line) and
+writing clues back, so that export → import gives the same clues.
+
+Formats (one clue a line; a line names its answer, which the list's alphabet normalizes):
+
+- ``csv``: ``answer,clue,source,difficulty`` (comma-separated, quoted as CSV);
+- ``tsv``: the same columns tab-separated, with no quoting (a ``"`` is a character);
+- ``xd``: the xd crossword corpus's clue table, ``pubid year answer clue`` tab-separated
+  (its ``clues.tsv``); the clue's source becomes ``PUBID YEAR`` (``nyt 1995``);
+- ``jsonl``: ``{"answer", "clue", "source", "difficulty"}`` objects.
+
+In ``csv``, ``tsv`` and ``xd`` a first row naming the columns (``answer``, ``clue``,
+``source``, ``difficulty``, ``pubid``, ``year``, ``date``; ``word`` for ``answer``) sets
+their order, and columns it names otherwise (``xdid``, ``score``) are ignored; without
+one the columns are in the order above and only the first two are required.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from crossforge.wordbase.formats import LineError
+from crossforge.wordbase.models import MAX_DIFFICULTY, Clue, Entry, Rejection
+
+__all__ = [
+    "CLUE_FORMATS",
+    "MAX_CLUE_LENGTH",
+    "ClueLine",
+    "guess_clue_format",
+    "read_clues",
+    "write_clues",
+]
+
+CLUE_FORMATS = ("csv", "tsv", "xd", "jsonl")
+MAX_CLUE_LENGTH = 1000
+"""Longest clue text an import accepts (a longer one is a bad line, not a clue)."""
+_EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".txt": "tsv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+_COLUMNS = {
+    "csv": ("answer", "clue", "source", "difficulty"),
+    "tsv": ("answer", "clue", "source", "difficulty"),
+    "xd": ("pubid", "year", "answer", "clue"),
+}
+"""Column order of each table format when the file has no header row."""
+_NAMES = {"answer", "clue", "source", "difficulty", "pubid", "year", "date", "word"}
+_JSON_FIELDS = {"answer", "clue", "source", "difficulty"}
+_DATE_TAIL = re.compile(r"^(.*?)\s*(\d{4}(?:-\d\d(?:-\d\d)?)?)$")
+
+
+@dataclass(frozen=True)
+class ClueLine:
+    """One clue read from a file: its line number and text (for rejections), the
+    answer as written and the clue."""
+
+    line: int
+    text: str
+    answer: str
+    clue: Clue
+
+
+def guess_clue_format(filename: str) -> str:
+    """The clue format a file name suggests (``tsv`` unless the extension says otherwise)."""
+    lowered = filename.lower()
+    for extension, fmt in _EXTENSIONS.items():
+        if lowered.endswith(extension):
+            return fmt
+    return "tsv"
+
+
+def _clue_text(raw: str) -> str:
+    text = raw.strip()
+    if not text:
+        raise LineError("empty clue")
+    if len(text) > MAX_CLUE_LENGTH:
+        raise LineError(f"clue longer than {MAX_CLUE_LENGTH} characters")
+    return text
+
+
+def _difficulty(raw: Any) -> int | None:
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    if isinstance(raw, str):
+        try:
+            raw = int(raw.strip())
+        except ValueError:
+            raise LineError(f"difficulty {raw.strip()!r} is not a whole number") from None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise LineError(f"difficulty {raw!r} is not a whole number")
+    if abs(raw) > MAX_DIFFICULTY:
+        raise LineError(f"difficulty {raw} is beyond ±{MAX_DIFFICULTY}")
+    return raw
+
+
+def _line(number: int, text: str, answer: Any, clue: Any, source: Any, difficulty: Any) -> ClueLine:
+    if not isinstance(answer, str) or not answer.strip():
+        raise LineError("no answer")
+    if not isinstance(clue, str):
+        raise LineError("no clue text")
+    if source is not None and not isinstance(source, str):
+        raise LineError(f"source {source!r} is not a string")
+    source = source.strip() if source else None
+    return ClueLine(
+        number,
+        text,
+        answer.strip(),
+        Clue(_clue_text(clue), source or None, _difficulty(difficulty)),
+    )
+
+
+def _header(row: list[str]) -> tuple[str, ...] | None:
+    """The column names of a header row, or None when ``row`` is data."""
+    names = tuple(cell.strip().lower() for cell in row)
+    if not {"answer", "word"} & set(names) or "clue" not in names:
+        return None
+    return tuple("answer" if name == "word" else name for name in names)
+
+
+def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
+    if fmt == "csv":
+        reader = csv.reader(lines)
+    else:
+        reader = csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+    columns: tuple[str, ...] = _COLUMNS[fmt]
+    line = 0
+    for row in reader:
+        start, line = line + 1, reader.line_num
+        text = ("," if fmt == "csv" else "\t").join(row)
+        if not any(cell.strip() for cell in row):
+            continue
+        if start == 1:
+            header = _header(row)
+            if header is not None:
+                columns = header
+                continue
+        named = {name: cell for name, cell in zip(columns, row, strict=False) if name in _NAMES}
+        try:
+            if not len(columns) >= len(row) > max(columns.index("answer"), columns.index("clue")):
+                raise LineError(f"{len(row)} field(s), expected {' '.join(columns)}")
+            source = " ".join(
+                named[part].strip()
+                for part in ("pubid", "year", "date", "source")
+                if named.get(part, "").strip()
+            )
+            yield _line(
+                start,
+                text,
+                named.get("answer"),
+                named.get("clue"),
+                source or None,
+                named.get("difficulty"),
+            )
+        except LineError as exc:
+            yield Rejection(start, text, str(exc))
+
+
+def _jsonl(lines: Iterable[str]) -> Iterator[ClueLine | Rejection]:
+    for number, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text:
+            continue
+        try:
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+            if not isinstance(obj, dict):
+                raise LineError("not a JSON object")
+            extra = set(obj) - _JSON_FIELDS
+            if extra:
+                raise LineError(f"unknown field(s) {', '.join(sorted(extra))}")
+            yield _line(
+                number,
+                text,
+                obj.get("answer"),
+                obj.get("clue"),
+                obj.get("source"),
+                obj.get("difficulty"),
+            )
+        except LineError as exc:
+            yield Rejection(number, text, str(exc))
+
+
+def read_clues(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
+    """The clues of a file's lines, one at a time, and a Rejection for each bad line."""
+    if fmt not in CLUE_FORMATS:
+        raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
+    return _jsonl(lines) if fmt == "jsonl" else _table(lines, fmt)
+
+
+def _cell(text: str) -> str:
+    """Text for a tab-separated cell: tabs and line breaks become spaces."""
+    return " ".join(text.split()) if any(ch in text for ch in "\t\r\n") else text
+
+
+def _xd_source(source: str | None) -> tuple[str, str]:
+    """``(pubid, year)`` of an xd clue's source ``PUBID YEAR`` (either may be missing)."""
+    if not source:
+        return "", ""
+    match = _DATE_TAIL.match(source)
+    return (match.group(1), match.group(2)) if match else (source, "")
+
+
+def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
+    """Write every clue of ``entries`` in ``fmt`` with a header row (none in jsonl);
+    returns how many clues were written."""
+    if fmt not in CLUE_FORMATS:
+        raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
+    written = 0
+    csv_writer = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
+    if fmt != "jsonl":
+        header = _COLUMNS[fmt]
+        if csv_writer is not None:
+            csv_writer.writerow(header)
+        else:
+            out.write("\t".join(header) + "\n")
+    for entry in entries:
+        for clue in entry.clues:
+            written += 1
+            difficulty = "" if clue.difficulty is None else str(clue.difficulty)
+            if fmt == "jsonl":
+                record = {
+                    "answer": entry.display,
+                    "clue": clue.text,
+                    "source": clue.source,
+                    "difficulty": clue.difficulty,
+                }
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            elif csv_writer is not None:
+                csv_writer.writerow([entry.display, clue.text, clue.source or "", difficulty])
+            elif fmt == "tsv":
+                cells = [entry.display, clue.text, clue.source or "", difficulty]
+                out.write("\t".join(_cell(c) for c in cells) + "\n")
+            else:
+                pubid, year = _xd_source(clue.source)
+                out.write("\t".join(_cell(c) for c in (pubid, year, entry.key, clue.text)) + "\n")
+    return written

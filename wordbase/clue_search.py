@@ -1,0 +1,101 @@
+"""Full-text search over clue texts: an SQLite FTS5 table or a PostgreSQL GIN index.
+
+On SQLite, ``word_clues_fts`` is an external-content FTS5 table over ``word_clues``, kept
+up to date by triggers, so every write path (imports, entry edits, deletes) maintains it
+in its own transaction. On PostgreSQL a GIN index on ``to_tsvector('simple', text)``
+serves the same search. Both are created, and an older database's clues indexed, the
+first time a store opens it (``ensure_clue_search``). Both tokenize without stemming and
+ignore case (SQLite also accents).
+
+A query is cut into words (letters and digits) here, and every word must occur; so no
+text a user types is ever read as FTS5 or tsquery syntax.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, false, func, literal_column, select, text
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
+
+from crossforge.wordbase.schema import clues
+
+__all__ = ["ensure_clue_search", "query_words", "text_matches"]
+
+MAX_QUERY_WORDS = 16
+"""Words of a query that are searched for; more are a 400 (ValueError)."""
+
+_SQLITE_DDL = (
+    "CREATE VIRTUAL TABLE IF NOT EXISTS word_clues_fts USING fts5("
+    "text, content='word_clues', content_rowid='id', tokenize='unicode61 remove_diacritics 2')",
+    "CREATE TRIGGER IF NOT EXISTS word_clues_fts_insert AFTER INSERT ON word_clues BEGIN "
+    "INSERT INTO word_clues_fts(rowid, text) VALUES (new.id, new.text); END",
+    "CREATE TRIGGER IF NOT EXISTS word_clues_fts_delete AFTER DELETE ON word_clues BEGIN "
+    "INSERT INTO word_clues_fts(word_clues_fts, rowid, text) VALUES ('delete', old.id, old.text); "
+    "END",
+    "CREATE TRIGGER IF NOT EXISTS word_clues_fts_update AFTER UPDATE OF text ON word_clues BEGIN "
+    "INSERT INTO word_clues_fts(word_clues_fts, rowid, text) VALUES ('delete', old.id, old.text); "
+    "INSERT INTO word_clues_fts(rowid, text) VALUES (new.id, new.text); END",
+)
+_TSVECTOR = "to_tsvector('simple', word_clues.text)"
+_POSTGRES_DDL = (
+    f"CREATE INDEX IF NOT EXISTS ix_word_clues_text_fts ON word_clues USING gin ({_TSVECTOR})"
+)
+
+
+def ensure_clue_search(engine: Engine) -> None:
+    """Create the clue search table or index where it is missing, indexing the clues the
+    database already holds (a database made before clue search existed)."""
+    try:
+        _ensure(engine)
+    except DBAPIError:  # another process created it at the same moment
+        _ensure(engine)
+
+
+def _ensure(engine: Engine) -> None:
+    with engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            found = conn.execute(
+                text("SELECT 1 FROM sqlite_master WHERE name = 'word_clues_fts_update'")
+            ).first()
+            if found is None:
+                for statement in _SQLITE_DDL:
+                    conn.execute(text(statement))
+                conn.execute(text("INSERT INTO word_clues_fts(word_clues_fts) VALUES ('rebuild')"))
+        elif conn.dialect.name == "postgresql":
+            found = conn.execute(
+                text(
+                    "SELECT 1 FROM pg_indexes WHERE indexname = 'ix_word_clues_text_fts' "
+                    "AND schemaname = current_schema()"
+                )
+            ).first()
+            if found is None:
+                conn.execute(text(_POSTGRES_DDL))
+
+
+def query_words(query: str) -> list[str]:
+    """The words of a search text, lower-cased; ValueError past ``MAX_QUERY_WORDS``."""
+    words = re.findall(r"[^\W_]+", query.lower())
+    if len(words) > MAX_QUERY_WORDS:
+        raise ValueError(f"a clue search takes at most {MAX_QUERY_WORDS} words, not {len(words)}")
+    return words
+
+
+def text_matches(conn: Connection, query: str) -> ColumnElement[Any]:
+    """A condition on ``word_clues`` rows: the clue's text holds every word of ``query``
+    (none: no row matches)."""
+    words = query_words(query)
+    if not words:
+        return false()
+    if conn.dialect.name == "sqlite":
+        phrase = " ".join(f'"{word}"' for word in words)
+        matching: Select[Any] = (
+            select(literal_column("rowid"))
+            .select_from(text("word_clues_fts"))
+            .where(text("word_clues_fts MATCH :phrase").bindparams(phrase=phrase))
+        )
+        return clues.c.id.in_(matching)
+    simple: ColumnElement[str] = literal_column("'simple'")
+    return literal_column(_TSVECTOR).bool_op("@@")(func.plainto_tsquery(simple, " ".join(words)))

@@ -1,0 +1,215 @@
+"""Clues of a list in bulk, inside a transaction the word store opened: streamed
+imports, search by text and answer, and the best few clues per word for fill results.
+
+An import reads its lines in batches of ``BATCH``: each batch finds its answers' entries,
+the clue texts they already hold and their last clue positions with three queries, then
+inserts its new clues at once, so memory stays bounded however long the file is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import Connection, and_, case, func, insert, or_, select
+
+from crossforge.wordbase.clue_formats import ClueLine
+from crossforge.wordbase.clue_search import text_matches
+from crossforge.wordbase.models import (
+    MAX_KEY_LENGTH,
+    Clue,
+    ClueHit,
+    ImportSummary,
+    Rejection,
+    WordList,
+)
+from crossforge.wordbase.schema import clues, entries
+
+__all__ = ["BATCH", "REFERENCE_SOURCES", "import_clues", "search_clues", "suggestions"]
+
+BATCH = 5000
+"""Clue lines written per batch of an import."""
+REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict")
+"""Sources of dictionary definitions: suggested after the list's own clues."""
+MAX_POSITION = 2**15 - 1
+"""Largest clue position the small-integer column holds; later clues share it."""
+MAX_DISPLAY = 400
+
+
+def import_clues(
+    conn: Connection,
+    word_list: WordList,
+    items: Iterable[ClueLine | Rejection],
+    summary: ImportSummary,
+    *,
+    add_words: bool = False,
+    score: int = 50,
+    batch: int = BATCH,
+) -> None:
+    """Add the clues of ``items`` to the entries of their answers, counting into
+    ``summary``: ``added`` new clues, ``unchanged`` texts the entry already had,
+    ``skipped`` answers the list lacks (created with ``score`` when ``add_words``)."""
+    alphabet = word_list.make_alphabet()
+    pending: list[tuple[str, ClueLine]] = []
+    for item in items:
+        if isinstance(item, Rejection):
+            summary.reject(item)
+            continue
+        try:
+            key = alphabet.normalize(item.answer)
+        except ValueError as exc:
+            summary.reject(Rejection(item.line, item.text, str(exc)))
+            continue
+        if not key or len(key) > MAX_KEY_LENGTH:
+            reason = "answer has no letters" if not key else "answer is too long"
+            summary.reject(Rejection(item.line, item.text, reason))
+            continue
+        pending.append((key, item))
+        if len(pending) >= batch:
+            _write_batch(conn, word_list.id, pending, summary, add_words, score)
+            pending = []
+    if pending:
+        _write_batch(conn, word_list.id, pending, summary, add_words, score)
+
+
+def _entry_ids(conn: Connection, list_id: int, keys: Sequence[str]) -> dict[str, int]:
+    query = select(entries.c.key, entries.c.id).where(
+        entries.c.list_id == list_id, entries.c.key.in_(keys)
+    )
+    return {key: ident for key, ident in conn.execute(query)}
+
+
+def _write_batch(
+    conn: Connection,
+    list_id: int,
+    pending: list[tuple[str, ClueLine]],
+    summary: ImportSummary,
+    add_words: bool,
+    score: int,
+) -> None:
+    keys = sorted({key for key, _ in pending})
+    ids = _entry_ids(conn, list_id, keys)
+    if add_words and len(ids) < len(keys):
+        answers = {key: line.answer for key, line in reversed(pending)}
+        new = [key for key in keys if key not in ids]
+        conn.execute(
+            insert(entries),
+            [
+                {
+                    "list_id": list_id,
+                    "key": key,
+                    "display": answers[key] if len(answers[key]) <= MAX_DISPLAY else key,
+                    "length": len(key),
+                    "score": score,
+                    "tags": [],
+                    "source": None,
+                }
+                for key in new
+            ],
+        )
+        ids.update(_entry_ids(conn, list_id, new))
+    owners = sorted(set(ids.values()))
+    texts = sorted({line.clue.text for key, line in pending if key in ids})
+    held = set()
+    last: dict[int, int] = {}
+    if owners:
+        found = select(clues.c.entry_id, clues.c.text).where(
+            clues.c.entry_id.in_(owners), clues.c.text.in_(texts)
+        )
+        held = {(owner, text) for owner, text in conn.execute(found)}
+        positions = (
+            select(clues.c.entry_id, func.max(clues.c.position))
+            .where(clues.c.entry_id.in_(owners))
+            .group_by(clues.c.entry_id)
+        )
+        last = {owner: int(position) for owner, position in conn.execute(positions)}
+    rows = []
+    for key, line in pending:
+        owner = ids.get(key)
+        if owner is None:
+            summary.skipped += 1
+            continue
+        if (owner, line.clue.text) in held:
+            summary.unchanged += 1
+            continue
+        held.add((owner, line.clue.text))
+        position = min(last.get(owner, -1) + 1, MAX_POSITION)
+        last[owner] = position
+        rows.append(
+            {
+                "entry_id": owner,
+                "position": position,
+                "text": line.clue.text,
+                "source": line.clue.source,
+                "difficulty": line.clue.difficulty,
+            }
+        )
+    if rows:
+        conn.execute(insert(clues), rows)
+    summary.added += len(rows)
+
+
+def search_clues(
+    conn: Connection,
+    word_list: WordList,
+    query: str | None,
+    answer: str | None,
+    limit: int,
+    after: tuple[int, str] | None,
+) -> list[ClueHit]:
+    """Up to ``limit`` clues of the list whose text holds every word of ``query`` and
+    whose entry is ``answer`` (normalized), by entry key then clue; ``after`` is the
+    ``(clue id, key)`` of the previous page's last hit."""
+    conditions = [entries.c.list_id == word_list.id]
+    if answer is not None:
+        conditions.append(entries.c.key == word_list.make_alphabet().normalize(answer))
+    if query is not None:
+        conditions.append(text_matches(conn, query))
+    if after is not None:
+        ident, key = after
+        conditions.append(or_(entries.c.key > key, and_(entries.c.key == key, clues.c.id > ident)))
+    found = (
+        select(
+            clues.c.id,
+            entries.c.key,
+            entries.c.display,
+            clues.c.text,
+            clues.c.source,
+            clues.c.difficulty,
+        )
+        .select_from(clues.join(entries, entries.c.id == clues.c.entry_id))
+        .where(*conditions)
+        .order_by(entries.c.key, clues.c.id)
+        .limit(limit)
+    )
+    return [
+        ClueHit(row.key, row.display, Clue(row.text, row.source, row.difficulty), row.id)
+        for row in conn.execute(found)
+    ]
+
+
+def suggestions(
+    conn: Connection, word_list: WordList, keys: Sequence[str], per_word: int
+) -> dict[str, list[Clue]]:
+    """The best ``per_word`` clues of each entry of ``keys``: the list's own clues before
+    dictionary definitions (``REFERENCE_SOURCES``), then shorter first, then in the
+    entry's order."""
+    reference = case((clues.c.source.in_(REFERENCE_SOURCES), 1), else_=0)
+    rank = (
+        func.row_number()
+        .over(
+            partition_by=clues.c.entry_id,
+            order_by=(reference, func.length(clues.c.text), clues.c.position, clues.c.id),
+        )
+        .label("rank")
+    )
+    ranked = (
+        select(entries.c.key, clues.c.text, clues.c.source, clues.c.difficulty, rank)
+        .select_from(clues.join(entries, entries.c.id == clues.c.entry_id))
+        .where(entries.c.list_id == word_list.id, entries.c.key.in_(keys))
+        .subquery()
+    )
+    best = select(ranked).where(ranked.c.rank <= per_word).order_by(ranked.c.key, ranked.c.rank)
+    found: dict[str, list[Clue]] = {}
+    for row in conn.execute(best):
+        found.setdefault(row.key, []).append(Clue(row.text, row.source, row.difficulty))
+    return found
