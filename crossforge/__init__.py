@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from crossforge.plugins.contract import (
         Assignment,
+        ClashTable,
         Control,
         Domains,
         FillStrategy,
+        Objective,
         Problem,
         PuzzleType,
         SearchResult,
@@ -35,9 +37,11 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Assignment",
+    "ClashTable",
     "Control",
     "Domains",
     "FillStrategy",
+    "Objective",
     "Problem",
     "PuzzleType",
     "SearchResult",

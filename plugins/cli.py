@@ -105,6 +105,25 @@ class RegionItem(click.ParamType):
 @click.option("--ban", multiple=True, metavar="WORD", help="Ban a word (repeatable).")
 @click.option("--allow-duplicates", is_flag=True, help="Let an entry appear more than once.")
 @click.option(
+    "--shared-substring",
+    type=click.IntRange(min=2),
+    metavar="N",
+    help="Forbid two entries sharing N or more letters in a row.",
+)
+@click.option("--shared-stems", is_flag=True, help="Forbid two entries with the same stem.")
+@click.option(
+    "--quality",
+    type=click.Choice(["first", "best"]),
+    help="best (default): improve the fill for CROSSFORGE_BEST_SECONDS; first: the first fill.",
+)
+@click.option("--alternatives", type=click.IntRange(min=1), metavar="K", help="Fills wanted.")
+@click.option(
+    "--min-difference",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Entries in which every two fills differ (with --alternatives).",
+)
+@click.option(
     "--region",
     multiple=True,
     type=RegionItem(),
@@ -145,6 +164,11 @@ def fill(
     allow: tuple[str, ...],
     ban: tuple[str, ...],
     allow_duplicates: bool,
+    shared_substring: int | None,
+    shared_stems: bool,
+    quality: str | None,
+    alternatives: int | None,
+    min_difference: int | None,
     region: tuple[tuple[str, Any], ...],
     output: Path | None,
     param: tuple[tuple[str, Any], ...],
@@ -167,6 +191,11 @@ def fill(
         "allowed": list(allow) or None,
         "banned": list(ban) or None,
         "no_duplicates": False if allow_duplicates else None,
+        "shared_substring": shared_substring,
+        "shared_stems": shared_stems or None,
+        "quality": quality,
+        "alternatives": alternatives,
+        "min_difference": min_difference,
         "region": {kind: [v for k, v in region if k == kind] for kind, _ in region} or None,
         "timeout": timeout,
         "seed": seed,
@@ -231,6 +260,14 @@ def fill_report(answer: dict[str, Any]) -> str:
     difficulty = metrics.get("difficulty", {})
     if difficulty:
         lines.append(f"difficulty: {difficulty.get('score')} ({difficulty.get('level')})")
+    objective = answer.get("objective")
+    if objective:
+        optimal = answer.get("optimal")
+        proved = "" if optimal is None else " (proved optimal)" if optimal else " (not proved)"
+        lines.append("objective: " + ", ".join(f"{k} {v}" for k, v in objective.items()) + proved)
+    for n, other in enumerate(answer.get("alternatives", []), start=2):
+        summary = ", ".join(f"{k} {v}" for k, v in other.get("objective", {}).items())
+        lines += ["", f"fill {n}: {summary}", *other.get("grid", [])]
     stats = answer.get("stats", {})
     if stats:
         lines.append("effort: " + ", ".join(f"{k} {v}" for k, v in stats.items() if _plain(v)))

@@ -54,6 +54,40 @@ class TableForm:
     preference: Sequence[np.ndarray]
     alphabet_size: int
     bits: Sequence[np.ndarray | None] | None = None
+    clashes: Sequence[ClashTable | None] | None = None
+    """Optional, per variable: its table's clash keys (``ClashTable``); two variables
+    never take rows sharing a key (a crossword's shared substrings and stems)."""
+
+
+@dataclass(frozen=True)
+class ClashTable:
+    """The clash keys of a table's rows, as int32 arrays: row ``j`` holds the keys
+    ``row_keys[row_offsets[j]:row_offsets[j + 1]]``; ``keys`` are the table's distinct
+    keys, ascending, and the rows holding ``keys[k]`` are
+    ``key_rows[key_offsets[k]:key_offsets[k + 1]]``. Key numbers are shared by all the
+    tables of one ``TableForm``."""
+
+    row_offsets: np.ndarray
+    row_keys: np.ndarray
+    keys: np.ndarray
+    key_offsets: np.ndarray
+    key_rows: np.ndarray
+
+
+@dataclass(frozen=True)
+class Objective:
+    """How good a complete assignment is (``Problem.objective``).
+
+    ``key`` is compared lexicographically, higher is better; ``summary`` names its
+    components, JSON-ready, for answers and progress reports.
+    """
+
+    key: tuple[float, ...]
+    summary: dict[str, Any]
+
+    def beats(self, other: Objective | None) -> bool:
+        """True when this objective is strictly better than ``other`` (or there is none)."""
+        return other is None or self.key > other.key
 
 
 class WordSource(Protocol):
@@ -186,6 +220,33 @@ class Problem(ABC):
         """A human-readable name of a value, for progress reports and traces."""
         return str(value)
 
+    # Optional: an objective, for strategies that look for the best solution.
+
+    def objective(self, assignment: Sequence[int]) -> Objective | None:
+        """How good a solution is; None (the default): every solution is as good as any
+        (a strategy asked for the best then stops at the first, and says so)."""
+        return None
+
+    def objective_bound(self, domains: Domains) -> tuple[float, ...] | None:
+        """A key that no solution within ``domains`` beats (None: unknown); a solution
+        reaching it is proved optimal."""
+        return None
+
+    def weakest(self, assignment: Sequence[int]) -> list[list[int]]:
+        """The variables whose values hold the objective back, in tiers, weakest first
+        (for a crossword: the entries of the lowest score, then of the next …)."""
+        return []
+
+    def improving_domains(
+        self, domains: Domains, assignment: Sequence[int], free: Sequence[int], focus: Sequence[int]
+    ) -> Domains | None:
+        """``domains`` narrowed for a search that improves ``assignment``: variables
+        outside ``free`` keep their values, those in ``focus`` (⊆ ``free``) must change
+        for a better value, and no solution left is worse on the objective. A strategy
+        keeps a solution found there only when its objective is strictly better. None
+        (the default): the problem cannot say."""
+        return None
+
 
 @dataclass
 class Control:
@@ -228,6 +289,12 @@ class SearchResult:
     status: Status
     reason: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    objective: Objective | None = None
+    """The solution's objective, when the strategy looked for the best one."""
+    optimal: bool | None = None
+    """With an objective: True when no solution is better (proved), False otherwise."""
+    alternatives: list[Assignment] = field(default_factory=list)
+    """Further distinct solutions, best first, when the strategy was asked for them."""
 
     @property
     def complete(self) -> bool:

@@ -7,7 +7,14 @@ import random
 import time
 from typing import Any, cast
 
-from crossforge.plugins.contract import Control, Problem, PuzzleType, WordSource
+from crossforge.plugins.contract import (
+    Assignment,
+    Control,
+    Problem,
+    PuzzleType,
+    SearchResult,
+    WordSource,
+)
 from crossforge.plugins.puzzles.logic import LogicPuzzleType
 from crossforge.plugins.registry import Registry
 from crossforge.plugins.requests import JobRequest
@@ -35,7 +42,10 @@ def run_request(
 
     A fill answers with the type's ``result`` (for crosswords: ``grid``, ``entries``,
     ``metrics``, ``stats``) plus ``status`` (``filled``, ``unsatisfiable`` or
-    ``gave_up``), ``reason``, ``type``, ``strategy`` and ``time_s``. A logic puzzle's
+    ``gave_up``), ``reason``, ``type``, ``strategy`` and ``time_s``; with the problem's
+    ``objective`` when the fill has one, ``optimal`` when the best was looked for, and
+    ``alternatives`` when more fills were asked for (each the type's result without
+    ``stats``, with its ``objective``). A logic puzzle's
     solve or rate answers with the graded solve, a generate with the puzzle and its rating.
     """
     started = time.monotonic()
@@ -66,11 +76,28 @@ def _search(
         problem = ptype.problem(request.puzzle, words)
     outcome = plugins.strategy(name).solve(problem, control, **request.params)
     answer = dict(ptype.result(problem, outcome))
+    if outcome.objective is not None:
+        answer.setdefault("objective", outcome.objective.summary)
+    if outcome.optimal is not None:
+        answer.setdefault("optimal", outcome.optimal)
+    if outcome.alternatives:
+        answer["alternatives"] = [_alternative(ptype, problem, a) for a in outcome.alternatives]
     answer.setdefault("status", outcome.status)
     if not answer.get("reason"):
         answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
     answer.setdefault("stats", outcome.stats)
     answer.setdefault("strategy", name)
+    return answer
+
+
+def _alternative(ptype: PuzzleType, problem: Problem, assignment: Assignment) -> dict[str, Any]:
+    """One alternative fill as the type answers it, without search statistics."""
+    answer = dict(ptype.result(problem, SearchResult(assignment, "solved")))
+    for key in ("stats", "status", "reason"):
+        answer.pop(key, None)
+    objective = problem.objective([int(v) for v in assignment if v is not None])
+    if objective is not None:
+        answer["objective"] = objective.summary
     return answer
 
 

@@ -123,8 +123,9 @@ def parse_request(
     time_limit: float | None = None,
 ) -> JobRequest:
     """The ``JobRequest`` of ``raw``: plugins found, options split and checked against
-    their schemas, defaults filled in. ``defaults`` override the type's schema defaults
-    (the server's default list); ``timeout`` is capped at ``time_limit``.
+    their schemas, defaults filled in. ``defaults`` override the schema defaults of the
+    type's fields and the strategy's parameters that declare them (the server's default
+    list, ``quality`` best); ``timeout`` is capped at ``time_limit``.
 
     Raises ``RequestError`` naming the field, or ``LookupError`` for an unknown plugin.
     This checks the form; ``check_request`` then asks the puzzle type about the content.
@@ -154,7 +155,7 @@ def parse_request(
     if not isinstance(options, Mapping):
         raise RequestError("options", "'options' must be an object")
     fields = {k: v for k, v in raw.items() if k not in ENVELOPE}
-    common, params, own = _split(options, strategy_name, strategy, ptype, action)
+    common, params, own = _split(options, strategy_name, strategy, ptype, action, defaults or {})
     puzzle = _type_request(fields, own, type_name, ptype, action, defaults or {})
     common = checked(common, COMMON_OPTIONS, "options")
     timeout = common.get("timeout")
@@ -223,8 +224,10 @@ def _split(
     strategy: FillStrategy | None,
     ptype: PuzzleType,
     action: Action,
+    defaults: Mapping[str, Any],
 ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """(common options, strategy parameters, type options); unknown keys are refused."""
+    """(common options, strategy parameters, type options); unknown keys are refused,
+    ``defaults`` fill the strategy parameters it declares and the request leaves out."""
     common_keys = set(COMMON_OPTIONS["properties"])
     strategy_keys = set() if strategy is None else set(strategy.parameters.get("properties", {}))
     type_keys = _own_keys(ptype, action) - {"puzzle"}
@@ -249,6 +252,7 @@ def _split(
             "invalid_options",
         )
     if strategy is not None and strategy_name is not None:
+        params = {k: v for k, v in defaults.items() if k in strategy_keys} | params
         params = resolve_parameters(strategy_name, strategy.parameters, params)
     return common, params, own
 

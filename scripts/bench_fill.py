@@ -3,6 +3,7 @@
     .venv/bin/python scripts/bench_fill.py vanbeek --dict uk --timeout 60 --jobs 2
     .venv/bin/python scripts/bench_fill.py library --min-score 30 --timeout 60 --jobs 2
     .venv/bin/python scripts/bench_fill.py warm --min-score 50 --repeat 5
+    .venv/bin/python scripts/bench_fill.py quality --min-score 30 --seed 1 [--long]
 
 Prints one row per instance (result, time, nodes, nodes per second, backtracks and, for
 van Beek, the published Gecode time with restarts) and a summary per dictionary. Times are
@@ -17,6 +18,16 @@ built, the frequency data is read) and the median of ``--repeat`` warm fills aft
 every warm fill must give the cold one's answer. It then runs ``crossforge fill`` on the
 same grid in a fresh process and reports its start-up (process launch to the request)
 and its whole run.
+
+``quality`` fills each library grid once with ``quality="best"`` for 5 s (30 s with
+``--long``) and prints the time to the first fill and the objective reached at 1 s, 5 s
+(and 30 s): the lowest score band as its lower edge, the entries in it, the lowest and
+the mean score (``40x3 min 41 mean 58.2``), then whether the last one is proved optimal.
+``--blacksquare PYTHON`` (a Python with the ``blacksquare`` package, never a project
+dependency: ``python -m venv /tmp/bsq && /tmp/bsq/bin/pip install blacksquare``) also
+fills each grid with blacksquare on the same list (words at or above the minimum score,
+with their scores) within the same time, and prints its time and the objective of its
+fill under our scores.
 """
 
 from __future__ import annotations
@@ -34,6 +45,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -138,6 +151,136 @@ def run_instance(task: tuple[str, str, str, dict[str, Any]]) -> dict[str, Any]:
         "backtracks": outcome.stats.get("backtracks", 0),
         "restarts": outcome.stats.get("restarts", 0),
     }
+
+
+QUALITY_MARKS = (1.0, 5.0)
+LONG_MARK = 30.0
+
+
+def quality_row(task: tuple[str, str, str, dict[str, Any]]) -> dict[str, Any]:
+    """Fill one library grid with ``quality="best"`` until the last mark; the objective
+    reached at each mark, from the progress reports."""
+    _, source, grid_path, options = task
+    if source not in _indexes:
+        _indexes[source] = store_index(options["database"], source)
+    index = _indexes[source]
+    grid = load_grid(Path(grid_path))
+    problem = American().problem(
+        {"grid": list(grid.rows), "list": source, "min_score": options["min_score"]},
+        IndexWords({source: index}),
+    )
+    marks = options["marks"]
+    reports: list[dict[str, Any]] = []
+    seconds = max(options["timeout"], marks[-1])
+    control = Control.with_timeout(seconds, seed=options["seed"], progress=reports.append)
+    outcome = Backtrack().solve(problem, control, quality="best", best_seconds=marks[-1])
+    theirs = None
+    if options["blacksquare"]:
+        theirs = blacksquare_fill(options["blacksquare"], grid, index, options, marks[-1])
+    improving = [r for r in reports if "objective" in r]
+    reached = {}
+    for mark in marks:
+        before = [r for r in improving if r["time"] <= mark]
+        reached[mark] = before[-1]["objective"] if before else None
+    result = RESULT[outcome.status]
+    if outcome.status == "solved":
+        wrong = check_fill(problem.decode(outcome.assignment), grid, index, True)
+        result = "WRONG: " + wrong if wrong else result
+    return {
+        "instance": Path(grid_path).stem,
+        "result": result,
+        "first": improving[0]["time"] if improving else None,
+        "reached": reached,
+        "optimal": outcome.optimal,
+        "improvements": outcome.stats.get("improvements", 0),
+        "blacksquare": theirs,
+    }
+
+
+BLACKSQUARE_FILL = """
+import json, sys, time
+import blacksquare as bs
+rows, words, seconds = json.loads(sys.stdin.read())
+grid = [[" " if c == "." else c for c in row] for row in rows]
+word_list = bs.WordList(words)
+started = time.monotonic()
+filled = bs.Crossword(grid=grid).fill(word_list=word_list, timeout=seconds, show_progress=False)
+took = time.monotonic() - started
+found = None if filled is None else [
+    [w.direction.name.lower(), w.number, w.value] for w in filled.iterwords()
+]
+print(json.dumps({"time": took, "words": found}))
+"""
+"""Run by ``--blacksquare``'s Python: fill the grid, print the time and the words."""
+
+
+def blacksquare_fill(
+    python: str, grid: Grid, index: WordIndex, options: dict[str, Any], seconds: float
+) -> dict[str, Any]:
+    """Blacksquare's fill of ``grid`` from the words of ``index`` at or above the minimum
+    score: its time and the objective of its fill under our scores (None: no fill)."""
+    from crossforge.plugins.puzzles.crossword.problem import score_objective
+
+    words = {
+        word: float(score)
+        for n in index.lengths
+        for word, score in zip(index.bucket(n).words, index.bucket(n).scores, strict=True)
+        if score >= options["min_score"]
+    }
+    given = json.dumps([list(grid.rows), words, seconds])
+    done = subprocess.run(
+        [python, "-c", BLACKSQUARE_FILL], input=given, capture_output=True, text=True, check=True
+    )
+    answer = json.loads(done.stdout)
+    objective = None
+    if answer["words"]:
+        scores = np.array([index.score(word) or 0 for _, _, word in answer["words"]], dtype=float)
+        objective = score_objective(scores, 10).summary
+    return {"time": answer["time"], "objective": objective}
+
+
+def objective_text(objective: dict[str, Any] | None) -> str:
+    """``40x3 min 41 mean 58.2``: the lowest band's lower edge x its entries, the lowest
+    and the mean score."""
+    if objective is None:
+        return "-"
+    low = objective["lowest_band"][0]
+    return (
+        f"{low:g}x{objective['in_lowest_band']} min {objective['min_score']:g} "
+        f"mean {objective['mean_score']:.1f}"
+    )
+
+
+def quality(args: argparse.Namespace) -> int:
+    """The ``quality`` suite: the objective over time with ``quality="best"``."""
+    marks = (*QUALITY_MARKS, LONG_MARK) if args.long else QUALITY_MARKS
+    options = {
+        "timeout": args.timeout,
+        "seed": args.seed,
+        "min_score": args.min_score,
+        "database": args.database,
+        "marks": marks,
+        "blacksquare": args.blacksquare,
+    }
+    args.suite = "library"
+    tasks = tasks_for(args, options)
+    heads = "".join(f" {'at ' + format(m, 'g') + ' s':<26}" for m in marks)
+    extra = f" {'blacksquare s':>13} {'blacksquare fill':<26}" if args.blacksquare else ""
+    print(f"{'instance':<28} {'first s':>7}{heads} {'optimal':>7} {'impr.':>5}{extra}")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for row in pool.map(quality_row, tasks):
+            cells = "".join(f" {objective_text(row['reached'][m]):<26}" for m in marks)
+            first = "-" if row["first"] is None else f"{row['first']:.2f}"
+            note = "" if row["result"] == "filled" else f"  {row['result']}"
+            theirs = row["blacksquare"]
+            if theirs is not None:
+                note = f" {theirs['time']:>13.2f} {objective_text(theirs['objective']):<26}{note}"
+            print(
+                f"{row['instance']:<28} {first:>7}{cells} {str(row['optimal']):>7} "
+                f"{row['improvements']:>5}{note}",
+                flush=True,
+            )
+    return 0
 
 
 def load_grid(path: Path) -> Grid:
@@ -322,7 +465,7 @@ def warm(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("suite", choices=["vanbeek", "library", "warm"])
+    parser.add_argument("suite", choices=["vanbeek", "library", "warm", "quality"])
     parser.add_argument("--dict", choices=["uk", "words", "all"], default="all")
     parser.add_argument("--grids", help="comma-separated grid names (van Beek), e.g. 15.04")
     parser.add_argument("--list", default=DEFAULT_LIST, help="word list (library suite)")
@@ -340,9 +483,15 @@ def main(argv: list[str] | None = None) -> int:
         "--no-cli", dest="cli", action="store_false", help="skip crossforge fill (warm)"
     )
     parser.add_argument("--json", action="store_true", help="also print the rows as JSON")
+    parser.add_argument("--long", action="store_true", help="also the objective at 30 s (quality)")
+    parser.add_argument(
+        "--blacksquare", metavar="PYTHON", help="a Python with blacksquare, to compare (quality)"
+    )
     args = parser.parse_args(argv)
     if args.suite == "warm":
         return warm(args)
+    if args.suite == "quality":
+        return quality(args)
     options = {
         "timeout": args.timeout,
         "seed": args.seed,

@@ -148,11 +148,12 @@ def run_here(
     from crossforge.plugins.pipeline import control_of, run_request
     from crossforge.plugins.registry import registry
     from crossforge.plugins.requests import check_request, parse_request
+    from crossforge.server.config import ServerConfig, fill_defaults
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 
     plugins = registry()
-    request = parse_request(raw, plugins, action)
+    request = parse_request(raw, plugins, action, defaults=fill_defaults(ServerConfig.from_env()))
     with WordStore() as store:
         words = StoreWords(store)
         problem = check_request(request, plugins, words)

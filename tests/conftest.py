@@ -10,6 +10,13 @@ import pytest
 from tiny_list import TINY_CLUES
 
 
+@pytest.fixture(autouse=True)
+def quick_best_fills(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CLI fills (``quality`` best by default) improve their first fill for 0.05 s only,
+    so that tests not about fill quality stay fast."""
+    monkeypatch.setenv("CROSSFORGE_BEST_SECONDS", "0.05")
+
+
 @pytest.fixture
 def tiny_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """A SQLite word store holding list ``tiny`` (the conformance kit's mini words,

@@ -17,9 +17,11 @@ from crossforge.plugins import testing as kit
 ROOT = Path(__file__).resolve().parent.parent
 CONTRACT = {
     "Assignment",
+    "ClashTable",
     "Control",
     "Domains",
     "FillStrategy",
+    "Objective",
     "Problem",
     "PuzzleType",
     "SearchResult",

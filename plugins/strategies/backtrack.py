@@ -4,7 +4,9 @@ Binary branching (``x = v`` then ``x != v``) with propagation after every step, 
 variable choice and fragments (``plan``), conflict-directed backjumping on the
 explanations ``Problem.propagate_explained`` keeps, nogoods recorded from the conflict
 sets (``nogoods``) and restarts with growing limits. "unsatisfiable" is returned only
-when an empty conflict set was derived, which is a proof.
+when an empty conflict set was derived, which is a proof. With ``quality="best"`` the
+first fill is then improved on the problem's objective, and ``alternatives`` asks for
+more fills (``improve``), every search being this one on narrowed domains.
 """
 
 from __future__ import annotations
@@ -22,13 +24,14 @@ from crossforge.plugins.contract import (
     Control,
     Domains,
     FillStrategy,
+    Objective,
     Problem,
     SearchResult,
     Status,
     TableForm,
 )
 from crossforge.plugins.requests import resolve_parameters
-from crossforge.plugins.strategies import table_search
+from crossforge.plugins.strategies import improve, table_search
 from crossforge.plugins.strategies.nogoods import NogoodStore
 from crossforge.plugins.strategies.plan import Plan
 
@@ -196,8 +199,10 @@ class _Search:
 
     # -- the search ---------------------------------------------------------------
 
-    def run(self) -> SearchResult:
-        domains = self.problem.initial_domains()
+    def run(self, domains: Domains | None = None) -> SearchResult:
+        """Search from ``domains`` (the problem's initial domains by default)."""
+        if domains is None:
+            domains = self.problem.initial_domains()
         self.plan = Plan(
             self.problem,
             [self.count(v, domains[v]) for v in range(self.n)],
@@ -324,6 +329,10 @@ class _Search:
         return SearchResult(assignment, status, reason, stats)
 
 
+MAX_ALTERNATIVES = 20
+"""Most fills one request may ask for (``alternatives``)."""
+
+
 class Backtrack(FillStrategy):
     """Ordered backtracking with propagation, backjumping, nogoods and restarts."""
 
@@ -361,9 +370,137 @@ class Backtrack(FillStrategy):
                 "description": "compiled: the C search for problems in table form "
                 "(crosswords); python: this module's search for every problem",
             },
+            "quality": {
+                "type": "string",
+                "enum": ["first", "best"],
+                "default": "first",
+                "description": "first: the first fill found; best: keep improving the "
+                "problem's objective until best_seconds, the deadline or a proof of "
+                "optimality (the HTTP API and the CLI default to best)",
+            },
+            "best_seconds": {
+                "type": ["number", "null"],
+                "minimum": 0,
+                "default": None,
+                "description": "with quality best: seconds from the start within which "
+                "to keep improving (null: until the deadline); the HTTP API and the CLI "
+                "default to CROSSFORGE_BEST_SECONDS",
+            },
+            "alternatives": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_ALTERNATIVES,
+                "default": 1,
+                "description": "fills wanted, best first (1: just the best)",
+            },
+            "min_difference": {
+                "type": "integer",
+                "minimum": 1,
+                "default": 1,
+                "description": "entries (variables) in which every two fills must differ",
+            },
         },
     }
 
     def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
         options = resolve_parameters("backtrack", self.parameters, params)
-        return _Search(problem, control, options).run()
+        if options["quality"] == "first" and options["alternatives"] == 1:
+            outcome = _Search(problem, control, options).run()
+            if outcome.complete:
+                outcome.objective = problem.objective(improve.filled(outcome.assignment))
+            return outcome
+        return _best(problem, control, options)
+
+
+def _best(problem: Problem, control: Control, options: dict[str, Any]) -> SearchResult:
+    """The first fill, improved on the problem's objective when ``quality`` is best, with
+    up to ``alternatives`` - 1 more fills (each improved in turn), best first."""
+    started = time.monotonic()
+    first = _Search(problem, control, options).run()
+    objective = problem.objective(improve.filled(first.assignment)) if first.complete else None
+    if objective is None:
+        if first.complete and options["quality"] == "best":
+            first.stats["quality"] = "first: the problem defines no objective"
+        return first
+    wanted = options["quality"] == "best"
+    budget = options["best_seconds"] if wanted else None
+    until = None if budget is None else started + budget
+    if not wanted:
+        until = control.deadline
+    rng = random.Random(control.seed)
+    root = problem.initial_domains()
+    problem.propagate(root, range(problem.size))
+    quiet = dict(options, progress_interval=float("inf"))
+
+    def solve(domains: Domains, sub: Control, nodes: int | None) -> SearchResult:
+        return _Search(problem, sub, dict(quiet, max_nodes=nodes)).run(list(domains))
+
+    count = options["alternatives"]
+    improvements = [0]
+
+    def report(assignment: list[int], found: Objective) -> None:
+        control.progress(
+            {
+                "filled": problem.size,
+                "variables": problem.size,
+                "improvements": improvements[0],
+                "objective": found.summary,
+                "objective_key": list(found.key),
+                "best": problem.decode(assignment),
+                "time": round(time.monotonic() - started, 3),
+            }
+        )
+
+    def improved(assignment: list[int], found: Objective) -> None:
+        improvements[0] += 1
+        report(assignment, found)
+
+    def polish(domains: Domains, assignment: list[int], share: float) -> improve.Incumbent:
+        incumbent = improve.Incumbent(assignment, _objective(problem, assignment))
+        if not wanted:
+            return incumbent
+        end = None if until is None else time.monotonic() + (until - time.monotonic()) * share
+        return improve.improve(problem, domains, incumbent, control, solve, end, rng, improved)
+
+    assignment = improve.filled(first.assignment)
+    report(assignment, objective)
+    best = polish(root, assignment, 1 / count)
+    others = improve.alternatives(
+        problem,
+        root,
+        best.assignment,
+        count - 1,
+        options["min_difference"],
+        control,
+        solve,
+        until,
+        rng,
+        lambda domains, found, left: polish(domains, found, 1 / left).assignment,
+    )
+    fills = sorted(
+        [best.assignment, *others], key=lambda a: _objective(problem, a).key, reverse=True
+    )
+    top = _objective(problem, fills[0])
+    stats = dict(
+        first.stats,
+        quality=options["quality"],
+        improvements=improvements[0],
+        rounds=best.rounds,
+        time=round(time.monotonic() - started, 4),
+    )
+    return SearchResult(
+        list(fills[0]),
+        "solved",
+        "",
+        stats,
+        objective=top,
+        optimal=(best.optimal and fills[0] is best.assignment) if wanted else None,
+        alternatives=[list(a) for a in fills[1:]],
+    )
+
+
+def _objective(problem: Problem, assignment: list[int]) -> Objective:
+    found = problem.objective(assignment)
+    if found is None:
+        raise RuntimeError("the problem's objective changed its mind")
+    return found

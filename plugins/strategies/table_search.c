@@ -3,7 +3,7 @@
  *
  * Variable v takes a row of its code table; a crossing (v, p, w, q) asks for the same
  * code at position p of v's row and position q of w's; variables of one group take
- * different rows. The search is the one plugins/strategies/backtrack.py describes:
+ * different rows; two variables never take rows sharing a clash key (when given). The search is the one plugins/strategies/backtrack.py describes:
  * binary branching, arc consistency on letter sets, dom/wdeg with fragments,
  * conflict-directed backjumping on per-variable explanations, nogoods on decisions,
  * restarts with growing limits.
@@ -74,6 +74,14 @@ typedef struct {
     poll_fn poll;                 /* reads stats and solution; nonzero: stop */
     int32_t *solution;            /* out: row per variable, -1 where not fixed */
     int64_t *stats;               /* out: ST_COUNT counters */
+    /* clash keys (NULL: none; per variable NULL: its rows have none): two variables
+       never take rows sharing a key. Per variable, over its table: */
+    const int32_t *const *clash_row_off;  /* [n_rows + 1] offsets into clash_row_keys */
+    const int32_t *const *clash_row_keys; /* the keys of each row */
+    const int32_t *const *clash_keys;     /* the table's distinct keys, ascending */
+    const int32_t *clash_n_keys;          /* how many */
+    const int32_t *const *clash_key_off;  /* [n_keys + 1] offsets into clash_key_rows */
+    const int32_t *const *clash_key_rows; /* the rows holding each key */
 } Spec;
 
 /* The candidates of the variables sharing one code table. */
@@ -608,6 +616,75 @@ static int exclude(S *st, int s, int *fail) {
     return 0;
 }
 
+/* The space index of table row ``row`` in ``sp``, or -1 when the space lacks it. */
+static int space_index(const Space *sp, int row) {
+    if (!sp->rows) return row < sp->n ? row : -1;
+    int lo = 0, hi = sp->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (sp->rows[mid] == row) return mid;
+        if (sp->rows[mid] < row) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+/* Position of ``key`` in the ascending ``keys`` (n of them), or -1. */
+static int find_key(const int32_t *keys, int n, int32_t key) {
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (keys[mid] == key) return mid;
+        if (keys[mid] < key) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+/* Remove from every other variable the rows sharing a clash key with fixed s's row. */
+static int exclude_clashes(S *st, int s, int *fail) {
+    const Spec *sp = st->sp;
+    if (!sp->clash_row_off || !sp->clash_row_off[s]) return 0;
+    Space *own = SPACE(st, s);
+    int value = first_member(st->dom[s], st->W[s]);
+    int row = own->rows ? own->rows[value] : value;
+    const int32_t *off = sp->clash_row_off[s], *keys = sp->clash_row_keys[s];
+    if (off[row] == off[row + 1]) return 0;
+    for (int w = 0; w < st->V; w++) {
+        if (w == s || !sp->clash_row_off[w] || st->size[w] == 0) continue;
+        Space *ws = SPACE(st, w);
+        const int32_t *key_off = sp->clash_key_off[w], *key_rows = sp->clash_key_rows[w];
+        int n_removed = 0;
+        for (int k = off[row]; k < off[row + 1]; k++) {
+            int at = find_key(sp->clash_keys[w], sp->clash_n_keys[w], keys[k]);
+            if (at < 0) continue;
+            for (int m = key_off[at]; m < key_off[at + 1]; m++) {
+                int i = space_index(ws, key_rows[m]);
+                if (i < 0 || !has(st->dom[w], i) || has(st->removed, i)) continue;
+                st->removed[i >> 6] |= 1ULL << (i & 63);
+                n_removed++;
+            }
+        }
+        if (!n_removed) continue;
+        int W = st->W[w];
+        if (!save(st, w)) {
+            memset(st->removed, 0, (size_t)W * 8);
+            *fail = 1;
+            return 1;
+        }
+        for (int x = 0; x < W; x++) st->dom[w][x] &= ~st->removed[x];
+        refresh(st, w, st->removed, n_removed);
+        memset(st->removed, 0, (size_t)W * 8);
+        bits_or(REASONS(st, w), REASONS(st, s), st->NW);
+        if (st->size[w] == 0) {
+            memcpy(st->conflict, REASONS(st, w), (size_t)st->NW * 8);
+            return 1;
+        }
+        add_source(st, w);
+    }
+    return 0;
+}
+
 /* Arc consistency on letter sets from the queued changes. Returns 0, or 1 with the
  * conflict set in st->conflict (*fail set when memory ran out). */
 static int propagate(S *st, int *fail) {
@@ -624,6 +701,7 @@ static int propagate(S *st, int *fail) {
             }
             if (st->size[s] == 1) {
                 if (exclude(st, s, fail)) return 1;
+                if (exclude_clashes(st, s, fail)) return 1;
                 if (st->sp->nogoods && nogood_fixed(st, s, fail)) return 1;
             }
             const uint64_t *ssets = SETS(st, s);

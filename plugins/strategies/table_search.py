@@ -66,6 +66,12 @@ class _Spec(ctypes.Structure):
         ("poll", _POLL),
         ("solution", _I32),
         ("stats", ctypes.POINTER(ctypes.c_int64)),
+        ("clash_row_off", _PTRS),
+        ("clash_row_keys", _PTRS),
+        ("clash_keys", _PTRS),
+        ("clash_n_keys", _I32),
+        ("clash_key_off", _PTRS),
+        ("clash_key_rows", _PTRS),
     ]
 
 
@@ -194,6 +200,43 @@ def _usable_bits(bits: Any, rows: int, length: int, alphabet: int) -> np.ndarray
     ):
         return bits
     return None
+
+
+_CLASH_PARTS = (
+    ("clash_row_off", "row_offsets"),
+    ("clash_row_keys", "row_keys"),
+    ("clash_keys", "keys"),
+    ("clash_key_off", "key_offsets"),
+    ("clash_key_rows", "key_rows"),
+)
+
+
+def _clash_pointers(form: TableForm, n: int, keep: list[Any]) -> dict[str, Any]:
+    """The ``Spec`` fields of the form's clash tables (arrays kept alive in ``keep``)."""
+    assert form.clashes is not None
+    found: dict[str, list[int | None]] = {name: [] for name, _ in _CLASH_PARTS}
+    counts = np.zeros(n, dtype=np.int32)
+    for v in range(n):
+        table = form.clashes[v]
+        for name, part in _CLASH_PARTS:
+            if table is None:
+                found[name].append(None)
+                continue
+            array = np.ascontiguousarray(getattr(table, part), dtype=np.int32)
+            keep.append(array)
+            found[name].append(_address(array) if array.size else _address(_ONE))
+        counts[v] = 0 if table is None else len(table.keys)
+    keep.append(counts)
+    fields: dict[str, Any] = {"clash_n_keys": _pointer(counts, ctypes.c_int32)}
+    for name, addresses in found.items():
+        pointer, table_of_pointers = _pointers(addresses)
+        keep.append(table_of_pointers)
+        fields[name] = pointer
+    return fields
+
+
+_ONE = np.zeros(1, dtype=np.int32)
+"""Where an empty clash array points (never read: its offsets say it is empty)."""
 
 
 @dataclass
@@ -341,6 +384,10 @@ def table_search(
         solution=_pointer(solution, ctypes.c_int32),
         stats=_pointer(stats, ctypes.c_int64),
     )
+    if form.clashes is not None:
+        clash_arrays = _clash_pointers(form, n, keep)
+        for name, value in clash_arrays.items():
+            setattr(spec, name, value)
     status = _SEARCH(ctypes.byref(spec))
     if raised:
         raise raised[0]

@@ -23,12 +23,14 @@ from crossforge.plugins.testing.cases import (
     BLOCKED,
     CASES,
     MINI_WORDS,
+    SCORED_CASES,
     NO_FILL,
     Case,
     GraphColouring,
     MiniCrossword,
     PairwiseProblem,
     Queens,
+    ScoredMiniCrossword,
     hard_problem,
 )
 from crossforge.plugins.testing.checks import Check, ConformanceError
@@ -60,6 +62,8 @@ __all__ = [
     "PairwiseProblem",
     "Queens",
     "ReferenceSearch",
+    "SCORED_CASES",
+    "ScoredMiniCrossword",
     "check_problem",
     "check_puzzle_type",
     "check_result",

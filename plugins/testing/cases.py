@@ -1,5 +1,6 @@
-"""The kit's own problems: graph colouring, n queens and mini crosswords, as real
-``Problem`` subclasses, and the cases every strategy is run on."""
+"""The kit's own problems: graph colouring, n queens and mini crosswords (one with
+scored words and an objective), as real ``Problem`` subclasses, and the cases every
+strategy is run on."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import partial
 
 import numpy as np
 
-from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.contract import Domains, Objective, Problem
 
 
 class PairwiseProblem(Problem):
@@ -186,6 +187,59 @@ class MiniCrossword(Problem):
         return self.words[len(self.slots[var])][value]
 
 
+class ScoredMiniCrossword(MiniCrossword):
+    """A ``MiniCrossword`` whose words have scores (a fixed function of their letters,
+    30–90) and an objective: the lowest score, then the mean, higher is better. It
+    implements every objective hook, as a reference for problem authors."""
+
+    def score(self, var: int, value: int) -> float:
+        word = self.value_label(var, value)
+        return float(30 + sum((i + 3) * ord(c) for i, c in enumerate(word)) % 61)
+
+    def _scores(self, var: int) -> np.ndarray:
+        n = len(self._codes(var))
+        return np.array([self.score(var, v) for v in range(n)], dtype=float)
+
+    def objective(self, assignment: Sequence[int]) -> Objective | None:
+        scores = [self.score(v, value) for v, value in enumerate(assignment)]
+        if not scores:
+            return None
+        low, mean = min(scores), sum(scores) / len(scores)
+        return Objective((low, mean), {"min_score": low, "mean_score": round(mean, 3)})
+
+    def objective_bound(self, domains: Domains) -> tuple[float, ...] | None:
+        best = [
+            float(self._scores(v)[domains[v]].max()) if domains[v].any() else None
+            for v in range(self.size)
+        ]
+        if not best or None in best:
+            return None
+        known = [b for b in best if b is not None]
+        return (min(known), sum(known) / len(known))
+
+    def weakest(self, assignment: Sequence[int]) -> list[list[int]]:
+        scores = [self.score(v, value) for v, value in enumerate(assignment)]
+        return [[v] for v in sorted(range(self.size), key=scores.__getitem__)]
+
+    def improving_domains(
+        self, domains: Domains, assignment: Sequence[int], free: Sequence[int], focus: Sequence[int]
+    ) -> Domains | None:
+        low = min(self.score(v, value) for v, value in enumerate(assignment))
+        narrowed = []
+        for v, value in enumerate(assignment):
+            if v not in free:
+                only = np.zeros_like(domains[v])
+                only[value] = domains[v][value]
+                narrowed.append(only)
+                continue
+            scores = self._scores(v)
+            mask = domains[v] & (scores >= low)
+            if v in focus:
+                mask &= scores > self.score(v, value)
+            narrowed.append(mask)
+        return narrowed
+
+
 def _fixpoint(
     domains: Domains,
     changed: Sequence[int],
@@ -278,6 +332,12 @@ CASES: tuple[Case, ...] = (
     Case("mini-crossword-given", partial(MiniCrossword, NO_FILL, MINI_WORDS), False),
 )
 """The problems every strategy is run on."""
+
+SCORED_CASES: tuple[Case, ...] = (
+    Case("scored-3x3", partial(ScoredMiniCrossword, ["...", "...", "..."], MINI_WORDS), True),
+    Case("scored-blocks", partial(ScoredMiniCrossword, BLOCKED, MINI_WORDS), True),
+)
+"""Problems with an objective, for strategies that look for the best solution."""
 
 
 def hard_problem() -> Problem:

@@ -10,7 +10,7 @@ from numbers import Integral
 from typing import Any
 
 from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
-from crossforge.plugins.testing.cases import CASES, Case, Queens, hard_problem
+from crossforge.plugins.testing.cases import CASES, SCORED_CASES, Case, Queens, hard_problem
 from crossforge.plugins.testing.checks import Check, json_error, metadata_failures, run_all
 
 GRACE = 0.75
@@ -81,6 +81,15 @@ def strategy_checks(
     checks.append(Check("cancel", partial(_limit_failures, strategy, "cancel")))
     repeated = [c for c in cases if c.satisfiable and (complete or c.easy)][-3:]
     checks.append(Check("determinism", partial(_determinism_failures, strategy, repeated, seed)))
+    properties = strategy.parameters.get("properties", {})
+    if "best" in properties.get("quality", {}).get("enum", ()):
+        for case in SCORED_CASES:
+            run = partial(_quality_failures, strategy, case, timeout, seed)
+            checks.append(Check(f"quality best, {case.name}", run))
+    if "alternatives" in properties:
+        for case in SCORED_CASES:
+            run = partial(_alternatives_failures, strategy, case, timeout, seed)
+            checks.append(Check(f"alternatives, {case.name}", run))
     return checks
 
 
@@ -150,6 +159,80 @@ def _limit_failures(strategy: FillStrategy, which: str) -> list[str]:
         if (error := json_error(dict(report))) is not None:
             failures.append(f"progress report is not JSON-serialisable: {error}")
             break
+    return failures
+
+
+BEST_SECONDS = 0.5
+"""Improvement budget of the quality checks (when the strategy declares ``best_seconds``)."""
+
+
+def _budget(strategy: FillStrategy) -> dict[str, Any]:
+    declared = strategy.parameters.get("properties", {})
+    return {"best_seconds": BEST_SECONDS} if "best_seconds" in declared else {}
+
+
+def _quality_failures(strategy: FillStrategy, case: Case, timeout: float, seed: int) -> list[str]:
+    """``quality="best"`` answers a solution no worse than ``"first"``, with its objective;
+    progress reports carrying an objective never see it worsen; a problem without an
+    objective is still solved."""
+    problem = case.build()
+    first = strategy.solve(problem, Control.with_timeout(timeout, seed=seed), quality="first")
+    reports: list[Mapping[str, Any]] = []
+    control = Control.with_timeout(timeout, seed=seed, progress=reports.append)
+    best = strategy.solve(problem, control, quality="best", **_budget(strategy))
+    failures = check_result(problem, first, True) + check_result(problem, best, True)
+    if failures or first.status != "solved" or best.status != "solved":
+        return failures or [f"did not solve it ({first.status}, then {best.status})"]
+    mine = problem.objective([int(v) for v in best.assignment if v is not None])
+    theirs = problem.objective([int(v) for v in first.assignment if v is not None])
+    if mine is None or theirs is None:
+        return ["the kit's problem has no objective"]
+    if mine.key < theirs.key:
+        failures.append(f"best {mine.summary} is worse than first {theirs.summary}")
+    if best.objective is None or best.objective.key != mine.key:
+        failures.append(f"objective {best.objective} is not the answer's ({mine})")
+    if not isinstance(best.optimal, bool):
+        failures.append(f"optimal is {best.optimal!r}, not True or False")
+    keys = [tuple(r["objective_key"]) for r in reports if "objective_key" in r]
+    if any(later < earlier for earlier, later in zip(keys, keys[1:], strict=False)):
+        failures.append(f"the objective worsened across progress reports: {keys}")
+    if keys and keys[-1] != mine.key:
+        failures.append(f"the last reported objective {keys[-1]} is not the answer's {mine.key}")
+    plain = strategy.solve(Queens(6), Control.with_timeout(timeout, seed=seed), quality="best")
+    failures += [f"without an objective: {f}" for f in check_result(Queens(6), plain, True)]
+    if plain.status != "solved":
+        failures.append(f"without an objective: did not solve it ({plain.status})")
+    return failures
+
+
+def _alternatives_failures(
+    strategy: FillStrategy, case: Case, timeout: float, seed: int
+) -> list[str]:
+    """``alternatives=3, min_difference=2``: every fill is a solution, each differs from
+    every other in at least 2 variables, best first."""
+    problem = case.build()
+    result = strategy.solve(
+        problem, Control.with_timeout(timeout, seed=seed), alternatives=3, min_difference=2
+    )
+    failures = check_result(problem, result, True)
+    if failures or result.status != "solved":
+        return failures or [f"did not solve it ({result.status})"]
+    if not result.alternatives:
+        return ["no alternative fill, though the problem has many"]
+    fills = [result.assignment, *result.alternatives]
+    if len(fills) > 3:
+        failures.append(f"{len(fills)} fills, though 3 were asked for")
+    for alternative in result.alternatives:
+        probe = SearchResult(alternative, "solved")
+        failures += [f"an alternative: {f}" for f in check_result(problem, probe, True)]
+    for i, a in enumerate(fills):
+        for b in fills[i + 1 :]:
+            if sum(x != y for x, y in zip(a, b, strict=True)) < 2:
+                failures.append(f"fills {a} and {b} differ in fewer than 2 variables")
+    keys = [problem.objective([int(v) for v in f if v is not None]) for f in fills]
+    ranks = [k.key for k in keys if k is not None]
+    if ranks != sorted(ranks, reverse=True):
+        failures.append(f"fills are not best first: {ranks}")
     return failures
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
+from crossforge.plugins.puzzles.crossword.clashes import ClashRule
 from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
@@ -69,6 +70,18 @@ class CrosswordType(PuzzleType):
                 "default": 40,
                 "description": "entries scoring below it are listed in the quality metrics",
             },
+            "shared_substring": {
+                "type": ["integer", "null"],
+                "minimum": 2,
+                "default": None,
+                "description": "forbid two entries sharing a substring of this many "
+                "letters or more (null: off)",
+            },
+            "shared_stems": {
+                "type": "boolean",
+                "default": False,
+                "description": "forbid two entries with the same stem (PLAY, PLAYED)",
+            },
         },
         "required": ["grid"],
     }
@@ -111,6 +124,7 @@ class CrosswordType(PuzzleType):
             locked=locked,
             allowed=[normalize(w) for w in request.get("allowed") or ()],
             banned=[normalize(w) for w in banned],
+            clashes=ClashRule(request.get("shared_substring"), bool(request.get("shared_stems"))),
         )
         problem.grid, problem.region = grid, region
         problem.word_list = name

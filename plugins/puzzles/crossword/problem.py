@@ -16,7 +16,8 @@ from typing import Protocol
 import numpy as np
 
 from crossforge.plugins.bits import set_bits
-from crossforge.plugins.contract import Domains, Problem, TableForm
+from crossforge.plugins.contract import Domains, Objective, Problem, TableForm
+from crossforge.plugins.puzzles.crossword.clashes import ClashIndex, ClashRule, clash_index
 from crossforge.plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
@@ -54,7 +55,8 @@ class CrosswordProblem(Problem):
     the list lacks them); ``allowed`` words pass the minimum score (and join the list when
     missing), ``banned`` words never appear. ``score_band``: scores within the same band
     (of that many points) count as equal when ordering values, so that crossing
-    fillability decides among them.
+    fillability decides among them, and the objective counts entries by band.
+    ``clashes``: stricter duplicates (entries sharing a long substring or a stem).
     """
 
     def __init__(
@@ -70,6 +72,7 @@ class CrosswordProblem(Problem):
         locked: Mapping[int, str] | None = None,
         allowed: Iterable[str] = (),
         banned: Iterable[str] = (),
+        clashes: ClashRule | None = None,
     ) -> None:
         allow, ban = list(allowed), list(banned)
         self.template = list(template)
@@ -104,6 +107,13 @@ class CrosswordProblem(Problem):
         self._base = {n: self._base_mask(n, allow, ban) for n in self._tables}
         self._slot_table = [self._tables[len(slot.cells)] for slot in self.slots]
         self._locked = {i: self._slot_table[i].position(w) for i, w in locked.items()}
+        self.clash_rule = clashes or ClashRule()
+        self._clashes: dict[int, ClashIndex] = {}
+        if self.clash_rule.active:
+            self._clashes = {
+                n: clash_index(table, table.words, self.clash_rule)
+                for n, table in self._tables.items()
+            }
         self._build_crossings()
 
     # -- construction -------------------------------------------------------------
@@ -232,6 +242,10 @@ class CrosswordProblem(Problem):
                     wiped = self._exclude(s, int(facts.idx[0]), domains, reasons, pending)
                     if wiped is not None:
                         return wiped
+                if facts.size == 1 and self._clashes:
+                    wiped = self._exclude_clashes(s, int(facts.idx[0]), domains, reasons, pending)
+                    if wiped is not None:
+                        return wiped
                 after = facts.sets
                 for p, t, q in self._crossings[s]:
                     if before is not None and after[p] == before[p]:
@@ -342,6 +356,51 @@ class CrosswordProblem(Problem):
                 pending.append((t, before))
         return None
 
+    def _exclude_clashes(
+        self,
+        s: int,
+        word: int,
+        domains: Domains,
+        reasons: list[int] | None,
+        pending: list[tuple[int, list[int] | None]],
+    ) -> int | None:
+        """Remove from every other slot the words that clash with the word ``s`` holds
+        (a shared substring or stem, ``clashes``)."""
+        keys = self._clashes[len(self.slots[s].cells)].keys[word]
+        if not keys:
+            return None
+        for t in range(self.size):
+            if t == s:
+                continue
+            rows = self._clashes[len(self.slots[t].cells)].clashing(keys)
+            mask = domains[t]
+            hit = rows[mask[rows]]
+            if hit.size == 0:
+                continue
+            facts = self._fact(t, mask)
+            narrowed = mask.copy()
+            narrowed[hit] = False
+            domains[t] = narrowed
+            if reasons is not None:
+                reasons[t] |= reasons[s]
+            if facts.size == hit.size:
+                return t
+            pending.append((t, facts.sets))
+        return None
+
+    def clashing_pairs(self, assignment: Sequence[int | None]) -> list[tuple[int, int]]:
+        """Pairs of slots whose words clash under ``clashes`` (a shared substring or
+        stem); empty when the rule is off."""
+        if not self._clashes:
+            return []
+        keys = [
+            set() if value is None else set(self._clashes[len(slot.cells)].keys[value])
+            for slot, value in zip(self.slots, assignment, strict=True)
+        ]
+        return [
+            (s, t) for s in range(self.size) for t in range(s + 1, self.size) if keys[s] & keys[t]
+        ]
+
     def value_order(
         self, var: int, domains: Domains, rng: random.Random | None = None
     ) -> np.ndarray:
@@ -382,6 +441,9 @@ class CrosswordProblem(Problem):
             preference=[bands[t.length] for t in self._slot_table],
             alphabet_size=self._size,
             bits=[table.bits for table in self._slot_table],
+            clashes=[self._clashes[t.length].table for t in self._slot_table]
+            if self._clashes
+            else None,
         )
 
     def cut_rare(self, domains: Domains, fraction: float) -> Domains:
@@ -434,6 +496,8 @@ class CrosswordProblem(Problem):
                     words = [assignment[t] for t in (s, *self._same_length[s])]
                     words = [w for w in words if w is not None]
                     total += len(words) - len(set(words))
+        if self._clashes:
+            total += sum(1 for s, t in self.clashing_pairs(assignment) if s in focus or t in focus)
         return total
 
     def cost(self, assignment: Sequence[int]) -> float:
@@ -458,6 +522,12 @@ class CrosswordProblem(Problem):
             for t in self._same_length[var]:
                 if assignment[t] is not None:
                     total += values == assignment[t]
+        if self._clashes:
+            own = self._clashes[len(self.slots[var].cells)]
+            for t, other in enumerate(assignment):
+                if t != var and other is not None:
+                    keys = self._clashes[len(self.slots[t].cells)].keys[other]
+                    total += np.isin(values, own.clashing(keys))
         return total
 
     def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
@@ -504,6 +574,77 @@ class CrosswordProblem(Problem):
     def value_label(self, var: int, value: int) -> str:
         return self._slot_table[var].words[value]
 
+    # -- the objective ----------------------------------------------------------------
+
+    def _scores(self, assignment: Sequence[int | None]) -> np.ndarray:
+        return np.array(
+            [self._slot_table[s].scores[value] for s, value in enumerate(assignment)],
+            dtype=np.float64,
+        )
+
+    def _bands(self, scores: np.ndarray) -> np.ndarray:
+        return np.floor(scores / self.score_band)
+
+    def objective(self, assignment: Sequence[int]) -> Objective | None:
+        """Lexicographic, higher is better: the lowest score band any entry falls in
+        (bands of ``score_band`` points), then fewer entries in that band, then the lowest
+        score, then the mean score. (The floor, ``min_score``, is a constraint.)"""
+        if not self.size:
+            return None
+        return score_objective(self._scores(assignment), self.score_band)
+
+    def objective_bound(self, domains: Domains) -> tuple[float, ...] | None:
+        """The objective every slot's best-scoring candidate would give: no fill within
+        ``domains`` beats it (a slot whose best candidate is in the lowest band must
+        stay there)."""
+        best = []
+        for s in range(self.size):
+            idx = self._indices(s, domains[s])
+            if idx.size == 0:
+                return None
+            best.append(float(self._slot_table[s].scores[idx].max()))
+        if not best:
+            return None
+        scores = np.array(best)
+        bands = self._bands(scores)
+        lowest = float(bands.min())
+        forced = int(np.count_nonzero(bands == lowest))
+        return (lowest, -forced, float(scores.min()), float(scores.mean()))
+
+    def weakest(self, assignment: Sequence[int]) -> list[list[int]]:
+        """Each slot alone, lowest score first."""
+        return [[int(s)] for s in np.argsort(self._scores(assignment), kind="stable")]
+
+    def improving_domains(
+        self, domains: Domains, assignment: Sequence[int], free: Sequence[int], focus: Sequence[int]
+    ) -> Domains | None:
+        """Slots outside ``free`` keep their words; free slots take words scoring at
+        least the fill's lowest score, and stay above its lowest band when they were.
+        ``focus`` slots must score higher than now, and leave the lowest band when they
+        are in it with others. Every fill left is then at least as good on the band, its
+        count and the lowest score, and strictly better when a focus slot was in the
+        lowest band (fewer entries there, or its one entry scores higher)."""
+        scores = self._scores(assignment)
+        bands = self._bands(scores)
+        low, lowest = scores.min(), bands.min()
+        crowded = np.count_nonzero(bands == lowest) > 1
+        narrowed = []
+        free_set, focus_set = set(free), set(focus)
+        for s, value in enumerate(assignment):
+            if s not in free_set:
+                only = np.zeros_like(domains[s])
+                only[value] = domains[s][value]
+                narrowed.append(only)
+                continue
+            table = self._slot_table[s]
+            mask = domains[s] & (table.scores >= low)
+            if bands[s] > lowest or (s in focus_set and crowded):
+                mask &= table.preference(self.score_band) > lowest
+            if s in focus_set:
+                mask &= table.scores > scores[s]
+            narrowed.append(mask)
+        return narrowed
+
     # -- answers --------------------------------------------------------------------
 
     def words(self, assignment: Sequence[int | None]) -> list[str | None]:
@@ -517,6 +658,15 @@ class CrosswordProblem(Problem):
         """The list score of a slot's value."""
         return float(self._slot_table[var].scores[value])
 
+    def candidate_count(self, var: int, domains: Domains) -> int:
+        """How many words slot ``var``'s domain in ``domains`` holds."""
+        return self._fact(var, domains[var]).size
+
+    def letter_sets(self, var: int, domains: Domains) -> list[int]:
+        """Per position of slot ``var``, the letters its candidates in ``domains`` have
+        there (bit c set: the alphabet's letter c)."""
+        return list(self._fact(var, domains[var]).sets)
+
     def decode(self, assignment: Sequence[int | None]) -> list[str]:
         """Grid rows: letters of the filled entries, ``#`` blocks, ``.`` unknown cells."""
         rows = [list(row) for row in self.template]
@@ -525,6 +675,22 @@ class CrosswordProblem(Problem):
                 for (r, c), ch in zip(self.slots[s].cells, word, strict=True):
                     rows[r][c] = ch
         return ["".join(row) for row in rows]
+
+
+def score_objective(scores: np.ndarray, band: float) -> Objective:
+    """The crossword objective of a fill whose entries score ``scores`` (at least one),
+    bands of ``band`` points (``CrosswordProblem.objective``)."""
+    bands = np.floor(scores / band)
+    lowest = float(bands.min())
+    count = int(np.count_nonzero(bands == lowest))
+    low, mean = float(scores.min()), float(scores.mean())
+    summary = {
+        "lowest_band": [lowest * band, (lowest + 1) * band],
+        "in_lowest_band": count,
+        "min_score": low,
+        "mean_score": round(mean, 3),
+    }
+    return Objective((lowest, -count, low, mean), summary)
 
 
 def _label(slot: SlotLike) -> str:
