@@ -34,6 +34,9 @@ class ServerConfig:
     """Largest word-list import body."""
     max_grid_size: int = 25
     """Largest grid side (rows and columns) a fill request may have."""
+    suggest_time_limit: float = 2.0
+    """Seconds one ``POST /v1/suggestions`` may compute (answered in the request's own
+    thread); a request's ``timeout`` is capped by it, and is it when not given."""
     api_token: str | None = None
     """When set, word-list writes need ``Authorization: Bearer <token>``."""
     default_list: str = DEFAULT_LIST
@@ -98,6 +101,7 @@ class ServerConfig:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
         for name in (
             "job_time_limit",
+            "suggest_time_limit",
             "wait_limit",
             "kill_grace",
             "job_retention_days",

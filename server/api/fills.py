@@ -52,7 +52,7 @@ def create_fill() -> Response:
     Whatever the body, other options may be given by name in the query string (or as
     upload form fields), decoded as JSON where they parse (`min_score=30`)."""
     raw = _read_request()
-    _check_size(raw.get("grid"), services().config.max_grid_size)
+    check_grid_size(raw.get("grid"), services().config.max_grid_size)
     return submit_request(raw, "fill")
 
 
@@ -71,7 +71,7 @@ def _read_request() -> dict[str, Any]:
     return with_query(json_object(), ENVELOPE)
 
 
-def _check_size(grid: Any, limit: int) -> None:
+def check_grid_size(grid: Any, limit: int) -> None:
     """A grid larger than ``limit`` on a side is a 400 before anything parses it."""
     if isinstance(grid, str):
         rows = [line.strip() for line in grid.splitlines() if line.strip() and ":" not in line]

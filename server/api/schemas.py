@@ -232,3 +232,80 @@ PLUGINS = _document(
         },
     }
 )
+CANDIDATE: Schema = {
+    "type": "object",
+    "properties": {
+        "word": {"type": "string"},
+        "display": {"type": "string"},
+        "score": {"type": "number"},
+        "choice": {
+            "type": "number",
+            "description": "sum over the crossing slots of log10 of their candidates left "
+            "after placing the word and propagating",
+        },
+        "crossings": {**COUNTS, "description": "candidates left per crossing slot"},
+        "fillable": {
+            "type": ["boolean", "null"],
+            "description": "with verify: a fill found, none exists, or unknown (null)",
+        },
+    },
+    "required": ["word", "display", "score", "choice", "crossings"],
+}
+SUGGESTIONS = _document(
+    slot={
+        "type": ["object", "null"],
+        "properties": {
+            "id": {"type": "string"},
+            "number": {"type": "integer"},
+            "direction": {"enum": ["across", "down"]},
+            "cells": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+            "pattern": {"type": "string"},
+        },
+        "required": ["id", "number", "direction", "cells", "pattern"],
+    },
+    candidates={"type": "array", "items": CANDIDATE},
+    total={"type": "integer", "description": "viable candidates before the limit"},
+    total_exact={"type": "boolean", "description": "false: total is estimated from a sample"},
+    checked={"type": "integer", "description": "candidates checked by propagation"},
+    arc_consistent={"type": "integer", "description": "the slot's candidates at the fixpoint"},
+    health={
+        "type": "object",
+        "properties": {
+            "consistent": {"type": "boolean"},
+            "cells": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": ["string", "null"]}},
+                "description": "per cell the letters still possible; null for a block",
+            },
+            "dead_slots": {"type": "array", "items": {"type": "string"}},
+            "forced": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "row": {"type": "integer"},
+                        "col": {"type": "integer"},
+                        "letter": {"type": "string"},
+                    },
+                    "required": ["row", "col", "letter"],
+                },
+            },
+            "slots": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string"},
+                        "count": {"type": "integer"},
+                        "pattern": {"type": "string"},
+                    },
+                    "required": ["id", "count", "pattern"],
+                },
+            },
+        },
+        "required": ["consistent", "cells", "dead_slots", "forced", "slots"],
+    },
+    type={"type": "string"},
+    list={"type": "string"},
+    time_s={"type": "number"},
+)

@@ -1,0 +1,311 @@
+"""Suggestions for one slot of a partly filled crossword, and the grid's health.
+
+Everything runs on the problem's own arc consistency (``CrosswordProblem.propagate``).
+The grid's fixpoint gives its health: the letters still possible in each cell, the slots
+left without a candidate, the letters forced, the candidates left per slot. A word of
+the asked slot is *viable* when placing it and propagating over the whole grid (every
+slot, not only the crossings) empties no slot: singleton arc consistency. Viable words
+are ranked by score band, then by the choice they leave the crossing slots (the sum of
+``log10`` of each crossing slot's candidates after placing the word), then by score.
+
+Words are checked in the fill engine's own value order (``value_order``), so the best
+come first; once ``limit`` viable words are found, the rest are counted exactly when
+few, else estimated from a random sample. ``verify`` then runs a fill strategy from each
+returned word's propagated domains, each within its share of the time left.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from crossforge.plugins.bits import set_bits
+from crossforge.plugins.contract import (
+    Control,
+    Domains,
+    FillStrategy,
+    Problem,
+    TableForm,
+)
+from crossforge.plugins.puzzles.crossword.problem import BLOCK, OPEN, CrosswordProblem, SlotLike
+
+SAMPLE = 32
+"""Unchecked words checked at random to estimate how many more are viable."""
+
+
+def slot_id(slot: SlotLike) -> str:
+    """A slot's id as requests name it: number and A or D (``17A``)."""
+    return f"{slot.number}{'A' if slot.direction == 'across' else 'D'}"
+
+
+@dataclass
+class Grid:
+    """A problem at its arc-consistency fixpoint (``domains``), or, when propagation
+    wiped a slot out (``wiped``), at its given letters alone."""
+
+    problem: CrosswordProblem
+    domains: Domains
+    wiped: int | None
+
+    @classmethod
+    def of(cls, problem: CrosswordProblem) -> Grid:
+        """Propagate ``problem`` from its given letters over every slot."""
+        initial = problem.initial_domains()
+        domains = list(initial)
+        wiped = problem.propagate(domains, list(range(problem.size)))
+        return cls(problem, initial if wiped is not None else domains, wiped)
+
+    @property
+    def consistent(self) -> bool:
+        return self.wiped is None
+
+    def count(self, var: int) -> int:
+        return self.problem.candidate_count(var, self.domains)
+
+    def dead_slots(self) -> list[int]:
+        """Slots with no candidate: those no word fits, else the one propagation emptied."""
+        empty = [s for s in range(self.problem.size) if self.count(s) == 0]
+        return empty or ([] if self.wiped is None else [self.wiped])
+
+    def cell_letters(self) -> list[list[str | None]]:
+        """Per cell the letters still possible (alphabet order); None for a block."""
+        problem = self.problem
+        alphabet = problem.alphabet
+        everything = (1 << len(alphabet)) - 1
+        allowed: dict[tuple[int, int], int] = {}
+        for s, slot in enumerate(problem.slots):
+            sets = problem.letter_sets(s, self.domains) if self.count(s) else None
+            for p, cell in enumerate(slot.cells):
+                allowed[cell] = allowed.get(cell, everything) & (sets[p] if sets else 0)
+        rows: list[list[str | None]] = []
+        for r, row in enumerate(problem.template):
+            out: list[str | None] = []
+            for c, ch in enumerate(row):
+                if ch == BLOCK:
+                    out.append(None)
+                elif (r, c) in allowed:
+                    out.append("".join(alphabet[i] for i in set_bits(allowed[(r, c)])))
+                else:  # a cell of no slot: its given letter, or anything
+                    out.append(alphabet if ch == OPEN else ch)
+            rows.append(out)
+        return rows
+
+    def health(self) -> dict[str, Any]:
+        """The JSON health: cells, dead slots, forced letters, candidates per slot."""
+        problem = self.problem
+        cells = self.cell_letters()
+        forced = [
+            {"row": r, "col": c, "letter": letters}
+            for r, row in enumerate(cells)
+            for c, letters in enumerate(row)
+            if letters is not None and len(letters) == 1 and problem.template[r][c] == OPEN
+        ]
+        return {
+            "consistent": self.consistent,
+            "cells": cells,
+            "dead_slots": [slot_id(problem.slots[s]) for s in self.dead_slots()],
+            "forced": forced,
+            "slots": [
+                {"id": slot_id(slot), "count": self.count(s), "pattern": self.pattern(s)}
+                for s, slot in enumerate(problem.slots)
+            ],
+        }
+
+    def pattern(self, var: int) -> str:
+        """The slot's given letters, ``.`` where open."""
+        template = self.problem.template
+        return "".join(template[r][c] for r, c in self.problem.slots[var].cells)
+
+
+@dataclass
+class Candidate:
+    """A viable word: its value, the domains after placing it, what it leaves crossings."""
+
+    value: int
+    domains: Domains
+    crossings: dict[str, int]
+    choice: float
+    fillable: bool | None = None
+
+
+@dataclass
+class Suggestions:
+    """The viable words found (ranked), how many there are and how that was counted."""
+
+    candidates: list[Candidate]
+    total: int
+    exact: bool
+    checked: int
+    considered: int
+    """Words of the slot at the grid's fixpoint, before any was checked."""
+
+
+def suggest(grid: Grid, var: int, limit: int, deadline: float, seed: int = 0) -> Suggestions:
+    """Up to ``limit`` viable words of slot ``var``, best first, and their total: exact
+    when every word was checked, else estimated from a sample (or, with no time left
+    for one, the count of words not refuted). Checking stops at ``deadline``."""
+    if not grid.consistent:
+        return Suggestions([], 0, True, 0, 0)
+    problem = grid.problem
+    order = problem.value_order(var, grid.domains)
+    found: list[Candidate] = []
+    checked = 0
+    for value in order:
+        if len(found) >= limit or time.monotonic() >= deadline:
+            break
+        checked += 1
+        placed = _placed(grid, var, int(value))
+        if placed is not None:
+            found.append(placed)
+    rest = [int(value) for value in order[checked:]]
+    total, exact = len(found), not rest
+    if rest:
+        sample = rest if len(rest) <= SAMPLE else random.Random(seed).sample(rest, SAMPLE)
+        hits = tried = 0
+        for value in sample:
+            if time.monotonic() >= deadline:
+                break
+            tried += 1
+            hits += _placed(grid, var, value) is not None
+        exact = tried == len(rest)
+        share = hits / tried if tried else 1.0
+        total += hits if exact else round(share * len(rest))
+        checked += tried
+
+    def rank(candidate: Candidate) -> tuple[float, float, float]:
+        score = problem.score(var, candidate.value)
+        return (-math.floor(score / problem.score_band), -candidate.choice, -score)
+
+    return Suggestions(sorted(found, key=rank), total, exact, checked, int(order.size))
+
+
+def _placed(grid: Grid, var: int, value: int) -> Candidate | None:
+    """The candidate of ``var = value`` when propagation keeps every slot non-empty."""
+    problem = grid.problem
+    domains = list(grid.domains)
+    single = np.zeros_like(domains[var])
+    single[value] = True
+    domains[var] = single
+    if problem.propagate(domains, [var]) is not None:
+        return None
+    crossings = {
+        slot_id(problem.slots[t]): problem.candidate_count(t, domains)
+        for t in problem.neighbours(var)
+    }
+    choice = sum(math.log10(count) for count in crossings.values())
+    return Candidate(value, domains, crossings, round(choice, 3))
+
+
+def verify(
+    grid: Grid,
+    candidates: Sequence[Candidate],
+    strategy: FillStrategy,
+    params: Mapping[str, Any],
+    deadline: float,
+    seed: int | None = None,
+) -> None:
+    """Set each candidate's ``fillable``: True when ``strategy`` fills the grid from its
+    domains, False when it proves none exists, None when it gave up; each search gets
+    an equal share of the time left before ``deadline``."""
+    for i, candidate in enumerate(candidates):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        control = Control(deadline=time.monotonic() + left / (len(candidates) - i), seed=seed)
+        outcome = strategy.solve(Pinned(grid.problem, candidate.domains), control, **params)
+        candidate.fillable = {"solved": True, "unsatisfiable": False}.get(outcome.status)
+
+
+class Pinned(Problem):
+    """``problem`` searched from ``domains`` (a slot pinned to a word, propagated)
+    instead of its own initial domains; every other hook is the problem's."""
+
+    def __init__(self, problem: Problem, domains: Domains) -> None:
+        self.problem = problem
+        self.domains = list(domains)
+
+    @property
+    def size(self) -> int:
+        return self.problem.size
+
+    def initial_domains(self) -> Domains:
+        return list(self.domains)
+
+    def neighbours(self, var: int) -> Sequence[int]:
+        return self.problem.neighbours(var)
+
+    def propagate(self, domains: Domains, changed: Sequence[int]) -> int | None:
+        return self.problem.propagate(domains, changed)
+
+    def propagate_explained(
+        self, domains: Domains, changed: Sequence[int], reasons: list[int]
+    ) -> int | None:
+        return self.problem.propagate_explained(domains, changed, reasons)
+
+    def cost(self, assignment: Sequence[int]) -> float:
+        return self.problem.cost(assignment)
+
+    def decode(self, assignment: Sequence[int | None]) -> Any:
+        return self.problem.decode(assignment)
+
+    def table_form(self) -> TableForm | None:
+        return self.problem.table_form()
+
+    def cut_rare(self, domains: Domains, fraction: float) -> Domains:
+        return self.problem.cut_rare(domains, fraction)
+
+    def value_order(
+        self, var: int, domains: Domains, rng: random.Random | None = None
+    ) -> np.ndarray:
+        return self.problem.value_order(var, domains, rng)
+
+    def value_conflicts(
+        self, assignment: Sequence[int], var: int, values: np.ndarray
+    ) -> np.ndarray:
+        return self.problem.value_conflicts(assignment, var, values)
+
+    def delta(self, assignment: Sequence[int], changes: Mapping[int, int]) -> float:
+        return self.problem.delta(assignment, changes)
+
+    def compound_moves(self, assignment: Sequence[int], rng: random.Random) -> list[dict[int, int]]:
+        return self.problem.compound_moves(assignment, rng)
+
+    def regions(self) -> list[list[int]]:
+        return self.problem.regions()
+
+    def value_label(self, var: int, value: int) -> str:
+        return self.problem.value_label(var, value)
+
+
+def slot_json(grid: Grid, var: int) -> dict[str, Any]:
+    """The JSON of slot ``var``: id, number, direction, cells and pattern."""
+    slot = grid.problem.slots[var]
+    return {
+        "id": slot_id(slot),
+        "number": slot.number,
+        "direction": slot.direction,
+        "cells": [[r, c] for r, c in slot.cells],
+        "pattern": grid.pattern(var),
+    }
+
+
+def candidate_json(grid: Grid, var: int, candidate: Candidate, verified: bool) -> dict[str, Any]:
+    """The JSON of a candidate (``display`` is the key until the caller sets it;
+    ``fillable`` only when ``verified``)."""
+    word = grid.problem.value_label(var, candidate.value)
+    found: dict[str, Any] = {
+        "word": word,
+        "display": word,
+        "score": grid.problem.score(var, candidate.value),
+        "choice": candidate.choice,
+        "crossings": candidate.crossings,
+    }
+    if verified:
+        found["fillable"] = candidate.fillable
+    return found
