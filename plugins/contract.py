@@ -61,11 +61,12 @@ class TableForm:
 
 @dataclass(frozen=True)
 class ClashTable:
-    """The clash keys of a table's rows, as int32 arrays: row ``j`` holds the keys
+    """The clash keys of a table's rows: row ``j`` holds the keys
     ``row_keys[row_offsets[j]:row_offsets[j + 1]]``; ``keys`` are the table's distinct
     keys, ascending, and the rows holding ``keys[k]`` are
-    ``key_rows[key_offsets[k]:key_offsets[k + 1]]``. Key numbers are shared by all the
-    tables of one ``TableForm``."""
+    ``key_rows[key_offsets[k]:key_offsets[k + 1]]``. Keys are int64 numbers, the same
+    key meaning the same thing in every table of one ``TableForm``; offsets and rows are
+    int32."""
 
     row_offsets: np.ndarray
     row_keys: np.ndarray

@@ -431,14 +431,13 @@ def _best(problem: Problem, control: Control, options: dict[str, Any]) -> Search
     root = problem.initial_domains()
     problem.propagate(root, range(problem.size))
     quiet = dict(options, progress_interval=float("inf"))
-
-    def solve(domains: Domains, sub: Control, nodes: int | None) -> SearchResult:
-        return _Search(problem, sub, dict(quiet, max_nodes=nodes)).run(list(domains))
-
     count = options["alternatives"]
     improvements = [0]
+    shown: dict[str, Any] = {}
 
     def report(assignment: list[int], found: Objective) -> None:
+        """Report the best fill so far (its objective never worsens between reports)."""
+        shown.update(at=time.monotonic(), fill=assignment, objective=found)
         control.progress(
             {
                 "filled": problem.size,
@@ -451,9 +450,17 @@ def _best(problem: Problem, control: Control, options: dict[str, Any]) -> Search
             }
         )
 
+    def solve(domains: Domains, sub: Control, nodes: int | None) -> SearchResult:
+        # The best fill is reported again every progress_interval, so that a report a
+        # throttling caller dropped is soon made good.
+        if time.monotonic() - shown["at"] >= options["progress_interval"]:
+            report(shown["fill"], shown["objective"])
+        return _Search(problem, sub, dict(quiet, max_nodes=nodes)).run(list(domains))
+
     def improved(assignment: list[int], found: Objective) -> None:
-        improvements[0] += 1
-        report(assignment, found)
+        if found.beats(shown["objective"]):  # an alternative may not beat the best
+            improvements[0] += 1
+            report(assignment, found)
 
     def polish(domains: Domains, assignment: list[int], share: float) -> improve.Incumbent:
         incumbent = improve.Incumbent(assignment, _objective(problem, assignment))

@@ -113,7 +113,7 @@ def improve(
     """Improve ``incumbent`` (a solution within ``root``) until ``until``, the
     control's deadline, or a proof of optimality; ``improved`` hears of each better one."""
     n = problem.size
-    smallest = min(n, max(4, n // 8))
+    smallest = min(n, max(4, n // 4))
     size = smallest
     tier = 0
     barren = True  # every search of this sweep was unsatisfiable (a proof, not a timeout)

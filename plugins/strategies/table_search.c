@@ -77,8 +77,8 @@ typedef struct {
     /* clash keys (NULL: none; per variable NULL: its rows have none): two variables
        never take rows sharing a key. Per variable, over its table: */
     const int32_t *const *clash_row_off;  /* [n_rows + 1] offsets into clash_row_keys */
-    const int32_t *const *clash_row_keys; /* the keys of each row */
-    const int32_t *const *clash_keys;     /* the table's distinct keys, ascending */
+    const int64_t *const *clash_row_keys; /* the keys of each row */
+    const int64_t *const *clash_keys;     /* the table's distinct keys, ascending */
     const int32_t *clash_n_keys;          /* how many */
     const int32_t *const *clash_key_off;  /* [n_keys + 1] offsets into clash_key_rows */
     const int32_t *const *clash_key_rows; /* the rows holding each key */
@@ -630,7 +630,7 @@ static int space_index(const Space *sp, int row) {
 }
 
 /* Position of ``key`` in the ascending ``keys`` (n of them), or -1. */
-static int find_key(const int32_t *keys, int n, int32_t key) {
+static int find_key(const int64_t *keys, int n, int64_t key) {
     int lo = 0, hi = n - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
@@ -648,7 +648,8 @@ static int exclude_clashes(S *st, int s, int *fail) {
     Space *own = SPACE(st, s);
     int value = first_member(st->dom[s], st->W[s]);
     int row = own->rows ? own->rows[value] : value;
-    const int32_t *off = sp->clash_row_off[s], *keys = sp->clash_row_keys[s];
+    const int32_t *off = sp->clash_row_off[s];
+    const int64_t *keys = sp->clash_row_keys[s];
     if (off[row] == off[row + 1]) return 0;
     for (int w = 0; w < st->V; w++) {
         if (w == s || !sp->clash_row_off[w] || st->size[w] == 0) continue;

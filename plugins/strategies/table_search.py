@@ -203,26 +203,26 @@ def _usable_bits(bits: Any, rows: int, length: int, alphabet: int) -> np.ndarray
 
 
 _CLASH_PARTS = (
-    ("clash_row_off", "row_offsets"),
-    ("clash_row_keys", "row_keys"),
-    ("clash_keys", "keys"),
-    ("clash_key_off", "key_offsets"),
-    ("clash_key_rows", "key_rows"),
+    ("clash_row_off", "row_offsets", np.int32),
+    ("clash_row_keys", "row_keys", np.int64),
+    ("clash_keys", "keys", np.int64),
+    ("clash_key_off", "key_offsets", np.int32),
+    ("clash_key_rows", "key_rows", np.int32),
 )
 
 
 def _clash_pointers(form: TableForm, n: int, keep: list[Any]) -> dict[str, Any]:
     """The ``Spec`` fields of the form's clash tables (arrays kept alive in ``keep``)."""
     assert form.clashes is not None
-    found: dict[str, list[int | None]] = {name: [] for name, _ in _CLASH_PARTS}
+    found: dict[str, list[int | None]] = {name: [] for name, _, _ in _CLASH_PARTS}
     counts = np.zeros(n, dtype=np.int32)
     for v in range(n):
         table = form.clashes[v]
-        for name, part in _CLASH_PARTS:
+        for name, part, kind in _CLASH_PARTS:
             if table is None:
                 found[name].append(None)
                 continue
-            array = np.ascontiguousarray(getattr(table, part), dtype=np.int32)
+            array = np.ascontiguousarray(getattr(table, part), dtype=kind)
             keep.append(array)
             found[name].append(_address(array) if array.size else _address(_ONE))
         counts[v] = 0 if table is None else len(table.keys)
@@ -235,7 +235,7 @@ def _clash_pointers(form: TableForm, n: int, keep: list[Any]) -> dict[str, Any]:
     return fields
 
 
-_ONE = np.zeros(1, dtype=np.int32)
+_ONE = np.zeros(1, dtype=np.int64)
 """Where an empty clash array points (never read: its offsets say it is empty)."""
 
 

@@ -13,8 +13,9 @@ from crossword_cases import crossword
 
 from crossforge.grids.model import Grid
 from crossforge.plugins.contract import Control
-from crossforge.plugins.puzzles.crossword.clashes import ClashRule, keys_of, stem
+from crossforge.plugins.puzzles.crossword.clashes import ClashIndex, ClashRule, stem
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
+from crossforge.plugins.puzzles.crossword.tables import shared_table
 from crossforge.plugins.strategies.backtrack import Backtrack
 from crossforge.wordbase.index import WordIndex
 
@@ -122,9 +123,10 @@ def test_without_an_objective_best_degrades_to_first() -> None:
 @pytest.mark.parametrize("quality", ["first", "best"])
 def test_alternatives_are_distinct_by_min_difference_and_best_first(quality: str) -> None:
     problem = problem_of(OPEN_5, 3)
+    reports: list[dict[str, Any]] = []
     result = Backtrack().solve(
         problem,
-        Control.with_timeout(10, seed=3),
+        Control.with_timeout(10, seed=3, progress=reports.append),
         quality=quality,
         best_seconds=0.4,
         alternatives=4,
@@ -138,6 +140,8 @@ def test_alternatives_are_distinct_by_min_difference_and_best_first(quality: str
         assert sum(x != y for x, y in zip(a, b, strict=True)) >= 3
     keys = [key_of(problem, fill) for fill in fills]
     assert keys == sorted(keys, reverse=True)
+    shown = [tuple(r["objective_key"]) for r in reports if "objective_key" in r]
+    assert shown == sorted(shown) and shown[-1] <= keys[0]  # alternatives never show worse
 
 
 def test_the_stemmer_joins_inflections() -> None:
@@ -150,9 +154,28 @@ def test_the_stemmer_joins_inflections() -> None:
 
 
 def test_clash_keys() -> None:
-    assert keys_of("NATION", 5, False) == ["NATIO", "ATION"]
-    assert keys_of("CAT", 5, False) == []
-    assert keys_of("PLAYS", None, True) == ["~PLAY"]
+    """Equal runs of letters have equal keys in tables of any length; stems too."""
+    words = {"NATION": 50, "STATION": 50, "CAT": 50, "PLAYS": 50, "PLAYED": 50}
+    index = WordIndex.build(words.items())
+    tables = {n: shared_table(index.bucket(n), n, len(index.alphabet)) for n in (3, 5, 6, 7)}
+    rule = ClashRule(substring=5, stems=True)
+    clashes = {n: ClashIndex(t.codes, t.words, t.alphabet_size, rule) for n, t in tables.items()}
+
+    def keys(word: str) -> set[int]:
+        table = tables[len(word)]
+        position = table.position(word)
+        assert position is not None
+        return set(clashes[len(word)].keys_of(position).tolist())
+
+    assert len(keys("NATION")) == 3 and len(keys("CAT")) == 1  # 2 runs + stem; stem only
+    assert len(keys("NATION") & keys("STATION")) == 1  # ATION
+    assert not keys("CAT") & keys("NATION")
+    assert len(keys("PLAYS") & keys("PLAYED")) == 1  # the stem PLAY
+    station = tables[7].position("STATION")
+    assert clashes[6].clashing(np.array(sorted(keys("STATION")))).tolist() == [
+        tables[6].position("NATION")
+    ]
+    assert station is not None
 
 
 def two_row_problem(seed: int, width: int, rule: ClashRule) -> CrosswordProblem:

@@ -5,13 +5,16 @@ a substring of ``shared_substring`` letters or more (``ATION`` in NATION and STA
 or a stem (``shared_stems``: PLAY, PLAYS, PLAYED, PLAYING). Each word gets *keys*: its
 substrings of exactly that many letters (two words share a longer substring only if
 they share one of that length) and ``~`` + its stem; two entries clash when they share a
-key. ``ClashIndex`` lists, per word table, the keys of each word and the words of each
-key, built once per table and setting and shared by every problem on that table; the
-compiled search reads the same as a ``ClashTable``.
+key. Keys are numbers: a run of letters read in base alphabet + 1 (equal runs, equal
+keys, in any table), a stem numbered process-wide above them. ``ClashIndex`` lists, per
+word table, the keys of each word and the words of each key (numpy, built once per table
+and setting and shared by every problem on that table); the compiled search reads the
+same as a ``ClashTable``.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import weakref
 from collections.abc import Sequence
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from crossforge.plugins.contract import ClashTable
+from crossforge.plugins.puzzles.crossword.tables import LengthTable
 
 _SUFFIXES = (
     "ATIONS", "NESSES", "ATION", "MENTS", "INGS", "NESS", "MENT", "IEST", "IERS", "EDLY",
@@ -58,18 +62,6 @@ def stem(word: str) -> str:
     return base
 
 
-def keys_of(word: str, substring: int | None, stems: bool) -> list[str]:
-    """The clash keys of ``word``: its substrings of ``substring`` letters (none when
-    None or the word is shorter) and, with ``stems``, ``~`` + its stem."""
-    keys = []
-    if substring is not None:
-        count = len(word) - substring + 1
-        keys = list(dict.fromkeys(word[i : i + substring] for i in range(count)))
-    if stems:
-        keys.append("~" + stem(word))
-    return keys
-
-
 @dataclass(frozen=True)
 class ClashRule:
     """Which shared parts make two entries clash (None / False: that test is off)."""
@@ -82,71 +74,108 @@ class ClashRule:
         return self.substring is not None or self.stems
 
 
-_KEY_IDS: dict[str, int] = {}
-"""Every clash key seen in this process, numbered (the compiled search's key numbers)."""
+STEM_KEYS = 1 << 62
+"""Stem keys are numbered from here; substring keys lie below."""
+_STEM_IDS: dict[str, int] = {}
+"""Every stem seen in this process, numbered (``STEM_KEYS`` + its number is its key)."""
 _ids_lock = threading.Lock()
 
 
-def key_ids(keys: Sequence[str]) -> list[int]:
-    """The process-wide numbers of ``keys`` (new keys get new numbers)."""
+def stem_keys(words: Sequence[str]) -> np.ndarray:
+    """The stem key of each word (int64), numbered process-wide."""
+    stems = [stem(word) for word in words]
     with _ids_lock:
-        return [_KEY_IDS.setdefault(key, len(_KEY_IDS)) for key in keys]
+        ids = [_STEM_IDS.setdefault(s, len(_STEM_IDS)) for s in stems]
+    return np.array(ids, dtype=np.int64) + STEM_KEYS
+
+
+def substring_keys(codes: np.ndarray, alphabet_size: int, n: int) -> np.ndarray:
+    """Per row of ``codes`` (rows x letters), the key of each run of ``n`` letters
+    (rows x (letters - n + 1), int64): the run read as a number in base alphabet + 1,
+    so equal runs have equal keys whatever the table."""
+    rows, length = codes.shape
+    base = alphabet_size + 1
+    if n * math.log2(base) >= 62:
+        raise ValueError(
+            f"shared_substring: {n} letters of a {alphabet_size}-letter alphabet is too long"
+        )
+    if length < n:
+        return np.zeros((rows, 0), dtype=np.int64)
+    keys = np.zeros((rows, length - n + 1), dtype=np.int64)
+    for j in range(n):
+        keys = keys * base + codes[:, j : length - n + 1 + j].astype(np.int64) + 1
+    return keys
 
 
 class ClashIndex:
-    """The clash keys of one word table: ``keys[row]`` and ``rows[key]`` (an index
-    array, ascending), and the same as a ``ClashTable`` for the compiled search."""
+    """The clash keys of one word table (int64 numbers: substrings and stems), per row
+    and, inverted, the rows holding each key; the same as a ``ClashTable`` for the
+    compiled search."""
 
-    def __init__(self, words: Sequence[str], rule: ClashRule) -> None:
-        self.keys = [keys_of(word, rule.substring, rule.stems) for word in words]
-        listed: dict[str, list[int]] = {}
-        for row, keys in enumerate(self.keys):
-            for key in keys:
-                listed.setdefault(key, []).append(row)
-        self.rows = {key: np.array(rows, dtype=np.intp) for key, rows in listed.items()}
+    def __init__(
+        self, codes: np.ndarray, words: Sequence[str], alphabet_size: int, rule: ClashRule
+    ) -> None:
+        rows = len(words)
+        per_row = []
+        if rule.substring is not None:
+            per_row.append(substring_keys(codes, alphabet_size, rule.substring))
+        if rule.stems:
+            per_row.append(stem_keys(words)[:, None])
+        matrix = np.hstack(per_row) if per_row else np.zeros((rows, 0), dtype=np.int64)
+        self.width = matrix.shape[1]
+        self.row_keys = np.ascontiguousarray(matrix).reshape(-1)
+        order = np.argsort(self.row_keys, kind="stable")
+        ordered = self.row_keys[order]
+        self.keys, starts = np.unique(ordered, return_index=True)
+        self.key_offsets = np.append(starts, ordered.size).astype(np.int64)
+        self.key_rows = (order // max(1, self.width)).astype(np.intp)
         self._table: ClashTable | None = None
+
+    def keys_of(self, row: int) -> np.ndarray:
+        """The keys of ``row``."""
+        return self.row_keys[row * self.width : (row + 1) * self.width]
+
+    def clashing(self, keys: np.ndarray) -> np.ndarray:
+        """The rows holding one of ``keys`` (sorted, unique)."""
+        at = np.searchsorted(self.keys, keys)
+        found = [
+            self.key_rows[self.key_offsets[i] : self.key_offsets[i + 1]]
+            for i, key in zip(at, keys, strict=True)
+            if i < self.keys.size and self.keys[i] == key
+        ]
+        if not found:
+            return np.zeros(0, dtype=np.intp)
+        return np.unique(np.concatenate(found))
 
     @property
     def table(self) -> ClashTable:
-        """The keys as a ``ClashTable`` (keys numbered process-wide), built once."""
+        """The keys as a ``ClashTable`` (built once)."""
         if self._table is None:
-            sizes = np.array([len(keys) for keys in self.keys], dtype=np.int32)
-            row_offsets = np.zeros(len(self.keys) + 1, dtype=np.int32)
-            np.cumsum(sizes, out=row_offsets[1:])
-            flat = [key for keys in self.keys for key in keys]
-            row_keys = np.array(key_ids(flat), dtype=np.int32)
-            names = sorted(self.rows, key=lambda k: _KEY_IDS[k])
-            ids = np.array(key_ids(names), dtype=np.int32)
-            lengths = np.array([self.rows[k].size for k in names], dtype=np.int32)
-            key_offsets = np.zeros(len(names) + 1, dtype=np.int32)
-            np.cumsum(lengths, out=key_offsets[1:])
-            rows = [self.rows[k] for k in names]
-            key_rows = np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, np.int32)
-            self._table = ClashTable(row_offsets, row_keys, ids, key_offsets, key_rows)
+            rows = self.row_keys.size // max(1, self.width) if self.width else 0
+            self._table = ClashTable(
+                row_offsets=(np.arange(rows + 1) * self.width).astype(np.int32),
+                row_keys=self.row_keys,
+                keys=self.keys,
+                key_offsets=self.key_offsets.astype(np.int32),
+                key_rows=self.key_rows.astype(np.int32),
+            )
         return self._table
 
-    def clashing(self, keys: Sequence[str]) -> np.ndarray:
-        """The rows holding one of ``keys`` (sorted, unique)."""
-        found = [self.rows[key] for key in keys if key in self.rows]
-        if not found:
-            return np.zeros(0, dtype=np.intp)
-        return found[0] if len(found) == 1 else np.unique(np.concatenate(found))
 
-
-_cache: dict[tuple[int, ClashRule], tuple[weakref.ref[object], ClashIndex]] = {}
+_cache: dict[tuple[int, ClashRule], tuple[weakref.ref[LengthTable], ClashIndex]] = {}
 _cache_lock = threading.Lock()
 _KEEP = 256
 
 
-def clash_index(table: object, words: Sequence[str], rule: ClashRule) -> ClashIndex:
-    """The ``ClashIndex`` of ``table`` (whose words are ``words``) under ``rule``, built
-    once while the table lives (tables are never changed in place, only copied)."""
+def clash_index(table: LengthTable, rule: ClashRule) -> ClashIndex:
+    """The ``ClashIndex`` of ``table`` under ``rule``, built once while the table lives
+    (tables are never changed in place, only copied)."""
     key = (id(table), rule)
     with _cache_lock:
         found = _cache.get(key)
         if found is not None and found[0]() is table:
             return found[1]
-    index = ClashIndex(words, rule)
+    index = ClashIndex(table.codes, table.words, table.alphabet_size, rule)
     with _cache_lock:
         if len(_cache) >= _KEEP:
             _cache.clear()

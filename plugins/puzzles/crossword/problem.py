@@ -110,10 +110,12 @@ class CrosswordProblem(Problem):
         self.clash_rule = clashes or ClashRule()
         self._clashes: dict[int, ClashIndex] = {}
         if self.clash_rule.active:
-            self._clashes = {
-                n: clash_index(table, table.words, self.clash_rule)
-                for n, table in self._tables.items()
-            }
+            try:
+                self._clashes = {
+                    n: clash_index(table, self.clash_rule) for n, table in self._tables.items()
+                }
+            except ValueError as error:
+                raise CrosswordError(str(error)) from None
         self._build_crossings()
 
     # -- construction -------------------------------------------------------------
@@ -366,8 +368,8 @@ class CrosswordProblem(Problem):
     ) -> int | None:
         """Remove from every other slot the words that clash with the word ``s`` holds
         (a shared substring or stem, ``clashes``)."""
-        keys = self._clashes[len(self.slots[s].cells)].keys[word]
-        if not keys:
+        keys = self._clashes[len(self.slots[s].cells)].keys_of(word)
+        if not keys.size:
             return None
         for t in range(self.size):
             if t == s:
@@ -394,7 +396,7 @@ class CrosswordProblem(Problem):
         if not self._clashes:
             return []
         keys = [
-            set() if value is None else set(self._clashes[len(slot.cells)].keys[value])
+            set() if value is None else set(self._clashes[len(slot.cells)].keys_of(value).tolist())
             for slot, value in zip(self.slots, assignment, strict=True)
         ]
         return [
@@ -526,7 +528,7 @@ class CrosswordProblem(Problem):
             own = self._clashes[len(self.slots[var].cells)]
             for t, other in enumerate(assignment):
                 if t != var and other is not None:
-                    keys = self._clashes[len(self.slots[t].cells)].keys[other]
+                    keys = self._clashes[len(self.slots[t].cells)].keys_of(other)
                     total += np.isin(values, own.clashing(keys))
         return total
 
@@ -612,8 +614,12 @@ class CrosswordProblem(Problem):
         return (lowest, -forced, float(scores.min()), float(scores.mean()))
 
     def weakest(self, assignment: Sequence[int]) -> list[list[int]]:
-        """Each slot alone, lowest score first."""
-        return [[int(s)] for s in np.argsort(self._scores(assignment), kind="stable")]
+        """Each slot of the two lowest score bands the fill uses alone, lowest score
+        first (freeing stronger entries seldom pays)."""
+        scores = self._scores(assignment)
+        bands = self._bands(scores)
+        weak = np.unique(bands)[:2]
+        return [[int(s)] for s in np.argsort(scores, kind="stable") if bands[s] in weak]
 
     def improving_domains(
         self, domains: Domains, assignment: Sequence[int], free: Sequence[int], focus: Sequence[int]
