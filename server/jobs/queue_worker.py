@@ -316,6 +316,25 @@ def _let_go(context: WorkerContext, job_id: str) -> None:
         pipe.execute()
 
 
+def warm_up() -> None:
+    """Run one tiny fill through the real pipeline here, so that what every job imports
+    or loads on first use (the search, the fill metrics' word frequencies) is in the
+    worker before its first fork instead of being loaded again by every horse."""
+    from crossforge.plugins.contract import Control
+    from crossforge.plugins.pipeline import run_request
+    from crossforge.plugins.registry import registry
+    from crossforge.plugins.requests import parse_request
+    from crossforge.plugins.testing import MINI_WORDS
+    from crossforge.wordbase.index import WordIndex
+    from crossforge.wordbase.source import IndexWords
+
+    plugins = registry()
+    words = IndexWords({"warm-up": WordIndex.build((word.upper(), 50) for word in MINI_WORDS)})
+    raw = {"grid": ["...", "...", "..."], "list": "warm-up", "options": {"timeout": 0.3}}
+    request = parse_request(raw, plugins, "fill", defaults={}, time_limit=1)
+    run_request(request, plugins, words, Control.with_timeout(0.3))
+
+
 def run_worker(config: ServerConfig, name: str | None = None, burst: bool = False) -> None:
     """Work jobs from ``config.queue_url`` until stopped (or, ``burst``, until the queue
     is empty)."""
@@ -333,6 +352,7 @@ def run_worker(config: ServerConfig, name: str | None = None, burst: bool = Fals
     keys = QueueKeys(config.queue_name)
     store = JobStore(config.database_url, RedisNotifier(redis, keys.changes))
     registry().plugins()  # every plugin imported once, here, not in each horse
+    warm_up()
     _context = WorkerContext(config, redis, keys, store, OpenedOnUse(config.database_url))
     try:
         CrossforgeWorker(_context, name=name).work(burst=burst, with_scheduler=False)
