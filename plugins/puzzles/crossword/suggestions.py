@@ -35,7 +35,7 @@ from crossforge.plugins.contract import (
 )
 from crossforge.plugins.puzzles.crossword.problem import BLOCK, OPEN, CrosswordProblem, SlotLike
 
-SAMPLE = 32
+SAMPLE = 16
 """Unchecked words checked at random to estimate how many more are viable."""
 
 
