@@ -22,7 +22,9 @@ GRIDS = {
     "corners4": ["#...", "....", "....", "...#"],
     "open4": ["....", "....", "....", "...."],
 }
-LETTERS = "AEIRST"
+LETTERS = "JKQVXZ"
+"""Letters of no real word, so that no editor tag (offensive, sensitive) takes a word out
+of the type's domains behind the brute force's back."""
 
 
 def random_list(
@@ -171,7 +173,7 @@ def test_candidates_match_brute_force(name: str, seed: int) -> None:
     solutions = list(fills(rows, domains))
     slots = Grid.from_rows(rows).slots()
     for s, slot in enumerate(slots):
-        answer = ask(rows, words, slot.id, limit=1000, verify=True)
+        answer = ask(rows, words, slot.id, limit=1000, verify=True, min_score=0)
         found = {c["word"]: c for c in answer["candidates"]}
         in_fills = {fill[s] for fill in solutions}
         assert in_fills <= set(found), (rows, slot.id)
@@ -228,10 +230,10 @@ def test_a_slot_no_word_fits_is_dead_and_nothing_is_suggested() -> None:
 
 def test_a_cut_count_is_estimated_within_its_bounds() -> None:
     words = random_list(3, 200, GRIDS["open4"])[0]
-    answer = ask(GRIDS["open4"], words, "1A", limit=2)
+    answer = ask(GRIDS["open4"], words, "1A", limit=2, min_score=0)
     assert len(answer["candidates"]) == 2
     assert 2 <= answer["total"] <= answer["arc_consistent"]
-    short = ask(GRIDS["open4"], words, "1A", limit=2, timeout=0)
+    short = ask(GRIDS["open4"], words, "1A", limit=2, timeout=0, min_score=0)
     assert short["candidates"] == [] and not short["total_exact"]
     assert short["total"] == short["arc_consistent"]
 
