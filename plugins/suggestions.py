@@ -148,7 +148,7 @@ def run_suggestion(
         found = suggest(grid, var, request.limit, split, seed)
         if request.verify and request.fill.strategy:
             strategy = plugins.strategy(request.fill.strategy)
-            verify(grid, found.candidates, strategy, request.fill.params, deadline, seed)
+            verify(grid, var, found.candidates, strategy, request.fill.params, deadline, seed)
         answer = {
             "slot": slot_json(grid, var),
             "candidates": [candidate_json(grid, var, c, request.verify) for c in found.candidates],

@@ -125,10 +125,11 @@ class Grid:
 
 @dataclass
 class Candidate:
-    """A viable word: its value, the domains after placing it, what it leaves crossings."""
+    """A viable word: its value and what placing it leaves the crossing slots (its
+    propagated domains are not kept: many would hold much memory; ``verify`` makes them
+    again)."""
 
     value: int
-    domains: Domains
     crossings: dict[str, int]
     choice: float
     fillable: bool | None = None
@@ -185,40 +186,51 @@ def suggest(grid: Grid, var: int, limit: int, deadline: float, seed: int = 0) ->
     return Suggestions(sorted(found, key=rank), total, exact, checked, int(order.size))
 
 
-def _placed(grid: Grid, var: int, value: int) -> Candidate | None:
-    """The candidate of ``var = value`` when propagation keeps every slot non-empty."""
-    problem = grid.problem
+def _propagated(grid: Grid, var: int, value: int) -> Domains | None:
+    """The grid's domains after ``var = value`` and propagation; None on a wipe-out."""
     domains = list(grid.domains)
     single = np.zeros_like(domains[var])
     single[value] = True
     domains[var] = single
-    if problem.propagate(domains, [var]) is not None:
+    return None if grid.problem.propagate(domains, [var]) is not None else domains
+
+
+def _placed(grid: Grid, var: int, value: int) -> Candidate | None:
+    """The candidate of ``var = value`` when propagation keeps every slot non-empty."""
+    problem = grid.problem
+    domains = _propagated(grid, var, value)
+    if domains is None:
         return None
     crossings = {
         slot_id(problem.slots[t]): problem.candidate_count(t, domains)
         for t in problem.neighbours(var)
     }
     choice = sum(math.log10(count) for count in crossings.values())
-    return Candidate(value, domains, crossings, round(choice, 3))
+    return Candidate(value, crossings, round(choice, 3))
 
 
 def verify(
     grid: Grid,
+    var: int,
     candidates: Sequence[Candidate],
     strategy: FillStrategy,
     params: Mapping[str, Any],
     deadline: float,
     seed: int | None = None,
 ) -> None:
-    """Set each candidate's ``fillable``: True when ``strategy`` fills the grid from its
-    domains, False when it proves none exists, None when it gave up; each search gets
-    an equal share of the time left before ``deadline``."""
+    """Set each candidate's ``fillable`` (words of slot ``var``): True when ``strategy``
+    fills the grid from the word's propagated domains, False when it proves none exists,
+    None when it gave up; each search gets an equal share of the time left before
+    ``deadline``."""
     for i, candidate in enumerate(candidates):
         left = deadline - time.monotonic()
         if left <= 0:
             return
+        domains = _propagated(grid, var, candidate.value)
+        if domains is None:  # not viable after all: nothing to search
+            continue
         control = Control(deadline=time.monotonic() + left / (len(candidates) - i), seed=seed)
-        outcome = strategy.solve(Pinned(grid.problem, candidate.domains), control, **params)
+        outcome = strategy.solve(Pinned(grid.problem, domains), control, **params)
         candidate.fillable = {"solved": True, "unsatisfiable": False}.get(outcome.status)
 
 
