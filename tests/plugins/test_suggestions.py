@@ -244,3 +244,25 @@ def test_a_slot_outside_the_grid_is_refused() -> None:
     with pytest.raises(RequestError, match="no slot '9A'") as caught:
         ask(GRIDS["open3"], random_list(1, 30, GRIDS["open3"])[0], "9A")
     assert caught.value.field == "slot"
+
+
+def test_the_timeout_is_capped_by_the_time_limit_and_defaults_to_it() -> None:
+    from crossforge.plugins.suggestions import DEFAULT_TIMEOUT
+
+    raw = {"grid": GRIDS["open3"], "options": {"timeout": 100}}
+    assert parse_suggestion(raw, registry(), time_limit=0.5).timeout == 0.5
+    assert parse_suggestion({"grid": GRIDS["open3"]}, registry(), time_limit=0.5).timeout == 0.5
+    assert parse_suggestion({"grid": GRIDS["open3"]}, registry()).timeout == DEFAULT_TIMEOUT
+
+
+def test_own_fields_may_be_options_but_not_both() -> None:
+    from crossforge.plugins.requests import RequestError
+
+    request = parse_suggestion(
+        {"grid": GRIDS["open3"], "options": {"slot": "4A", "limit": 3}}, registry()
+    )
+    assert (request.slot, request.limit, request.verify) == ("4A", 3, False)
+    with pytest.raises(RequestError, match="both"):
+        parse_suggestion(
+            {"grid": GRIDS["open3"], "slot": "1A", "options": {"slot": "4A"}}, registry()
+        )
