@@ -46,7 +46,6 @@ _COLUMNS = {
     "xd": ("pubid", "year", "answer", "clue"),
 }
 """Column order of each table format when the file has no header row."""
-_NAMES = {"answer", "clue", "source", "difficulty", "pubid", "year", "date", "word"}
 _JSON_FIELDS = {"answer", "clue", "source", "difficulty"}
 _DATE_TAIL = re.compile(r"^(.*?)\s*(\d{4}(?:-\d\d(?:-\d\d)?)?)$")
 
@@ -119,40 +118,63 @@ def _header(row: list[str]) -> tuple[str, ...] | None:
     return tuple("answer" if name == "word" else name for name in names)
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where a table's columns are: answer, clue, the parts of the source, difficulty."""
+
+    columns: tuple[str, ...]
+
+    @property
+    def answer(self) -> int:
+        return self.columns.index("answer")
+
+    @property
+    def clue(self) -> int:
+        return self.columns.index("clue")
+
+    @property
+    def sources(self) -> tuple[int, ...]:
+        parts = ("pubid", "year", "date", "source")
+        return tuple(self.columns.index(p) for p in parts if p in self.columns)
+
+    @property
+    def difficulty(self) -> int | None:
+        return self.columns.index("difficulty") if "difficulty" in self.columns else None
+
+
 def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
     if fmt == "csv":
         reader = csv.reader(lines)
     else:
         reader = csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-    columns: tuple[str, ...] = _COLUMNS[fmt]
+    separator = "," if fmt == "csv" else "\t"
+    layout = _Layout(_COLUMNS[fmt])
+    answer, clue, sources, difficulty = (
+        layout.answer,
+        layout.clue,
+        layout.sources,
+        layout.difficulty,
+    )
+    needed, most = max(answer, clue) + 1, len(layout.columns)
     line = 0
     for row in reader:
         start, line = line + 1, reader.line_num
-        text = ("," if fmt == "csv" else "\t").join(row)
-        if not any(cell.strip() for cell in row):
+        if not any(row):
             continue
-        if start == 1:
-            header = _header(row)
-            if header is not None:
-                columns = header
-                continue
-        named = {name: cell for name, cell in zip(columns, row, strict=False) if name in _NAMES}
+        if start == 1 and (header := _header(row)) is not None:
+            layout = _Layout(header)
+            answer, clue, sources = layout.answer, layout.clue, layout.sources
+            difficulty, needed, most = layout.difficulty, max(answer, clue) + 1, len(header)
+            continue
+        text = separator.join(row)
+        if not text.strip():
+            continue
         try:
-            if not len(columns) >= len(row) > max(columns.index("answer"), columns.index("clue")):
-                raise LineError(f"{len(row)} field(s), expected {' '.join(columns)}")
-            source = " ".join(
-                named[part].strip()
-                for part in ("pubid", "year", "date", "source")
-                if named.get(part, "").strip()
-            )
-            yield _line(
-                start,
-                text,
-                named.get("answer"),
-                named.get("clue"),
-                source or None,
-                named.get("difficulty"),
-            )
+            if not most >= len(row) >= needed:
+                raise LineError(f"{len(row)} field(s), expected {' '.join(layout.columns)}")
+            source = " ".join(part for i in sources if i < len(row) and (part := row[i].strip()))
+            level = row[difficulty] if difficulty is not None and difficulty < len(row) else None
+            yield _line(start, text, row[answer], row[clue], source or None, level)
         except LineError as exc:
             yield Rejection(start, text, str(exc))
 

@@ -16,7 +16,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, false, func, literal_column, select, text
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    column,
+    false,
+    func,
+    literal_column,
+    table,
+    text,
+)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
@@ -39,6 +48,7 @@ _SQLITE_DDL = (
     "INSERT INTO word_clues_fts(word_clues_fts, rowid, text) VALUES ('delete', old.id, old.text); "
     "INSERT INTO word_clues_fts(rowid, text) VALUES (new.id, new.text); END",
 )
+_FTS = table("word_clues_fts", column("rowid"))
 _TSVECTOR = "to_tsvector('simple', word_clues.text)"
 _POSTGRES_DDL = (
     f"CREATE INDEX IF NOT EXISTS ix_word_clues_text_fts ON word_clues USING gin ({_TSVECTOR})"
@@ -83,19 +93,18 @@ def query_words(query: str) -> list[str]:
     return words
 
 
-def text_matches(conn: Connection, query: str) -> ColumnElement[Any]:
-    """A condition on ``word_clues`` rows: the clue's text holds every word of ``query``
-    (none: no row matches)."""
-    words = query_words(query)
-    if not words:
-        return false()
+def text_matches(conn: Connection, query: Select[Any], words: str) -> Select[Any]:
+    """``query`` (a select from ``word_clues``) narrowed to the clues whose text holds
+    every word of ``words`` (none: no clue). On SQLite the FTS5 table leads the join, so
+    the planner starts from the few matching clues, not from the list's entries."""
+    found = query_words(words)
+    if not found:
+        return query.where(false())
     if conn.dialect.name == "sqlite":
-        phrase = " ".join(f'"{word}"' for word in words)
-        matching: Select[Any] = (
-            select(literal_column("rowid"))
-            .select_from(text("word_clues_fts"))
-            .where(text("word_clues_fts MATCH :phrase").bindparams(phrase=phrase))
+        phrase = " ".join(f'"{word}"' for word in found)
+        return query.join(_FTS, _FTS.c.rowid == clues.c.id).where(
+            text("word_clues_fts MATCH :phrase").bindparams(phrase=phrase)
         )
-        return clues.c.id.in_(matching)
     simple: ColumnElement[str] = literal_column("'simple'")
-    return literal_column(_TSVECTOR).bool_op("@@")(func.plainto_tsquery(simple, " ".join(words)))
+    matches = literal_column(_TSVECTOR).bool_op("@@")(func.plainto_tsquery(simple, " ".join(found)))
+    return query.where(matches)

@@ -8,9 +8,24 @@ inserts its new clues at once, so memory stays bounded however long the file is.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from sqlalchemy import Connection, and_, case, func, insert, or_, select
+from sqlalchemy import (
+    ARRAY,
+    ColumnElement,
+    Connection,
+    and_,
+    any_,
+    bindparam,
+    case,
+    func,
+    insert,
+    literal_column,
+    or_,
+    select,
+)
 
 from crossforge.wordbase.clue_formats import ClueLine
 from crossforge.wordbase.clue_search import text_matches
@@ -28,6 +43,8 @@ __all__ = ["BATCH", "REFERENCE_SOURCES", "import_clues", "search_clues", "sugges
 
 BATCH = 5000
 """Clue lines written per batch of an import."""
+KEY_CACHE = 100_000
+"""Answers an import remembers the keys of (then it starts afresh)."""
 REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict")
 """Sources of dictionary definitions: suggested after the list's own clues."""
 MAX_POSITION = 2**15 - 1
@@ -50,15 +67,21 @@ def import_clues(
     ``skipped`` answers the list lacks (created with ``score`` when ``add_words``)."""
     alphabet = word_list.make_alphabet()
     pending: list[tuple[str, ClueLine]] = []
+    keys: dict[str, str] = {}  # answers seen lately and their keys: corpora repeat answers
     for item in items:
         if isinstance(item, Rejection):
             summary.reject(item)
             continue
-        try:
-            key = alphabet.normalize(item.answer)
-        except ValueError as exc:
-            summary.reject(Rejection(item.line, item.text, str(exc)))
-            continue
+        key = keys.get(item.answer)
+        if key is None:
+            try:
+                key = alphabet.normalize(item.answer)
+            except ValueError as exc:
+                summary.reject(Rejection(item.line, item.text, str(exc)))
+                continue
+            if len(keys) >= KEY_CACHE:
+                keys.clear()
+            keys[item.answer] = key
         if not key or len(key) > MAX_KEY_LENGTH:
             reason = "answer has no letters" if not key else "answer is too long"
             summary.reject(Rejection(item.line, item.text, reason))
@@ -71,9 +94,18 @@ def import_clues(
         _write_batch(conn, word_list.id, pending, summary, add_words, score)
 
 
+def _among(conn: Connection, column: ColumnElement[Any], values: Sequence[Any]) -> Any:
+    """``column IN values`` with the values as one parameter (a JSON array on SQLite, an
+    array on PostgreSQL): thousands of values cost one bound parameter, not thousands."""
+    if conn.dialect.name == "postgresql":
+        return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
+    listed = func.json_each(bindparam(None, json.dumps(list(values), ensure_ascii=False)))
+    return column.in_(select(literal_column("value")).select_from(listed))
+
+
 def _entry_ids(conn: Connection, list_id: int, keys: Sequence[str]) -> dict[str, int]:
     query = select(entries.c.key, entries.c.id).where(
-        entries.c.list_id == list_id, entries.c.key.in_(keys)
+        entries.c.list_id == list_id, _among(conn, entries.c.key, keys)
     )
     return {key: ident for key, ident in conn.execute(query)}
 
@@ -113,12 +145,12 @@ def _write_batch(
     last: dict[int, int] = {}
     if owners:
         found = select(clues.c.entry_id, clues.c.text).where(
-            clues.c.entry_id.in_(owners), clues.c.text.in_(texts)
+            _among(conn, clues.c.entry_id, owners), _among(conn, clues.c.text, texts)
         )
         held = {(owner, text) for owner, text in conn.execute(found)}
         positions = (
             select(clues.c.entry_id, func.max(clues.c.position))
-            .where(clues.c.entry_id.in_(owners))
+            .where(_among(conn, clues.c.entry_id, owners))
             .group_by(clues.c.entry_id)
         )
         last = {owner: int(position) for owner, position in conn.execute(positions)}
@@ -162,8 +194,6 @@ def search_clues(
     conditions = [entries.c.list_id == word_list.id]
     if answer is not None:
         conditions.append(entries.c.key == word_list.make_alphabet().normalize(answer))
-    if query is not None:
-        conditions.append(text_matches(conn, query))
     if after is not None:
         ident, key = after
         conditions.append(or_(entries.c.key > key, and_(entries.c.key == key, clues.c.id > ident)))
@@ -181,6 +211,8 @@ def search_clues(
         .order_by(entries.c.key, clues.c.id)
         .limit(limit)
     )
+    if query is not None:
+        found = text_matches(conn, found, query)
     return [
         ClueHit(row.key, row.display, Clue(row.text, row.source, row.difficulty), row.id)
         for row in conn.execute(found)

@@ -213,14 +213,16 @@ def test_a_database_made_before_clue_search_gets_its_index(words: WordStore) -> 
 
 def test_postgres_search_uses_the_gin_index(pg_store: WordStore) -> None:
     pg_store.import_lines("w", ["ERA;50"], "stwl")
+    from sqlalchemy import select
+
     from crossforge.wordbase.clue_search import text_matches
+    from crossforge.wordbase.schema import clues
 
     with pg_store.engine.connect() as conn:
         conn.execute(text("SET enable_seqscan = off"))
-        condition = text_matches(conn, "age")
-        where = condition.compile(conn, compile_kwargs={"literal_binds": True})
-        sql = f"EXPLAIN SELECT id FROM word_clues WHERE {where}"
-        plan = "\n".join(row[0] for row in conn.execute(text(sql)))
+        query = text_matches(conn, select(clues.c.id), "age")
+        sql = query.compile(conn, compile_kwargs={"literal_binds": True})
+        plan = "\n".join(row[0] for row in conn.execute(text(f"EXPLAIN {sql}")))
     assert "ix_word_clues_text_fts" in plan
 
 
