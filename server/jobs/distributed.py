@@ -162,19 +162,26 @@ class QueueRunner(JobRunner):
         dead = [
             job_id.decode() for job_id, beating in zip(running, alive, strict=True) if not beating
         ]
+        reaped = []
         for job_id in dead:
-            self._store.finish(
-                job_id,
-                FAILED,
-                error=(
-                    "worker_died",
-                    f"the worker running the job stopped (no heartbeat for {HEARTBEAT_TTL} s)",
-                ),
-            )
-            self._redis.srem(self._keys.running, job_id)
+            if not self._redis.srem(self._keys.running, job_id):
+                continue  # another web process reaps it
+            try:
+                self._store.finish(
+                    job_id,
+                    FAILED,
+                    error=(
+                        "worker_died",
+                        f"the worker running the job stopped (no heartbeat for {HEARTBEAT_TTL} s)",
+                    ),
+                )
+            except Exception:  # the database is away: reap it again next time
+                self._redis.sadd(self._keys.running, job_id)
+                raise
             self._redis.delete(self._keys.cancel(job_id))
             log.warning("job %s lost its worker: marked failed", job_id)
-        return dead
+            reaped.append(job_id)
+        return reaped
 
     def _reap_loop(self) -> None:
         while not self._stopping.wait(REAP_INTERVAL):

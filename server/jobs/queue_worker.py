@@ -14,6 +14,8 @@ by the grace period, then records why.
 from __future__ import annotations
 
 import ctypes
+import functools
+import gc
 import importlib
 import logging
 import os
@@ -182,6 +184,7 @@ class CrossforgeWorker(Worker):
             pipe.sadd(context.keys.running, job.id)
             pipe.set(context.keys.alive(job.id), 1, ex=HEARTBEAT_TTL)
             pipe.execute()
+        gc.freeze()  # the horse's collections then leave the worker's pages shared
         try:
             super().execute_job(job, queue)
         finally:
@@ -277,11 +280,18 @@ def die_with_parent() -> None:
     if sys.platform != "linux":
         return
     parent = os.getppid()
-    pr_set_pdeathsig = 1
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    _libc().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the request took effect
         os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+@functools.cache
+def _libc() -> Any:
+    """The C library (loaded once, in the worker, before any fork)."""
+    return ctypes.CDLL(None, use_errno=True)
 
 
 def perform(
@@ -353,6 +363,8 @@ def run_worker(config: ServerConfig, name: str | None = None, burst: bool = Fals
     store = JobStore(config.database_url, RedisNotifier(redis, keys.changes))
     registry().plugins()  # every plugin imported once, here, not in each horse
     warm_up()
+    if sys.platform == "linux":
+        _libc()
     _context = WorkerContext(config, redis, keys, store, OpenedOnUse(config.database_url))
     try:
         CrossforgeWorker(_context, name=name).work(burst=burst, with_scheduler=False)
