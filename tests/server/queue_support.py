@@ -15,6 +15,16 @@ HERE = Path(__file__).parent
 CROSSFORGE = Path(sys.executable).parent / "crossforge"
 
 
+def free_port() -> int:
+    """A TCP port free on this machine now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
 def worker_env(settings: dict[str, Any], instance: Path) -> dict[str, str]:
     """The environment of a worker (or web) process: ``settings`` as ``CROSSFORGE_*``
     variables, the job doubles importable."""

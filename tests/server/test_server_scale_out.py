@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
 import sys
 import threading
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from queue_support import Processes, worker_env
+from queue_support import Processes, free_port, worker_env
 from rq.job import Job as QueueJob
 
 from crossforge.server.app import create_app
@@ -48,13 +47,6 @@ class Client:
 
     def get(self, path: str) -> Any:
         return self.call("GET", path)[1]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def word_list(url: str) -> set[str]:
