@@ -78,9 +78,11 @@ def build_default_command(lang: str, size: int | None, if_missing: bool) -> None
 @format_option("File format (default: from the file extension).")
 @click.option(
     "--scale",
-    type=click.Choice([50, 100]),
-    default=100,
-    help="Highest score in the file (50 for lists scored 0-50).",
+    type=click.Choice(["auto", "50", "100"]),
+    default="auto",
+    show_default=True,
+    help="Highest score in the file (50 for lists scored 0-50); auto: judged from the "
+    "scores, and the summary says what was found.",
 )
 @click.option(
     "--merge",
@@ -96,7 +98,7 @@ def import_command(
     file: str,
     list_name: str,
     fmt: str | None,
-    scale: int,
+    scale: str,
     merge: str,
     skip_bad: bool,
     dry_run: bool,
@@ -115,7 +117,7 @@ def import_command(
                 list_name,
                 file,
                 fmt,
-                scale=scale,
+                scale=None if scale == "auto" else int(scale),
                 merge=merge,
                 skip_bad=skip_bad,
                 dry_run=dry_run,

@@ -11,16 +11,18 @@ Formats:
   (strings or ``{"text", "source", "difficulty"}``), ``tags``, ``source``.
 
 Scores in a file are read on its ``scale`` (100, or 50 for lists scored 0–50) and stored on
-0–100; a missing score means 50 on the stored scale. A word's display form is the text as
-written (trimmed); its key is that text normalized in the list's alphabet.
+0–100; a missing score means 50 on the stored scale. Without a given scale it is detected
+from the scores (``detect_scale``). A word's display form is the text as written
+(trimmed); its key is that text normalized in the list's alphabet.
 """
 
 from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
 from crossforge.wordbase.alphabets import Alphabet
@@ -28,11 +30,13 @@ from crossforge.wordbase.models import Clue, Entry, Rejection, combine_entries
 
 __all__ = [
     "DEFAULT_SCORE",
+    "DETECT_MIN_SCORES",
     "FORMATS",
     "CountedLines",
     "LineError",
     "ParsedFile",
     "guess_format",
+    "detect_scale",
     "read_entries",
     "write_entries",
 ]
@@ -74,6 +78,8 @@ class ParsedFile:
     entries: dict[str, Entry]
     lines: int
     rejected: list[Rejection]
+    detected: str | None = None
+    """What was found out about the file (its score scale), when the caller asked."""
 
 
 def guess_format(filename: str) -> str:
@@ -85,8 +91,8 @@ def guess_format(filename: str) -> str:
     return "stwl"
 
 
-def _scaled(raw: Any, scale: int) -> int:
-    """A file score on 0–``scale`` as a stored score on 0–100."""
+def _score(raw: Any) -> int:
+    """A file score as a whole number (its scale is applied later)."""
     if isinstance(raw, str):
         text = raw.strip()
         if not text:
@@ -99,12 +105,37 @@ def _scaled(raw: Any, scale: int) -> int:
         value = raw
     else:
         raise LineError(f"score {raw!r} is not a whole number")
-    if not 0 <= value <= scale:
-        raise LineError(f"score {value} is outside 0–{scale}")
-    return round(value * 100 / scale)
+    return value
 
 
-def _stwl(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+DETECT_MIN_SCORES = 100
+"""Scores a file needs before its scale is judged from them."""
+
+
+def detect_scale(counts: Mapping[int, int]) -> tuple[int, str]:
+    """The scale of a file's scores (``counts``: how many lines give each score) and a
+    sentence saying why.
+
+    Published lists score 0–50 (Spread the Wordlist) or 0–100 (Peter Broda's list, the
+    Crossword Nexus collaborative list). A file is read as 0–50 when it has at least
+    ``DETECT_MIN_SCORES`` scores, the highest is exactly 50 and there are at least three
+    levels (a list whose scores are all 50 is one never scored); otherwise as 0–100.
+    """
+    total = sum(counts.values())
+    if total < DETECT_MIN_SCORES:
+        return 100, f"scale 0-100 ({total} scores: too few to tell)"
+    top, levels = max(counts), len(counts)
+    if top == 50 and levels >= 3:
+        return 50, f"scale 0-50 (highest score 50, {levels} levels): scores doubled"
+    if top > 50:
+        return 100, f"scale 0-100 (highest score {top})"
+    return 100, (
+        f"scale 0-100 (highest score {top}, {levels} level(s)); give scale 50 if the "
+        "file is scored 0-50"
+    )
+
+
+def _stwl(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
     for number, line in enumerate(lines, 1):
         text = line.rstrip("\r\n")
         if not text.strip():
@@ -113,21 +144,21 @@ def _stwl(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
         if not sep:
             word, score = text, ""
         try:
-            value = _scaled(score, scale) if score.strip() else None
+            value = _score(score) if score.strip() else None
         except LineError as exc:
             yield Rejection(number, text, str(exc))
             continue
         yield _Record(number, text, word.strip(), value)
 
 
-def _plain(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+def _plain(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
     for number, line in enumerate(lines, 1):
         text = line.rstrip("\r\n")
         if text.strip():
             yield _Record(number, text, text.strip())
 
 
-def _csv(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+def _csv(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
     iterator = iter(lines)
     first = next(iterator, None)
     if first is None:
@@ -152,7 +183,7 @@ def _csv(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
             continue
         word, score, clue = (row + ["", ""])[:3]
         try:
-            value = _scaled(score, scale) if score.strip() else None
+            value = _score(score) if score.strip() else None
         except LineError as exc:
             yield Rejection(start, text, str(exc))
             continue
@@ -176,7 +207,7 @@ def _json_clue(raw: Any) -> Clue:
     return Clue(raw["text"], source, difficulty)
 
 
-def _json_record(number: int, text: str, scale: int) -> _Record:
+def _json_record(number: int, text: str) -> _Record:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -206,7 +237,7 @@ def _json_record(number: int, text: str, scale: int) -> _Record:
         number,
         text,
         word.strip(),
-        None if score is None else _scaled(score, scale),
+        None if score is None else _score(score),
         display,
         tuple(_json_clue(c) for c in clues),
         tuple(tags),
@@ -214,13 +245,13 @@ def _json_record(number: int, text: str, scale: int) -> _Record:
     )
 
 
-def _jsonl(lines: Iterable[str], scale: int) -> Iterator[_Record | Rejection]:
+def _jsonl(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
     for number, line in enumerate(lines, 1):
         text = line.strip()
         if not text:
             continue
         try:
-            yield _json_record(number, text, scale)
+            yield _json_record(number, text)
         except LineError as exc:
             yield Rejection(number, text, str(exc))
 
@@ -232,40 +263,58 @@ def read_entries(
     lines: Iterable[str],
     fmt: str,
     alphabet: Alphabet,
-    scale: int = 100,
+    scale: int | None = None,
     source: str | None = None,
 ) -> ParsedFile:
     """Parse and normalize a file's lines; bad lines become rejections, never exceptions.
 
-    A key met again (say "ice cream" and "ICECREAM") is combined into one entry: the
-    highest score, the first display form, every clue and tag. ``source`` is given to
-    entries whose line names none.
+    Scores are read on ``scale`` (50 or 100; None: detected by ``detect_scale``, and the
+    finding is the result's ``detected``). A key met again (say "ice cream" and
+    "ICECREAM") is combined into one entry: the highest score, the first display form,
+    every clue and tag. ``source`` is given to entries whose line names none.
     """
     if fmt not in _READERS:
         raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    if scale not in (50, 100):
+    if scale not in (None, 50, 100):
         raise ValueError(f"scale must be 50 or 100, not {scale}")
     found: list[Entry] = []
+    scored: list[bool] = []
+    counts: Counter[int] = Counter()
     rejected: list[Rejection] = []
     counter = CountedLines(lines)
-    for item in _READERS[fmt](counter, scale):
+    for item in _READERS[fmt](counter):
         if isinstance(item, Rejection):
             rejected.append(item)
             continue
         try:
+            score = DEFAULT_SCORE
+            if item.score is not None:
+                if not 0 <= item.score <= (scale or 100):
+                    raise LineError(f"score {item.score} is outside 0–{scale or 100}")
+                score = item.score if scale is None else round(item.score * 100 / scale)
+                counts[item.score] += 1
             found.append(
                 Entry(
                     alphabet.normalize(item.word),
                     item.display if item.display is not None else item.word,
-                    DEFAULT_SCORE if item.score is None else item.score,
+                    score,
                     item.clues,
                     item.tags,
                     item.source if item.source is not None else source,
                 )
             )
+            scored.append(item.score is not None)
         except ValueError as exc:
             rejected.append(Rejection(item.line, item.text, str(exc)))
-    return ParsedFile(combine_entries(found), counter.count, rejected)
+    detected = None
+    if scale is None:
+        scale, detected = detect_scale(counts)
+        if scale != 100:
+            found = [
+                replace(entry, score=round(entry.score * 100 / scale)) if has_score else entry
+                for entry, has_score in zip(found, scored, strict=True)
+            ]
+    return ParsedFile(combine_entries(found), counter.count, rejected, detected)
 
 
 class CountedLines:

@@ -592,7 +592,7 @@ class WordStore:
         lines: Iterable[str],
         fmt: str = "stwl",
         *,
-        scale: int = 100,
+        scale: int | None = None,
         merge: Merge = "max",
         skip_bad: bool = False,
         dry_run: bool = False,
@@ -603,6 +603,8 @@ class WordStore:
     ) -> ImportSummary:
         """Import word-list lines (see ``crossforge.wordbase.formats``) into list ``name``.
 
+        Scores are read on ``scale`` (50 or 100), or on the scale the scores show
+        (``formats.detect_scale``; the summary's ``detected`` says which) when it is None.
         The list is created (with ``alphabet``) when missing. Without ``skip_bad`` any bad
         line raises ImportRejected and nothing is written; with it, bad lines are listed
         in the summary and the rest is imported. ``dry_run`` reports without writing.
@@ -614,6 +616,7 @@ class WordStore:
             parsed = read_entries(lines, fmt, word_list.make_alphabet(), scale, source)
             summary = ImportSummary(word_list.name, fmt, parsed.lines, dry_run=dry_run)
             summary.rejected = parsed.rejected
+            summary.detected = parsed.detected
             summary.version = word_list.version
             if parsed.rejected and not skip_bad:
                 raise ImportRejected(summary, label)

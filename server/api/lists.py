@@ -257,7 +257,7 @@ def import_words(name: str) -> Response:
                 name,
                 lines,
                 fmt,
-                scale=args["scale"],
+                scale=None if args["scale"] == "auto" else int(args["scale"]),
                 merge=args["merge"],
                 skip_bad=args["skip_bad"],
                 dry_run=args["dry_run"],

@@ -101,7 +101,11 @@ SEARCH_QUERY = _object(
 )
 IMPORT_QUERY = _object(
     format={"enum": list(FORMATS), "description": "default: stwl, or guessed from the file name"},
-    scale={"enum": [50, 100], "default": 100, "description": "the scale of the file's scores"},
+    scale={
+        "enum": ["auto", "50", "100"],
+        "default": "auto",
+        "description": "the scale of the file's scores; auto: judged from them (see detected)",
+    },
     merge={"enum": ["max", "replace"], "default": "max"},
     skip_bad={**FLAG, "description": "skip bad lines instead of refusing the file"},
     dry_run={**FLAG, "description": "report without writing"},
