@@ -275,7 +275,7 @@ def _serving(url: str, runner: str, workers: int, redis_url: str) -> Iterator[An
     settings: dict[str, Any] = {
         "database_url": url,
         "workers": workers,
-        "wait_limit": 120,
+        "wait_limit": 600,
         "max_queued": 256,
         "default_list": "bench",
         "submit_rate": "100000/minute",
@@ -326,7 +326,7 @@ def _measure(
     """The cells of one row, and the 5x5 overhead p50 in seconds."""
 
     def fill(grid: list[str], seed: int) -> tuple[float, dict[str, Any]]:
-        body = {"grid": grid, "options": {"seed": seed, "quality": "first"}, "wait": 120}
+        body = {"grid": grid, "options": {"seed": seed, "quality": "first"}, "wait": 600}
         started = time.perf_counter()
         job = app.test_client().post("/v1/fills", json=body).get_json()
         assert job["status"] == "succeeded", job

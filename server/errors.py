@@ -10,6 +10,8 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from werkzeug.exceptions import HTTPException
 
@@ -93,6 +95,15 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DBAPIError)
     def _database_error(exc: DBAPIError) -> Response:
         return database_error(exc)
+
+    @app.errorhandler(RedisConnectionError)
+    @app.errorhandler(RedisTimeoutError)
+    def _queue_error(exc: Exception) -> Response:
+        logging.getLogger(__name__).warning("Redis does not answer: %s", exc)
+        message = "the job queue (Redis) does not answer; try again shortly"
+        return error_response(
+            503, "queue_unavailable", message, headers={"Retry-After": RETRY_AFTER}
+        )
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 
-KEEPALIVE_SECONDS = 15.0
+KEEPALIVE_SECONDS = 5.0
+"""A stream without news for this long gets a keep-alive comment (the record is read again)."""
 DOWNLOAD_MEDIA = sorted({media.partition(";")[0] for media in MEDIA_TYPES.values()})
 FILE = {"application/json": {"type": "object"}}
 EVENT = {

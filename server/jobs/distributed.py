@@ -187,5 +187,5 @@ class QueueRunner(JobRunner):
         while not self._stopping.wait(REAP_INTERVAL):
             try:
                 self.reap()
-            except Exception:  # Redis or the database away: look again next time
-                log.warning("could not look for jobs of dead workers", exc_info=True)
+            except Exception as exc:  # Redis or the database away: look again next time
+                log.warning("could not look for jobs of dead workers: %s", exc)

@@ -172,7 +172,7 @@ class RedisNotifier(Notifier):
                             self._listening.set()
                         elif message["type"] == "pmessage":
                             self.deliver(Change.from_json(message["data"]))
-            except Exception:  # Redis went away: listen again once it answers
+            except Exception as exc:  # Redis went away: listen again once it answers
                 self._listening.clear()
-                log.warning("job change listener lost Redis; reconnecting", exc_info=True)
+                log.warning("job change listener lost Redis (%s); reconnecting", exc)
                 self._stopping.wait(RECONNECT_SECONDS)

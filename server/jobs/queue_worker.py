@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +53,8 @@ WORKER_TTL = 20
 CANCEL_POLL = 0.1
 """Seconds between two looks at a running job's cancel key."""
 FINISH_RETRY_SECONDS = 60.0
-"""How long a horse keeps trying to record its job's end while the database fails."""
+"""How long a horse keeps trying to record its job's start or end while the database
+fails."""
 
 
 @dataclass
@@ -131,18 +132,28 @@ class StoreChannel:
             self._finish(message)
 
     def _finish(self, done: Done) -> None:
-        deadline = time.monotonic() + FINISH_RETRY_SECONDS
-        pause = 0.25
-        while True:
-            try:
-                self._store.finish(done.job_id, done.status, result=done.result, error=done.error)
-                return
-            except DBAPIError:
-                if time.monotonic() + pause > deadline:
-                    raise
-                log.warning("job %s ended %s; not recorded yet", done.job_id, done.status)
-                time.sleep(pause)
-                pause = min(pause * 2, 5.0)
+        _retrying(
+            lambda: self._store.finish(
+                done.job_id, done.status, result=done.result, error=done.error
+            ),
+            f"job {done.job_id} ended {done.status}",
+        )
+
+
+def _retrying(write: Callable[[], bool], what: str) -> bool:
+    """``write``'s answer, tried again (backing off) for ``FINISH_RETRY_SECONDS`` while
+    the database does not answer."""
+    deadline = time.monotonic() + FINISH_RETRY_SECONDS
+    pause = 0.25
+    while True:
+        try:
+            return write()
+        except DBAPIError:
+            if time.monotonic() + pause > deadline:
+                raise
+            log.warning("%s; not recorded yet, the database does not answer", what)
+            time.sleep(pause)
+            pause = min(pause * 2, 5.0)
 
 
 @dataclass
@@ -308,7 +319,7 @@ def perform(
         raise RuntimeError("perform runs in a crossforge worker's horse")
     die_with_parent()
     limit_memory(context.config.job_memory_limit)
-    if not context.store.start(job_id):
+    if not _retrying(lambda: context.store.start(job_id), f"job {job_id} started"):
         return  # canceled (or ended) while it waited
     task = Task(job_id, kind, puzzle_type, request, time_limit)
     words = context.pinned or context.words

@@ -158,3 +158,20 @@ def test_workers_keep_word_indexes_per_list_version(
     changed = wait_for(app, submit(app, body).id, {"succeeded"})
     assert changed.result and changed.result["index"] != first.result["index"]
     assert changed.result["words"] == first.result["words"] + 1
+
+
+def test_without_redis_a_submission_is_503_and_leaves_no_record(
+    make_app: Callable[..., Flask], tiny_list: str
+) -> None:
+    from queue_support import free_port
+
+    app = make_app(queue_url=f"redis://127.0.0.1:{free_port()}/0", queue_name="nowhere")
+    client = app.test_client()
+    for answer in (
+        client.post("/v1/fills", json={"grid": ["...", "...", "..."], "list": tiny_list}),
+        client.get("/v1/health"),
+    ):
+        assert answer.status_code == 503
+        assert answer.get_json()["error"]["code"] == "queue_unavailable"
+        assert answer.headers["Retry-After"] == "5"
+    assert services_of(app).jobs.list() == []
