@@ -10,6 +10,9 @@ if TYPE_CHECKING:
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.store import WordStore
 
+CLUE_SUGGESTIONS = 3
+"""Clues a word source hands out per word, best first (``WordStore.clue_suggestions``)."""
+
 
 class StoreWords:
     """Indexes and clues of the lists in one ``WordStore``.
@@ -28,9 +31,10 @@ class StoreWords:
         return WordIndex.for_list(self.store, list_name)
 
     def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
-        """JSON-ready clues per word of ``words`` that the list holds."""
-        found = self.store.get_entries(list_name, words)
-        return {key: [clue.to_json() for clue in entry.clues] for key, entry in found.items()}
+        """JSON-ready clues per word of ``words`` that the list holds: the best
+        ``CLUE_SUGGESTIONS`` of each, best first; words without clues are left out."""
+        found = self.store.clue_suggestions(list_name, words, CLUE_SUGGESTIONS)
+        return {key: [clue.to_json() for clue in clues] for key, clues in found.items()}
 
 
 class OpenedOnUse:
@@ -87,6 +91,6 @@ class IndexWords:
             raise LookupError(f"no word list {list_name!r} (known: {known})") from None
 
     def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
-        """The clues given for ``words`` of that list."""
+        """The first ``CLUE_SUGGESTIONS`` clues given for each of ``words`` of that list."""
         given = self._clues.get(list_name, {})
-        return {word: list(given[word]) for word in words if word in given}
+        return {word: list(given[word][:CLUE_SUGGESTIONS]) for word in words if word in given}

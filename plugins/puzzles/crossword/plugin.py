@@ -10,10 +10,17 @@ clues, quality and difficulty metrics, and the strategy's statistics.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
 from crossforge.plugins.puzzles.crossword.clashes import ClashRule
+from crossforge.plugins.puzzles.crossword.clue_choice import (
+    CLUES_OPTION,
+    entry_clues,
+    own_clues,
+    unclued,
+)
 from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
@@ -30,6 +37,7 @@ class ListCrossword(CrosswordProblem):
     word_list: str = DEFAULT_LIST
     words_source: WordSource | None = None
     threshold: float = 40
+    own_clues: Mapping[str, str] = MappingProxyType({})
     grid: Grid | None = None
     region: Region | None = None
 
@@ -56,6 +64,7 @@ class CrosswordType(PuzzleType):
                 "additionalProperties": {"type": "string"},
                 "description": "entries fixed in advance, by slot id ('17A', '5D')",
             },
+            "clues": CLUES_OPTION,
             "no_duplicates": {"type": "boolean", "default": True},
             "score_band": {
                 "type": "number",
@@ -130,6 +139,7 @@ class CrosswordType(PuzzleType):
         problem.word_list = name
         problem.words_source = words
         problem.threshold = float(request.get("threshold", 40))
+        problem.own_clues = own_clues(request, known)
         return problem
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
@@ -150,7 +160,9 @@ class CrosswordType(PuzzleType):
                     "direction": slot.direction,
                     "word": word,
                     "score": score,
-                    "clues": clues.get(word, []) if word else [],
+                    "clues": entry_clues(
+                        problem.own_clues.get(slot.id), clues.get(word, []) if word else []
+                    ),
                 }
             )
             if word is not None:
@@ -161,6 +173,7 @@ class CrosswordType(PuzzleType):
             "grid": _written(problem, outcome.assignment),
             **_markup(problem),
             "entries": entries,
+            "unclued": unclued(entries),
             "metrics": fill_metrics(fills, problem.threshold, effort=outcome.stats),
             "stats": outcome.stats,
         }
