@@ -3,8 +3,8 @@ horse per job.
 
 The worker process opens the word store once and keeps word indexes cached per list
 version; before each fork it loads the index of the job's list (built again when the list
-changed), so the horse inherits it instead of loading it. The horse caps its own memory
-(``limit_memory``), marks the job running, runs it exactly as an embedded worker does
+changed), so the horse inherits it instead of loading it, and marks the job running. The
+horse caps its own memory (``limit_memory``), runs the job exactly as an embedded worker does
 (``run_task``: same Control, same progress, same outcome rules) and writes the outcome;
 changes go out over Redis pub/sub. While the horse runs, the worker renews the job's
 heartbeat every second and kills the horse when the job overruns its time, or a cancel,
@@ -13,6 +13,7 @@ by the grace period, then records why.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import gc
@@ -21,6 +22,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,6 +71,8 @@ class WorkerContext:
     """The worker's word source (``OpenedOnUse``): indexes cached per list version."""
     pinned: WordSource | None = None
     """The source the next horse uses, with its job's index already loaded."""
+    started: bool = False
+    """Whether the worker marked the next horse's job running (False: it was canceled)."""
 
 
 _context: WorkerContext | None = None
@@ -184,7 +188,8 @@ class CrossforgeWorker(Worker):
         self._running: _Running | None = None
 
     def execute_job(self, job: QueueJob, queue: Queue) -> None:
-        """Load the job's word index, mark it running in Redis, run it in a horse."""
+        """Load the job's word index, mark it running (in Redis, then in its record), run
+        it in a horse."""
         context = self.context
         task = _task(job.args)
         context.pinned = Pinned(context.words, self._indexes(task))
@@ -195,6 +200,8 @@ class CrossforgeWorker(Worker):
             pipe.sadd(context.keys.running, job.id)
             pipe.set(context.keys.alive(job.id), 1, ex=HEARTBEAT_TTL)
             pipe.execute()
+        # Here, on a connection already open (a horse must open its own).
+        context.started = _retrying(lambda: context.store.start(job.id), f"job {job.id} started")
         gc.freeze()  # the horse's collections then leave the worker's pages shared
         try:
             super().execute_job(job, queue)
@@ -319,13 +326,25 @@ def perform(
         raise RuntimeError("perform runs in a crossforge worker's horse")
     die_with_parent()
     limit_memory(context.config.job_memory_limit)
-    if not _retrying(lambda: context.store.start(job_id), f"job {job_id} started"):
+    if not context.started:
         return  # canceled (or ended) while it waited
+    _connect_ahead(context.store)
     task = Task(job_id, kind, puzzle_type, request, time_limit)
     words = context.pinned or context.words
     cancel = CancelKey(context.redis, context.keys.cancel(job_id))
     run_task(_resolve(execute), task, words, cancel, StoreChannel(context.store))
     _let_go(context, job_id)
+
+
+def _connect_ahead(store: JobStore) -> None:
+    """Open the horse's database connection while the job runs, not when its first
+    result needs it (the worker's connections are not the horse's to use)."""
+
+    def connect() -> None:
+        with contextlib.suppress(Exception), store.engine.connect():
+            pass
+
+    threading.Thread(target=connect, name="connect-ahead", daemon=True).start()
 
 
 def _let_go(context: WorkerContext, job_id: str) -> None:
