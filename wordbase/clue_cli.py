@@ -124,3 +124,62 @@ def search(
         print("no clues found", file=sys.stderr)
     elif page.next_cursor is not None:
         print(f"more: --cursor {page.next_cursor}", file=sys.stderr)
+
+
+@clues.command("import-dictionary")
+@click.argument("dictionary", type=click.Choice(["jmdict", "wiktionary"]))
+@click.option("--list", "list_name", required=True, metavar="NAME", help="List to import into.")
+@click.option(
+    "--file",
+    "path",
+    metavar="PATH",
+    help="The dictionary's data: jmdict a jamdict.db (default: the jamdict-data "
+    "package's), wiktionary a wiktextract JSON-lines file.",
+)
+@click.option("--add-words", is_flag=True, help="Add answers the list lacks as new entries.")
+@click.option(
+    "--score",
+    type=click.IntRange(0, 100),
+    default=50,
+    show_default=True,
+    help="Score of entries --add-words creates.",
+)
+@click.option("--dry-run", is_flag=True, help="Report without writing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def import_dictionary(
+    dictionary: str,
+    list_name: str,
+    path: str | None,
+    add_words: bool,
+    score: int,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Add a dictionary's definitions to a list's entries as clues (opt-in).
+
+    DICTIONARY is jmdict (JMdict, Japanese kana with English glosses; pip install
+    jamdict-data) or wiktionary (a Russian Wiktionary extract in wiktextract's
+    JSON-lines layout). Its licence is printed first. Answers the list's alphabet cannot
+    write are skipped and counted as rejected.
+    """
+    from crossforge.wordbase.dictionaries import DICTIONARIES
+
+    source = DICTIONARIES[dictionary]
+    data = source.path(path)
+    print(source.licence, file=sys.stderr if as_json else sys.stdout)
+    store = open_store()
+    report_import(
+        lambda: store.import_clues(
+            list_name,
+            source.read(data),
+            dictionary,
+            add_words=add_words,
+            score=score,
+            skip_bad=True,
+            dry_run=dry_run,
+            alphabet=source.alphabet,
+            label=str(data),
+        ),
+        str(data),
+        as_json,
+    )

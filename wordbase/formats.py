@@ -23,7 +23,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TextIO
+from typing import Any, Generic, TextIO, TypeVar
 
 from crossforge.wordbase.alphabets import Alphabet
 from crossforge.wordbase.models import Clue, Entry, Rejection, combine_entries
@@ -52,6 +52,7 @@ _EXTENSIONS = {
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
 }
+T = TypeVar("T")
 _JSON_FIELDS = {"word", "score", "display", "clues", "tags", "source"}
 
 
@@ -317,14 +318,14 @@ def read_entries(
     return ParsedFile(combine_entries(found), counter.count, rejected, detected)
 
 
-class CountedLines:
-    """Iterates over lines, counting them."""
+class CountedLines(Generic[T]):
+    """Iterates over lines (or any items), counting them."""
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    def __init__(self, lines: Iterable[T]) -> None:
         self._lines = lines
         self.count = 0
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[T]:
         for line in self._lines:
             self.count += 1
             yield line

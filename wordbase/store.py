@@ -33,7 +33,12 @@ from sqlalchemy.exc import IntegrityError
 
 from crossforge.wordbase import clue_store
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.clue_formats import guess_clue_format, read_clues, write_clues
+from crossforge.wordbase.clue_formats import (
+    ClueLine,
+    guess_clue_format,
+    read_clues,
+    write_clues,
+)
 from crossforge.wordbase.clue_search import ensure_clue_search
 from crossforge.wordbase.config import database_url, instance_path
 from crossforge.wordbase.database import create_tables, engine_for, release, sqlite_file
@@ -51,6 +56,7 @@ from crossforge.wordbase.models import (
     ImportSummary,
     ListStats,
     Merge,
+    Rejection,
     SearchPage,
     WordList,
     check_list_name,
@@ -648,10 +654,19 @@ class WordStore:
     # --- clues in bulk --------------------------------------------------------------------
 
     def import_clue_lines(
+        self, name: str, lines: Iterable[str], fmt: str = "tsv", **options: Any
+    ) -> ImportSummary:
+        """Add the clues of clue-file lines (``crossforge.wordbase.clue_formats``), read
+        as they come, to list ``name``; ``options`` are those of ``import_clues``."""
+        counted = CountedLines(lines)
+        return self.import_clues(name, read_clues(counted, fmt), fmt, counted, **options)
+
+    def import_clues(
         self,
         name: str,
-        lines: Iterable[str],
-        fmt: str = "tsv",
+        records: Iterable[ClueLine | Rejection],
+        kind: str,
+        counted: CountedLines[Any] | None = None,
         *,
         add_words: bool = False,
         score: int = 50,
@@ -660,9 +675,10 @@ class WordStore:
         alphabet: str = "en",
         label: str = "input",
     ) -> ImportSummary:
-        """Add the clues of clue-file lines (``crossforge.wordbase.clue_formats``) to the
-        entries of list ``name`` (created with ``alphabet`` when missing), in one
-        transaction, reading the lines as they come.
+        """Add clue records (a clue file's, a dictionary's) to the entries of list ``name``
+        (created with ``alphabet`` when missing), in one transaction; ``kind`` names
+        their format in the summary, whose ``lines`` are what ``counted`` counts (by
+        default the records).
 
         A clue text the entry already has is ``unchanged``; an answer the list lacks is
         ``skipped``, or with ``add_words`` becomes an entry scored ``score``. Bad lines
@@ -670,13 +686,13 @@ class WordStore:
         """
         if not 0 <= score <= 100:
             raise ValueError(f"score {score} is outside 0–100")
+        if counted is None:
+            records = counted = CountedLines(records)
         with self.engine.begin() as conn:
             word_list = self._list_or_create(conn, name, alphabet, "", {})
-            counted = CountedLines(lines)
-            summary = ImportSummary(word_list.name, fmt, dry_run=dry_run)
-            items = read_clues(counted, fmt)
+            summary = ImportSummary(word_list.name, kind, dry_run=dry_run)
             clue_store.import_clues(
-                conn, word_list, items, summary, add_words=add_words, score=score
+                conn, word_list, records, summary, add_words=add_words, score=score
             )
             summary.lines = counted.count
             if summary.rejected_count and not skip_bad:
