@@ -1,0 +1,92 @@
+"""The crossword-worthiness score: each signal moves the score the documented way."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from crossforge.wordbase import scoring
+from crossforge.wordbase.scoring import (
+    Misspellings,
+    Signals,
+    crossword_score,
+    has_letter_run,
+    looks_abbreviated,
+)
+
+WORD = Signals(zipf=3.5, length=5, known=True)
+"""A known 5-letter word at Zipf 3.5: frequency 50, plus the dictionary's bonus."""
+
+
+def test_frequency_and_length_set_the_base() -> None:
+    assert crossword_score(WORD) == 50 + scoring.KNOWN_BONUS
+    assert crossword_score(replace(WORD, zipf=4.5)) == 70 + scoring.KNOWN_BONUS
+    assert crossword_score(replace(WORD, length=10)) == 65 + scoring.KNOWN_BONUS
+    scores = [crossword_score(replace(WORD, zipf=z / 10)) for z in range(0, 80)]
+    assert scores == sorted(scores) and scores[0] == 1 and scores[-1] == 100
+
+
+def test_a_word_no_dictionary_knows_loses_points_unless_it_is_very_frequent() -> None:
+    unknown = replace(WORD, known=False)
+    assert crossword_score(unknown) == 50 - scoring.UNKNOWN_PENALTY
+    # Function words are frequent and in no dictionary: from Zipf 5 no penalty at all.
+    assert crossword_score(replace(unknown, zipf=5.0)) == 80
+    middle = crossword_score(replace(unknown, zipf=4.5))
+    assert 70 - scoring.UNKNOWN_PENALTY < middle < 70
+
+
+def test_phrases_pay_for_their_extra_words_and_earn_the_phrase_bonus() -> None:
+    phrase = replace(WORD, words=2, zipf=3.5 + scoring.PHRASE_DISCOUNT)
+    assert crossword_score(phrase) == crossword_score(WORD) + scoring.PHRASE_BONUS
+    assert crossword_score(replace(phrase, words=3)) < crossword_score(phrase)
+
+
+def test_names_lose_a_little() -> None:
+    assert crossword_score(replace(WORD, name=True)) == crossword_score(WORD) - 5
+
+
+@pytest.mark.parametrize(
+    ("signal", "penalty"),
+    [
+        ("abbreviation", scoring.ABBREVIATION_PENALTY),
+        ("letter_run", scoring.RUN_PENALTY),
+        ("misspelling", scoring.MISSPELLING_PENALTY),
+    ],
+)
+def test_junk_signals_cost_unknown_keys_only(signal: str, penalty: int) -> None:
+    unknown = replace(WORD, known=False, zipf=4.0)
+    plain = crossword_score(unknown)
+    assert crossword_score(replace(unknown, **{signal: True})) == max(1, plain - penalty)
+    # A word the dictionary knows keeps its score (NTH, III, a real word near another).
+    assert crossword_score(replace(WORD, **{signal: True})) == crossword_score(WORD)
+
+
+def test_shapes_of_abbreviations_and_letter_runs() -> None:
+    assert [looks_abbreviated(k) for k in ("STDS", "CGTN", "BMPCC", "GYM", "AREA")] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert [has_letter_run(k) for k in ("WAYYY", "SSSSS", "BOOK", "SHELLLESS")] == [
+        True,
+        True,
+        False,
+        True,
+    ]
+
+
+def test_misspellings_are_one_edit_from_a_far_more_frequent_word() -> None:
+    reference = {"CHICAGO": 4.8, "AUTHOR": 4.6, "SANCTUARY": 3.9, "FORM": 5.2, "RARE": 2.0}
+    finder = Misspellings(reference)
+    assert finder.is_misspelling("CHICAG", 1.2)  # a letter dropped
+    assert finder.is_misspelling("AUTHUR", 1.1)  # a letter changed
+    assert finder.is_misspelling("SANTUARY", 1.1)  # a letter dropped inside
+    assert finder.is_misspelling("AUTHORR", 1.0)  # a letter added
+    assert finder.is_misspelling("AUHTOR", 1.0)  # two letters swapped
+    assert not finder.is_misspelling("AUTHUR", 3.5)  # not far rarer: a name, say
+    assert not finder.is_misspelling("RAREE", 0.1)  # RARE is below the reference floor
+    assert not finder.is_misspelling("FROM", 1.0)  # too short to judge
+    assert not finder.is_misspelling("CHICAGO", 4.8)  # the word itself

@@ -1,0 +1,207 @@
+"""Editor tags: which English keys an editor avoids, and why (``offensive``, ``sensitive``).
+
+Three sources, applied when the default list is built and when a list is imported:
+
+- ``offensive``: the English "List of Dirty, Naughty, Obscene and Otherwise Bad Words"
+  (LDNOOBW, CC BY 4.0, as the ``expletives`` distribution ships it), and every WordNet
+  lemma all of whose senses WordNet marks as an ethnic slur, an obscenity or a
+  disparagement (``NEGRO``'s one sense is marked; ``SPADE``'s card sense is not).
+- ``sensitive`` (fails the breakfast test): WordNet lemmas all of whose senses lie
+  under the synsets of ``SENSITIVE_ROOTS`` (disease, killing, rape, bodily waste, ...).
+- ``wordbase/data/editor-tags.txt``: the reviewed list kept in the repository, which adds
+  tags the sources miss and takes away those they give wrongly (``ESCORT``).
+
+An inflection WordNet does not list as a lemma takes the tags of its lemmas
+(``RAPED`` from ``RAPE``). Tags other than these two come from curators (imports,
+``PUT``); the crossword type excludes any tag a request names.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from crossforge.wordbase.alphabets import Alphabet, get_alphabet
+from crossforge.wordbase.models import Entry
+from crossforge.wordbase.wordnet import WordNet, load_wordnet
+
+__all__ = [
+    "AVOIDED",
+    "OFFENSIVE",
+    "OFFENSIVE_USAGE",
+    "REVIEWED",
+    "SENSITIVE",
+    "SENSITIVE_EXCEPT",
+    "SENSITIVE_ROOTS",
+    "EditorTags",
+    "editor_tags",
+    "read_reviewed",
+    "with_editor_tags",
+]
+
+OFFENSIVE = "offensive"
+SENSITIVE = "sensitive"
+AVOIDED = (OFFENSIVE, SENSITIVE)
+"""The tags fills exclude unless a request allows them."""
+
+OFFENSIVE_USAGE = ("ethnic_slur.n.01", "obscenity.n.02", "disparagement.n.01")
+"""WordNet usage domains whose marked lemmas are tagged offensive."""
+SENSITIVE_ROOTS = (
+    "disease.n.01",
+    "killing.n.02",
+    "murder.n.01",
+    "suicide.n.01",
+    "genocide.n.01",
+    "massacre.n.01",
+    "execution.n.01",
+    "kill.v.01",
+    "sexual_assault.n.01",
+    "rape.v.01",
+    "body_waste.n.01",
+    "excrete.v.01",
+    "vomit.n.01",
+    "vomit.v.01",
+    "corpse.n.01",
+)
+"""WordNet synsets (``lemma.pos.sense``) under which every sense is a breakfast-test
+failure: violence, disease, bodily functions."""
+SENSITIVE_EXCEPT = ("plant_disease.n.01", "animal_disease.n.01")
+"""Subtrees of ``SENSITIVE_ROOTS`` that pass the breakfast test (blight, mange)."""
+
+REVIEWED = Path(__file__).with_name("data") / "editor-tags.txt"
+"""The reviewed list kept in the repository (its header says how to add to it)."""
+LDNOOBW = ("expletives", "data/sources/ldnoobw-en.txt")
+"""Where the LDNOOBW English list lies in its distribution."""
+
+
+class EditorTags:
+    """Tags by key, for the keys of one alphabet; inflections looked up through WordNet."""
+
+    def __init__(self, tags: dict[str, frozenset[str]], lemmas: WordNet | None) -> None:
+        self._tags = tags
+        self._wordnet = lemmas
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    def items(self) -> Iterator[tuple[str, frozenset[str]]]:
+        """Every key tagged in its own right, with its tags."""
+        return iter(self._tags.items())
+
+    def of(self, key: str) -> frozenset[str]:
+        """The tags of ``key``: its own, else those of the lemmas it inflects."""
+        own = self._tags.get(key)
+        if own is not None:
+            return own
+        wordnet = self._wordnet
+        if wordnet is None or not key.isascii():
+            return frozenset()
+        found: frozenset[str] = frozenset()
+        for base in wordnet.bases(key.lower()):
+            found |= self._tags.get(base.upper().replace(" ", ""), frozenset())
+        return found
+
+    def apply(self, entry: Entry) -> Entry:
+        """``entry`` with its editor tags added after its own."""
+        tags = self.of(entry.key)
+        missing = tuple(sorted(t for t in tags if t not in entry.tags))
+        return replace(entry, tags=entry.tags + missing) if missing else entry
+
+
+def read_reviewed(lines: Iterable[str], alphabet: Alphabet) -> dict[str, dict[str, bool]]:
+    """The reviewed list: per key, tag → True (add) or False (take away).
+
+    A line is ``WORD TAG`` or ``WORD -TAG`` (the word may hold spaces: the tag is the
+    last field); ``#`` starts a comment. ValueError names a line that is neither.
+    """
+    found: dict[str, dict[str, bool]] = {}
+    for number, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.rsplit(None, 1)
+        if len(parts) != 2 or not parts[1].lstrip("-"):
+            raise ValueError(f"line {number}: expected 'WORD TAG' or 'WORD -TAG': {raw!r}")
+        word, tag = parts
+        found.setdefault(alphabet.normalize(word), {})[tag.lstrip("-")] = not tag.startswith("-")
+    return found
+
+
+def _ldnoobw() -> list[str]:
+    """The LDNOOBW English words and phrases (empty when the distribution is missing)."""
+    package, inner = LDNOOBW
+    spec = importlib.util.find_spec(package)
+    places = list(spec.submodule_search_locations or []) if spec else []
+    if not places:
+        return []
+    text = (Path(places[0]) / inner).read_text("utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+
+
+def _wordnet_tags(wordnet: WordNet) -> dict[str, set[str]]:
+    """Lemma → tags from WordNet's usage domains and the sensitive subtrees."""
+    marked: dict[str, set[tuple[str, str]]] = {}
+    for name in OFFENSIVE_USAGE:
+        for sid, lemma in wordnet.domain_members(wordnet.find(name)):
+            words = [lemma] if lemma else [w.lower() for w in wordnet.synsets[sid].words]
+            for word in words:
+                marked.setdefault(word, set()).add(sid)
+    found: dict[str, set[str]] = {}
+    for lemma, sids in marked.items():
+        if wordnet.bases(lemma):  # also an inflection of another word (AIDS: aid)
+            continue
+        if set(wordnet.senses.get(lemma, ())) <= sids:
+            found.setdefault(lemma, set()).add(OFFENSIVE)
+    below = wordnet.hyponyms(wordnet.find(name) for name in SENSITIVE_ROOTS)
+    below -= wordnet.hyponyms(wordnet.find(name) for name in SENSITIVE_EXCEPT)
+    candidates = {w.lower() for sid in below for w in wordnet.synsets[sid].words}
+    for lemma in candidates:
+        senses = wordnet.senses.get(lemma)
+        if senses and all(sid in below for sid in senses) and not wordnet.bases(lemma):
+            found.setdefault(lemma, set()).add(SENSITIVE)
+    return found
+
+
+@cache
+def editor_tags() -> EditorTags:
+    """The editor tags of English keys, built once per process."""
+    alphabet = get_alphabet("en")
+    wordnet = load_wordnet()
+    tags: dict[str, set[str]] = {}
+
+    def add(word: str, tag: str) -> None:
+        try:
+            key = alphabet.normalize(word)
+        except ValueError:  # a character outside the alphabet (an emoji)
+            return
+        if key:
+            tags.setdefault(key, set()).add(tag)
+
+    for word in _ldnoobw():
+        add(word, OFFENSIVE)
+    for lemma, found in _wordnet_tags(wordnet).items():
+        for tag in found:
+            add(lemma, tag)
+    with REVIEWED.open(encoding="utf-8") as handle:
+        reviewed = read_reviewed(handle, alphabet)
+    final: dict[str, frozenset[str]] = {}
+    for key in tags.keys() | reviewed.keys():
+        changes = reviewed.get(key, {})
+        kept = {t for t in tags.get(key, ()) if changes.get(t, True)}
+        # A key the reviewed list cleared keeps an empty entry: its inflections inherit nothing.
+        final[key] = frozenset(kept | {t for t, wanted in changes.items() if wanted})
+    return EditorTags(final, wordnet)
+
+
+def with_editor_tags(entries: Iterable[Entry], alphabet_name: str) -> Iterator[Entry]:
+    """``entries`` with the editor tags of their keys added (lists in the ``en``
+    alphabet; the sources are English)."""
+    if alphabet_name != "en":
+        yield from entries
+        return
+    tags = editor_tags()
+    for entry in entries:
+        yield tags.apply(entry)

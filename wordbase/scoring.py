@@ -1,0 +1,150 @@
+"""The crossword-worthiness score of the default lists: frequency, corrected by what a
+dictionary says about the word.
+
+Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
+
+1. **Frequency** (``frequency_score``): ``20 × (zipf + length adjustment − 1)``, the
+   length-aware mapping of ``crossforge.wordbase.defaults`` (5 letters at Zipf 3.5 → 50).
+   A phrase's Zipf is wordfreq's estimate for the whole string (which is close to that
+   of its rarest word) less ``PHRASE_DISCOUNT`` per word after the first.
+2. **Dictionary** (WordNet 3.0): a lemma or an inflection WordNet derives gets
+   ``KNOWN_BONUS``; a word it does not know loses up to ``UNKNOWN_PENALTY`` (full below
+   Zipf 4, none from Zipf 5, so that ``the`` and ``onto`` are not punished: WordNet
+   lists no function words). A multi-word lemma (``AT A LOSS``) gets ``PHRASE_BONUS``.
+3. **Part of speech and names**: WordNet's parts of speech make a word known; a lemma
+   WordNet writes capitalized in every sense is a name (``PARIS``) and loses
+   ``NAME_PENALTY``.
+4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses
+   ``ABBREVIATION_PENALTY``.
+5. **Letter runs**: an unknown key with three equal letters in a row (``WAYYY``,
+   ``SSSSS``) loses ``RUN_PENALTY``.
+6. **Misspellings**: an unknown key of 5+ letters one edit (letter added, dropped,
+   changed or two swapped) from a known word at least ``MISSPELLING_GAP`` Zipf more
+   frequent (``CHICAG``, ``AUTHUR``, ``SANTUARY``) loses ``MISSPELLING_PENALTY``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+__all__ = [
+    "Misspellings",
+    "Signals",
+    "crossword_score",
+    "frequency_score",
+    "has_letter_run",
+    "length_adjustment",
+    "looks_abbreviated",
+]
+
+PHRASE_DISCOUNT = 0.75
+KNOWN_BONUS = 5
+UNKNOWN_PENALTY = 15
+PHRASE_BONUS = 10
+NAME_PENALTY = 5
+ABBREVIATION_PENALTY = 25
+RUN_PENALTY = 50
+MISSPELLING_PENALTY = 40
+MISSPELLING_GAP = 1.5
+MISSPELLING_MIN_LENGTH = 5
+
+_RUN = re.compile(r"(.)\1\1")
+_VOWELS = frozenset("AEIOUY")
+
+
+def length_adjustment(length: int) -> float:
+    """The Zipf bonus (malus when negative) of a key of ``length`` letters: long words
+    are rarer for being long (docs/word-lists.md, "Why by length")."""
+    if length >= 5:
+        return min(0.15 * (length - 5), 0.9)
+    return -0.25 * (5 - length)
+
+
+def frequency_score(zipf: float, length: int) -> float:
+    """``20 × (zipf + length adjustment − 1)``, unclipped."""
+    return 20 * (zipf + length_adjustment(length) - 1)
+
+
+def has_letter_run(key: str) -> bool:
+    """True when ``key`` has the same letter three times in a row."""
+    return _RUN.search(key) is not None
+
+
+def looks_abbreviated(key: str) -> bool:
+    """True when ``key`` (2+ letters, A–Z) has no vowel, Y counted as one."""
+    return len(key) >= 2 and key.isascii() and not _VOWELS.intersection(key)
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What the score of one key rests on."""
+
+    zipf: float
+    length: int
+    words: int = 1
+    known: bool = False
+    name: bool = False
+    abbreviation: bool = False
+    letter_run: bool = False
+    misspelling: bool = False
+
+
+def crossword_score(signals: Signals) -> int:
+    """The 1–100 crossword-worthiness of a key (see the module docstring)."""
+    zipf = signals.zipf - PHRASE_DISCOUNT * (signals.words - 1)
+    score = frequency_score(max(zipf, 0.0), signals.length)
+    if signals.known:
+        score += KNOWN_BONUS
+        if signals.words > 1:
+            score += PHRASE_BONUS
+        if signals.name:
+            score -= NAME_PENALTY
+    else:
+        score -= UNKNOWN_PENALTY * min(max(5.0 - signals.zipf, 0.0), 1.0)
+        if signals.abbreviation:
+            score -= ABBREVIATION_PENALTY
+        if signals.letter_run:
+            score -= RUN_PENALTY
+        if signals.misspelling:
+            score -= MISSPELLING_PENALTY
+    return max(1, min(100, round(score)))
+
+
+class Misspellings:
+    """Finds keys one edit away from a far more frequent known word.
+
+    ``reference`` maps known words (keys) to their Zipf frequency. Edits are matched
+    through deletions (symmetric delete): two keys are one insertion, deletion,
+    substitution or adjacent swap apart when one is the other less a letter, or both
+    less one letter are equal.
+    """
+
+    def __init__(self, reference: Mapping[str, float], floor: float = 2.5) -> None:
+        self._zipf = {key: zipf for key, zipf in reference.items() if zipf >= floor}
+        self._deleted: dict[str, float] = {}
+        for key, zipf in self._zipf.items():
+            for variant in _deletions(key):
+                if zipf > self._deleted.get(variant, -1.0):
+                    self._deleted[variant] = zipf
+
+    def nearest(self, key: str) -> float:
+        """The highest Zipf of a reference word one edit from ``key`` (0 when none;
+        for a reference word, itself may count)."""
+        best = self._deleted.get(key, 0.0)  # key lacks a letter
+        for variant in _deletions(key):
+            best = max(best, self._zipf.get(variant, 0.0), self._deleted.get(variant, 0.0))
+        return best
+
+    def is_misspelling(self, key: str, zipf: float) -> bool:
+        """True when ``key`` (5+ letters, Zipf ``zipf``) is one edit from a reference
+        word at least ``MISSPELLING_GAP`` more frequent."""
+        if len(key) < MISSPELLING_MIN_LENGTH or key in self._zipf:
+            return False
+        return self.nearest(key) >= zipf + MISSPELLING_GAP
+
+
+def _deletions(key: str) -> Iterable[str]:
+    """``key`` less one letter, each way."""
+    return {key[:i] + key[i + 1 :] for i in range(len(key))}
