@@ -120,10 +120,11 @@ def main(argv: list[str] | None = None) -> int:
         build_default(store, "en")
     started = time.perf_counter()
     keys = store.scored_keys(args.list_name)
+    tags = store.key_tags(args.list_name)
     read_s = time.perf_counter() - started
     alphabet = store.get_list(args.list_name).make_alphabet()
     started = time.perf_counter()
-    index = WordIndex.build(keys, alphabet)
+    index = WordIndex.build(keys, alphabet, tags)
     build_s = time.perf_counter() - started
     with tempfile.TemporaryDirectory() as scratch:
         started = time.perf_counter()
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     result = json.loads(child.stdout)
     rows = [
         ("keys", f"{len(index):,}", ""),
+        ("tagged keys", f"{len(tags):,}", ", ".join(index.tags)),
         ("read keys from database", f"{read_s:.2f} s", ""),
         ("build", f"{build_s:.2f} s", ""),
         ("save", f"{save_s:.2f} s", f"{size_mb:.1f} MB on disk"),

@@ -1,32 +1,47 @@
-"""The default word lists, built from the frequency data the ``wordfreq`` package ships.
+"""The default word lists: wordfreq's words, WordNet's words and phrases for English,
+scored for crossword-worthiness, tagged for editors and clued from WordNet's glosses.
 
-Score mapping: wordfreq gives each word a Zipf frequency (log10 of occurrences per
-billion words: 7 for "the", 3 for "ostrich", 1 for the rarest words of the large lists).
-Long words are rarer for being long, so the same Zipf means a better-known word at 10
-letters than at 5: a word's familiarity is its Zipf plus a length adjustment,
-``min(0.15 × (n − 5), 0.9)`` for a key of ``n ≥ 5`` letters (0 at 5, 0.45 at 8, 0.9 from
-11 letters on) and ``−0.25 × (5 − n)`` below (−0.25 at 4, −0.5 at 3, −0.75 at 2). The
-score is ``round(20 × (familiarity − 1))`` clipped to 1–100: a 5-letter word at Zipf 3.5
-scores 50, a 10-letter one 65, a 3-letter one 40. The adjustment was fitted so that the
-words around score 30 are about equally often dictionary words at every length (README,
-"Default lists").
+Score mapping by frequency (``zipf_to_score``): wordfreq gives each word a Zipf frequency
+(log10 of occurrences per billion words: 7 for "the", 3 for "ostrich", 1 for the rarest
+words of the large lists). Long words are rarer for being long, so the same Zipf means a
+better-known word at 10 letters than at 5: a word's familiarity is its Zipf plus a length
+adjustment, ``min(0.15 × (n − 5), 0.9)`` for a key of ``n ≥ 5`` letters and
+``−0.25 × (5 − n)`` below. The score is ``round(20 × (familiarity − 1))`` clipped to 1–100.
+The Russian list is scored so; the English one by ``crossforge.wordbase.scoring``, which
+corrects frequency with WordNet (dictionary, phrases, names) and junk signals
+(abbreviations, letter runs, misspellings).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.models import Entry, ImportSummary
+from crossforge.wordbase.alphabets import Alphabet, get_alphabet
+from crossforge.wordbase.models import Clue, Entry, ImportSummary
+from crossforge.wordbase.scoring import (
+    Misspellings,
+    Signals,
+    crossword_score,
+    frequency_score,
+    has_letter_run,
+    length_adjustment,
+    looks_abbreviated,
+)
 from crossforge.wordbase.store import Progress, WordStore
+from crossforge.wordbase.wordnet import WordNet
 
 __all__ = [
+    "CLUES_PER_ENTRY",
     "LANGUAGES",
     "MAX_LENGTH",
     "MIN_LENGTH",
+    "WORDNET_SOURCE",
     "build_default",
     "default_name",
+    "english_entries",
     "length_adjustment",
     "wordfreq_entries",
     "zipf_to_score",
@@ -36,6 +51,10 @@ LANGUAGES = ("en", "ru")
 """Languages with a default list (the alphabet of the same name)."""
 MIN_LENGTH = 2
 MAX_LENGTH = 21
+CLUES_PER_ENTRY = 3
+"""WordNet definitions kept as clues per entry, most used sense first."""
+WORDNET_SOURCE = "wordnet"
+"""The source of WordNet's entries and clues."""
 
 
 def default_name(lang: str) -> str:
@@ -43,29 +62,17 @@ def default_name(lang: str) -> str:
     return f"default-{lang}"
 
 
-def length_adjustment(length: int) -> float:
-    """The Zipf bonus (malus when negative) of a key of ``length`` letters."""
-    if length >= 5:
-        return min(0.15 * (length - 5), 0.9)
-    return -0.25 * (5 - length)
-
-
 def zipf_to_score(zipf: float, length: int) -> int:
     """The 1–100 score of a key of ``length`` letters at Zipf frequency ``zipf`` (see the
     module docstring)."""
-    return max(1, min(100, round(20 * (zipf + length_adjustment(length) - 1))))
+    return max(1, min(100, round(frequency_score(zipf, length))))
 
 
-def wordfreq_entries(lang: str) -> Iterator[Entry]:
-    """Every alphabetic wordfreq word of ``lang`` whose key has 2–21 letters, scored.
-
-    Words with characters outside the language's alphabet (Greek letters in English
-    text, digits) are left out. Keys may repeat ("café", "cafe"): combine them.
-    """
+def _wordfreq(lang: str, alphabet: Alphabet) -> Iterator[tuple[str, str, float]]:
+    """``(key, word, zipf)`` of every alphabetic wordfreq word of ``lang`` whose key has
+    2–21 letters; words with characters outside the alphabet are left out."""
     from wordfreq import get_frequency_dict
 
-    alphabet = get_alphabet(lang)
-    source = f"wordfreq:{lang}"
     for word, frequency in get_frequency_dict(lang, "large").items():
         if not word.isalpha():
             continue
@@ -74,32 +81,144 @@ def wordfreq_entries(lang: str) -> Iterator[Entry]:
         except ValueError:
             continue
         if MIN_LENGTH <= len(key) <= MAX_LENGTH:
-            score = zipf_to_score(math.log10(frequency) + 9, len(key))
-            yield Entry(key, word.upper(), score, source=source)
+            yield key, word, math.log10(frequency) + 9
+
+
+def wordfreq_entries(lang: str) -> Iterator[Entry]:
+    """Every wordfreq word of ``lang`` scored by frequency alone (``zipf_to_score``).
+
+    Keys may repeat ("café", "cafe"): combine them.
+    """
+    source = f"wordfreq:{lang}"
+    for key, word, zipf in _wordfreq(lang, get_alphabet(lang)):
+        yield Entry(key, word.upper(), zipf_to_score(zipf, len(key)), source=source)
+
+
+@dataclass
+class _Candidate:
+    """What the English build knows of one key before scoring it."""
+
+    zipf: float = 0.0
+    display: str = ""
+    lemmas: list[str] = field(default_factory=list)
+
+
+def english_entries(wordnet: WordNet) -> Iterator[Entry]:
+    """The English default list's entries: wordfreq's words and WordNet's lemmas (words
+    and phrases), scored by ``crossword_score``, with WordNet's glosses as clues. Editor
+    tags are added by ``build_default``."""
+    from wordfreq import zipf_frequency
+
+    alphabet = get_alphabet("en")
+    found: dict[str, _Candidate] = {}
+    for key, word, zipf in _wordfreq("en", alphabet):
+        candidate = found.setdefault(key, _Candidate())
+        if zipf > candidate.zipf:
+            candidate.zipf, candidate.display = zipf, word.upper()
+    for lemma in wordnet.lemmas():
+        try:
+            key = alphabet.normalize(lemma)
+        except ValueError:  # digits: 1st, 9/11
+            continue
+        if MIN_LENGTH <= len(key) <= MAX_LENGTH:
+            found.setdefault(key, _Candidate()).lemmas.append(lemma)
+    known = {key: key.lower() in wordnet.senses or wordnet.knows(key.lower()) for key in found}
+    misspellings = Misspellings({k: c.zipf for k, c in found.items() if known[k] and c.zipf})
+    for key, candidate in found.items():
+        length = len(key)
+        if candidate.lemmas:
+            name = all(wordnet.is_proper(lemma) for lemma in candidate.lemmas)
+            best = crossword_score(Signals(candidate.zipf, length, known=True, name=name))
+            display = candidate.display or _written(wordnet, candidate.lemmas[0])
+            for lemma in candidate.lemmas:
+                words = len(lemma.split())
+                if words > 1:
+                    zipf = zipf_frequency(lemma, "en", wordlist="large")
+                    signals = Signals(zipf, length, words=words, known=True, name=name)
+                    score = crossword_score(signals)
+                    if score > best:
+                        best, display = score, _written(wordnet, lemma)
+            clues = tuple(Clue(text, WORDNET_SOURCE) for text in _definitions(wordnet, candidate))
+            source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
+            yield Entry(key, display, best, clues, source=source)
+            continue
+        signals = Signals(
+            candidate.zipf,
+            length,
+            known=known[key],
+            abbreviation=looks_abbreviated(key),
+            letter_run=has_letter_run(key),
+            misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),
+        )
+        yield Entry(key, candidate.display, crossword_score(signals), source="wordfreq:en")
+
+
+def _written(wordnet: WordNet, lemma: str) -> str:
+    """A lemma's display form: as WordNet writes it most often, upper case."""
+    forms = wordnet.forms(lemma)
+    return (forms[0] if forms else lemma).upper()
+
+
+def _definitions(wordnet: WordNet, candidate: _Candidate) -> list[str]:
+    """Up to ``CLUES_PER_ENTRY`` definitions of the key's lemmas, those that do not give
+    the answer away (use none of the lemma's words) first."""
+    fair: list[str] = []
+    giveaways: list[str] = []
+    for lemma in candidate.lemmas:
+        words = [w for w in _WORD.findall(lemma.lower()) if len(w) >= 3]
+        for text in wordnet.definitions(lemma):
+            if text not in fair and text not in giveaways:
+                (giveaways if _gives_away(words, text) else fair).append(text)
+    return (fair + giveaways)[:CLUES_PER_ENTRY]
+
+
+_WORD = re.compile(r"[a-z]+")
+_ENDINGS = ("", "s", "es", "ed", "d", "ing")
+
+
+def _gives_away(words: list[str], text: str) -> bool:
+    """True when ``text`` uses one of ``words``, bare or with a plain ending."""
+    if not words:
+        return False
+    used = set(_WORD.findall(text.lower()))
+    return any(word + ending in used for word in words for ending in _ENDINGS)
 
 
 def build_default(
     store: WordStore, lang: str = "en", size: int | None = None, progress: Progress | None = None
 ) -> ImportSummary:
-    """(Re)build ``default-<lang>`` from wordfreq, keeping the ``size`` best words if given.
+    """(Re)build ``default-<lang>``, keeping the ``size`` best entries if given.
 
-    The list is replaced in one transaction, so a failed build leaves the old list whole.
+    English: ``english_entries`` with editor tags; Russian: wordfreq scored by
+    frequency. The list is replaced in one transaction, so a failed build leaves the
+    old list whole.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no default list for language {lang!r} (known: {', '.join(LANGUAGES)})")
     if size is not None and size < 1:
         raise ValueError(f"size must be at least 1, not {size}")
+    if lang == "en":
+        from crossforge.wordbase.editor_tags import with_editor_tags
+        from crossforge.wordbase.wordnet import load_wordnet
+
+        made = with_editor_tags(english_entries(load_wordnet()), lang)
+        description = (
+            "wordfreq 'large' en words and WordNet 3.0 words and phrases, scored for "
+            "crossword use (docs/word-lists.md), editor tags, WordNet definitions as clues"
+        )
+    else:
+        made = wordfreq_entries(lang)
+        description = (
+            f"wordfreq 'large' {lang} words, score = 20 × (Zipf + length adjustment − 1), 1–100"
+        )
     best: dict[str, Entry] = {}
-    for entry in wordfreq_entries(lang):
+    for entry in made:
         old = best.get(entry.key)
         if old is None or entry.score > old.score:
             best[entry.key] = entry
     chosen = sorted(best.values(), key=lambda e: (-e.score, e.key))
     if size is not None:
         chosen = chosen[:size]
-    description = (
-        f"wordfreq 'large' {lang} words, score = 20 × (Zipf + length adjustment − 1), 1–100"
-    )
     return store.replace_entries(
         default_name(lang), chosen, alphabet=lang, description=description, progress=progress
     )

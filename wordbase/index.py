@@ -4,7 +4,8 @@ Words are grouped by length into buckets. In a bucket, word positions run in sco
 (best first, then key), so "every word scoring at least S" is always a prefix of the
 bucket. One bitset per (position, letter) says which words have that letter there; a
 pattern's matches are the AND of the bitsets of its known letters. A marisa-trie holds
-every key for membership and score look-ups.
+every key for membership and score look-ups. The keys of each entry tag (``offensive``,
+a curator's own) are kept too, so that fills can leave tagged words out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Bucket", "WordIndex"]
 
-FORMAT = 1
+FORMAT = 2
 """Version of the on-disk layout; a saved index of another format is rebuilt."""
 
 MAX_SCORE = 100
@@ -131,8 +132,10 @@ class WordIndex:
         buckets: dict[int, Bucket],
         trie: marisa_trie.Trie,
         trie_positions: np.ndarray,
+        tagged: Mapping[str, frozenset[str]] | None = None,
     ) -> None:
         self._alphabet = alphabet
+        self._tagged = dict(tagged or {})
         self._buckets = buckets
         self._trie = trie
         self._trie_positions = trie_positions
@@ -148,12 +151,16 @@ class WordIndex:
 
     @classmethod
     def build(
-        cls, entries: Iterable[tuple[str, int]], alphabet: Alphabet | None = None
+        cls,
+        entries: Iterable[tuple[str, int]],
+        alphabet: Alphabet | None = None,
+        tags: Mapping[str, Iterable[str]] | None = None,
     ) -> WordIndex:
         """An index of ``(key, score)`` pairs; keys must already be normalized.
 
-        ``alphabet`` defaults to English. A key repeated keeps its highest score; a key
-        with a character outside the alphabet or a score outside 0–100 raises ValueError.
+        ``alphabet`` defaults to English; ``tags`` gives the tags of tagged keys. A key
+        repeated keeps its highest score; a key with a character outside the alphabet
+        or a score outside 0–100 raises ValueError.
         """
         alphabet = alphabet or get_alphabet("en")
         letters = alphabet.letters
@@ -189,7 +196,13 @@ class WordIndex:
         for bucket in buckets.values():
             for position, word in enumerate(bucket.words):
                 trie_positions[trie[word]] = position
-        return cls(alphabet, buckets, trie, trie_positions)
+        tagged: dict[str, set[str]] = {}
+        for key, key_tags in (tags or {}).items():
+            if key in best:
+                for tag in key_tags:
+                    tagged.setdefault(tag, set()).add(key)
+        frozen = {tag: frozenset(keys) for tag, keys in tagged.items()}
+        return cls(alphabet, buckets, trie, trie_positions, frozen)
 
     # --- persistence ---------------------------------------------------------------------
 
@@ -212,6 +225,8 @@ class WordIndex:
             (folder / f"words-{length}.txt").write_text("\n".join(bucket.words), "utf-8")
         np.save(folder / "trie-positions.npy", self._trie_positions)
         self._trie.save(str(folder / "keys.marisa"))
+        tagged = {tag: sorted(keys) for tag, keys in sorted(self._tagged.items())}
+        (folder / "tags.json").write_text(json.dumps(tagged), "utf-8")
         (folder / "meta.json").write_text(json.dumps(meta), "utf-8")
 
     @classmethod
@@ -234,7 +249,9 @@ class WordIndex:
         trie = marisa_trie.Trie()
         trie.mmap(str(folder / "keys.marisa"))
         positions = np.load(folder / "trie-positions.npy", mmap_mode="r").view(np.ndarray)
-        return cls(alphabet, buckets, trie, positions)
+        tagged = json.loads((folder / "tags.json").read_text("utf-8"))
+        frozen = {tag: frozenset(keys) for tag, keys in tagged.items()}
+        return cls(alphabet, buckets, trie, positions, frozen)
 
     @classmethod
     def for_list(cls, store: WordStore, name: str) -> WordIndex:
@@ -254,8 +271,8 @@ class WordIndex:
                 return _remember(folder, cls.load(folder))
             except (OSError, ValueError):  # not saved yet (or unreadable): build it
                 pass
-        word_list, keys = _consistent_keys(store, name)
-        index = cls.build(keys, word_list.make_alphabet())
+        word_list, keys, tags = _consistent_keys(store, name)
+        index = cls.build(keys, word_list.make_alphabet(), tags)
         if root is None:
             return index
         folder = _folder(root, word_list)
@@ -305,6 +322,18 @@ class WordIndex:
     def keys(self, prefix: str = "") -> list[str]:
         """Keys starting with ``prefix``, in trie order."""
         return list(self._trie.keys(prefix))
+
+    @property
+    def tags(self) -> list[str]:
+        """The tags some key has, sorted."""
+        return sorted(self._tagged)
+
+    def tagged(self, tags: Iterable[str]) -> frozenset[str]:
+        """The keys that have any of ``tags``."""
+        found: frozenset[str] = frozenset()
+        for tag in tags:
+            found |= self._tagged.get(tag, frozenset())
+        return found
 
     def bucket(self, length: int) -> Bucket:
         """The bucket of words of ``length`` (an empty one when there are none)."""
@@ -639,11 +668,15 @@ def _remember(folder: Path, index: WordIndex) -> WordIndex:
     return index
 
 
-def _consistent_keys(store: WordStore, name: str) -> tuple[WordList, list[tuple[str, int]]]:
-    """The list and its scored keys, read until no write slipped in between."""
+def _consistent_keys(
+    store: WordStore, name: str
+) -> tuple[WordList, list[tuple[str, int]], dict[str, list[str]]]:
+    """The list, its scored keys and its tagged keys, read until no write slipped in
+    between."""
     for _ in range(5):
         word_list = store.get_list(name)
         keys = store.scored_keys(name)
+        tags = store.key_tags(name)
         if store.get_list(name).version == word_list.version:
             break
-    return word_list, keys
+    return word_list, keys, tags

@@ -19,8 +19,10 @@ from typing import Any, TextIO
 from sqlalchemy import (
     Connection,
     Row,
+    String,
     and_,
     bindparam,
+    cast,
     delete,
     func,
     insert,
@@ -42,6 +44,7 @@ from crossforge.wordbase.clue_formats import (
 from crossforge.wordbase.clue_search import ensure_clue_search
 from crossforge.wordbase.config import database_url, instance_path
 from crossforge.wordbase.database import create_tables, engine_for, release, sqlite_file
+from crossforge.wordbase.editor_tags import with_editor_tags
 from crossforge.wordbase.formats import (
     FORMATS,
     CountedLines,
@@ -399,6 +402,15 @@ class WordStore:
             query = select(entries.c.key, entries.c.score).where(entries.c.list_id == word_list.id)
             return [(key, score) for key, score in conn.execute(query)]
 
+    def key_tags(self, name: str) -> dict[str, list[str]]:
+        """The tags of every tagged entry, by key: what ``WordIndex.build`` filters by."""
+        with self.engine.connect() as conn:
+            word_list = self._list_row(conn, name)
+            query = select(entries.c.key, entries.c.tags).where(
+                entries.c.list_id == word_list.id, cast(entries.c.tags, String) != "[]"
+            )
+            return {key: list(tags) for key, tags in conn.execute(query) if tags}
+
     def search(
         self,
         name: str,
@@ -614,7 +626,8 @@ class WordStore:
         The list is created (with ``alphabet``) when missing. Without ``skip_bad`` any bad
         line raises ImportRejected and nothing is written; with it, bad lines are listed
         in the summary and the rest is imported. ``dry_run`` reports without writing.
-        Importing the same lines twice changes nothing the second time.
+        Importing the same lines twice changes nothing the second time. Entries of lists
+        in the ``en`` alphabet get their editor tags (``crossforge.wordbase.editor_tags``).
         """
         _check_merge(merge)
         with self.engine.begin() as conn:
@@ -626,7 +639,9 @@ class WordStore:
             summary.version = word_list.version
             if parsed.rejected and not skip_bad:
                 raise ImportRejected(summary, label)
-            self._write(conn, word_list, parsed.entries, merge, summary, dry_run, progress)
+            tagged = with_editor_tags(parsed.entries.values(), word_list.alphabet)
+            incoming = {entry.key: entry for entry in tagged}
+            self._write(conn, word_list, incoming, merge, summary, dry_run, progress)
             if dry_run:
                 conn.rollback()
             return summary

@@ -114,6 +114,17 @@ def test_save_and_load_give_the_same_answers(tmp_path: Path) -> None:
     assert loaded.score(next(iter(entries))) == next(iter(entries.values()))
 
 
+def test_tags_of_keys_survive_save_and_load(tmp_path: Path) -> None:
+    tags = {"CAT": ["pet", "short"], "DOG": ["pet"], "ZEBU": ["rare"], "GONE": ["pet"]}
+    built = WordIndex.build([("CAT", 50), ("DOG", 40), ("ZEBU", 30)], tags=tags)
+    assert built.tagged(["pet"]) == {"CAT", "DOG"}  # GONE is not a key of the index
+    assert built.tagged(["short", "rare"]) == {"CAT", "ZEBU"} and built.tagged([]) == set()
+    built.save(tmp_path / "idx")
+    loaded = WordIndex.load(tmp_path / "idx")
+    assert loaded.tags == ["pet", "rare", "short"]
+    assert loaded.tagged(["pet", "rare"]) == {"CAT", "DOG", "ZEBU"}
+
+
 def test_for_list_reuses_the_saved_index_until_the_list_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,78 @@
+"""Editor tags: what the sources and the reviewed list tag, and tags given at import."""
+
+from __future__ import annotations
+
+import pytest
+
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.editor_tags import (
+    OFFENSIVE,
+    REVIEWED,
+    SENSITIVE,
+    editor_tags,
+    read_reviewed,
+    with_editor_tags,
+)
+from crossforge.wordbase.index import WordIndex
+from crossforge.wordbase.models import Entry
+from crossforge.wordbase.store import WordStore
+
+
+def test_slurs_and_vulgarities_are_offensive() -> None:
+    tags = editor_tags()
+    for key in ("NEGRO", "SLUT", "FAG", "RAPIST", "NIGGER", "KIKE", "CUNT"):
+        assert OFFENSIVE in tags.of(key), key
+
+
+def test_breakfast_test_failures_are_sensitive() -> None:
+    tags = editor_tags()
+    for key in ("RAPE", "GENOCIDE", "DIARRHEA", "TYPHUS", "BEHEAD", "EXCREMENT", "VOMIT"):
+        assert SENSITIVE in tags.of(key), key
+
+
+def test_a_word_with_an_innocent_sense_or_a_reviewed_pass_is_not_tagged() -> None:
+    tags = editor_tags()
+    # SPADE and CHINK's other senses are innocent; the reviewed list still tags CHINK.
+    assert tags.of("SPADE") == frozenset() and OFFENSIVE in tags.of("CHINK")
+    for key in ("ESCORT", "FLU", "ACNE", "ALAMO", "AIDS", "BLIGHT", "SCAT", "CAT", "MURDER"):
+        assert tags.of(key) == frozenset(), key
+
+
+def test_inflections_take_their_lemmas_tags() -> None:
+    tags = editor_tags()
+    assert {OFFENSIVE, SENSITIVE} <= tags.of("RAPED")
+    assert OFFENSIVE in tags.of("NEGROES")
+    assert tags.of("SPADES") == frozenset()
+
+
+def test_the_reviewed_list_reads_additions_and_removals() -> None:
+    alphabet = get_alphabet("en")
+    lines = ["# comment", "", "date rape sensitive  # a phrase", "escort -offensive", "x-ray theme"]
+    assert read_reviewed(lines, alphabet) == {
+        "DATERAPE": {"sensitive": True},
+        "ESCORT": {"offensive": False},
+        "XRAY": {"theme": True},
+    }
+    with pytest.raises(ValueError, match="line 1"):
+        read_reviewed(["lonely"], alphabet)
+    with REVIEWED.open(encoding="utf-8") as handle:  # the list in the repository reads
+        assert len(read_reviewed(handle, alphabet)) > 20
+
+
+def test_tags_are_added_to_entries_of_english_lists_only() -> None:
+    entries = [Entry("NEGRO", "Negro", 55, tags=("name",)), Entry("CAT", "cat", 60)]
+    tagged = list(with_editor_tags(entries, "en"))
+    assert tagged[0].tags == ("name", OFFENSIVE) and tagged[1].tags == ()
+    assert list(with_editor_tags(entries, "ru")) == entries
+
+
+def test_imports_tag_and_the_index_knows_the_tags(store: WordStore) -> None:
+    store.import_lines("mine", ["negro;55", "rape;65", "cat;60", "spade;50"], "stwl")
+    assert store.get_entry("mine", "NEGRO").tags == (OFFENSIVE,)
+    assert set(store.get_entry("mine", "RAPE").tags) == {OFFENSIVE, SENSITIVE}
+    assert store.get_entry("mine", "SPADE").tags == ()
+    assert store.key_tags("mine") == {"NEGRO": [OFFENSIVE], "RAPE": [OFFENSIVE, SENSITIVE]}
+    index = WordIndex.for_list(store, "mine")
+    assert index.tagged([SENSITIVE]) == {"RAPE"}
+    assert index.tagged([OFFENSIVE, "theme"]) == {"NEGRO", "RAPE"}
+    assert index.tags == [OFFENSIVE, SENSITIVE]
