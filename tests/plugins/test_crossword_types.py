@@ -94,3 +94,28 @@ def test_given_letters_and_min_score_reach_the_problem() -> None:
     assert answer["status"] == "solved"
     assert answer["grid"][0][0] == "A"
     assert all(entry["score"] >= 50 for entry in answer["entries"])
+
+
+# A 3x3 word square (rows and columns ABC, BCA, CAB): the only fill of OPEN from these.
+SQUARE = WordIndex.build(
+    [("ABC", 60), ("BCA", 60), ("CAB", 60)], tags={"BCA": ["offensive"], "CAB": ["theme"]}
+)
+SQUARE_SOURCE = IndexWords({"default-en": SQUARE})
+
+
+@pytest.mark.parametrize(
+    ("options", "status"),
+    [
+        ({}, "unsatisfiable"),  # BCA is offensive: excluded by default
+        ({"allow_tags": ["offensive"]}, "solved"),
+        ({"exclude_tags": []}, "solved"),
+        ({"exclude_tags": ["theme"]}, "unsatisfiable"),  # a curator's tag works alike
+        ({"allowed": ["bca"]}, "solved"),  # a word allowed by name passes its tags
+    ],
+)
+def test_tagged_words_are_left_out_unless_allowed(options: dict, status: str) -> None:
+    kind = crossword_type()
+    request = {"grid": OPEN, "no_duplicates": False, **options}
+    problem = kind.problem(request, SQUARE_SOURCE)
+    outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=1))
+    assert outcome.status == status

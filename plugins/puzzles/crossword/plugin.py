@@ -1,10 +1,12 @@
 """The ``american`` and ``canadian`` crossword puzzle types.
 
 A request names a grid (rows of ``#``, ``.`` and given letters), a word list, a minimum
-score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, and
-words allowed or banned for this request. The grid must pass the type's rules
-(``crossforge.grids.rules``). Answers carry the filled grid, the entries with their scores and
-clues, quality and difficulty metrics, and the strategy's statistics.
+score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, words
+allowed or banned for this request, and the entry tags it leaves out (by default
+``offensive`` and ``sensitive``: ``crossforge.wordbase.editor_tags``). The grid must
+pass the type's rules (``crossforge.grids.rules``). Answers carry the filled grid, the
+entries with their scores and clues, quality and difficulty metrics, and the strategy's
+statistics.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
 from crossforge.wordbase.config import DEFAULT_LIST
+from crossforge.wordbase.editor_tags import AVOIDED
 
 if TYPE_CHECKING:
-    from crossforge.grids.model import Grid
+    from crossforge.grids.model import Grid, Slot
+    from crossforge.wordbase.index import WordIndex
 
 
 class ListCrossword(CrosswordProblem):
@@ -58,7 +62,13 @@ class CrosswordType(PuzzleType):
             "shaded": {**CELL_LIST, "description": "shaded cells as [row, col], from 0"},
             "region": REGION_SCHEMA,
             "list": {"type": "string", "default": DEFAULT_LIST},
-            "min_score": {"type": "number", "minimum": 0, "maximum": 100, "default": 0},
+            "min_score": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 100,
+                "default": 35,
+                "description": "lowest score an entry may have (35: see docs/word-lists.md)",
+            },
             "locked": {
                 "type": "object",
                 "additionalProperties": {"type": "string"},
@@ -74,6 +84,18 @@ class CrosswordType(PuzzleType):
             },
             "allowed": {"type": "array", "items": {"type": "string"}},
             "banned": {"type": "array", "items": {"type": "string"}},
+            "exclude_tags": {
+                "type": "array",
+                "items": {"type": "string"},
+                "default": list(AVOIDED),
+                "description": "words with any of these tags never appear",
+            },
+            "allow_tags": {
+                "type": "array",
+                "items": {"type": "string"},
+                "default": [],
+                "description": "tags let through although exclude_tags names them",
+            },
             "threshold": {
                 "type": "number",
                 "default": 40,
@@ -122,6 +144,7 @@ class CrosswordType(PuzzleType):
         banned = list(request.get("banned") or ())
         if region and request.get("no_duplicates", True):
             banned += region.words_outside(grid)
+        allowed = [normalize(w) for w in request.get("allowed") or ()]
         problem = ListCrossword(
             [normalize_row(row, normalize) for row in template],
             slots,
@@ -131,8 +154,8 @@ class CrosswordType(PuzzleType):
             score_band=float(request.get("score_band") or 10),
             no_duplicates=bool(request.get("no_duplicates", True)),
             locked=locked,
-            allowed=[normalize(w) for w in request.get("allowed") or ()],
-            banned=[normalize(w) for w in banned],
+            allowed=allowed,
+            banned=[normalize(w) for w in banned] + _tagged_out(index, request, slots, allowed),
             clashes=ClashRule(request.get("shared_substring"), bool(request.get("shared_stems"))),
         )
         problem.grid, problem.region = grid, region
@@ -192,6 +215,16 @@ class Canadian(CrosswordType):
 
     description = "Canadian crossword: every letter of every word crossed (fully checked)"
     rules = "canadian"
+
+
+def _tagged_out(
+    index: WordIndex, request: Mapping[str, Any], slots: Sequence[Slot], allowed: list[str]
+) -> list[str]:
+    """The keys of the slots' lengths whose tags the request excludes (and does not
+    allow), less the words it allows by name."""
+    tags = set(request.get("exclude_tags", AVOIDED)) - set(request.get("allow_tags") or ())
+    lengths = {slot.length for slot in slots}
+    return [k for k in index.tagged(tags) if len(k) in lengths and k not in allowed]
 
 
 def _marked(grid: Grid, request: Mapping[str, Any]) -> Grid:
