@@ -79,8 +79,8 @@ def main(lines: int, database: str | None) -> None:
             schema = f"bench_{uuid.uuid4().hex[:8]}"
             with WordStore(database).engine.begin() as conn:
                 conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-            url = make_url(database).update_query_dict({"options": f"-csearch_path={schema}"})
-            url = url.render_as_string(hide_password=False)
+            scoped = make_url(database).update_query_dict({"options": f"-csearch_path={schema}"})
+            url = scoped.render_as_string(hide_password=False)
         store = WordStore(url)
         store.import_lines("bench", (f"{answer};50" for answer in answers), "stwl")
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
@@ -158,13 +158,25 @@ def report_import(run: Callable[[], ImportSummary], file: str, as_json: bool) ->
 def export(list_name: str, fmt: str, output: str | None) -> None:
     """Write a list in a file format."""
     store = open_store()
+    write_export(store, list_name, output, lambda out: store.export(list_name, out, fmt), "entries")
+
+
+def write_export(
+    store: WordStore,
+    list_name: str,
+    output: str | None,
+    write: Callable[[TextIO], int],
+    what: str,
+) -> None:
+    """Run an export ``write`` into ``output`` (standard output when None), after checking
+    that the list exists; a file gets a line on standard error counting ``what``."""
     store.get_list(list_name)  # fail before creating an output file
     if output is None:
-        store.export(list_name, sys.stdout, fmt)
+        write(sys.stdout)
         return
     with open(output, "w", encoding="utf-8", newline="") as out:
-        count = store.export(list_name, out, fmt)
-    print(f"{list_name}: {count} entries written to {output}", file=sys.stderr)
+        count = write(out)
+    print(f"{list_name}: {count} {what} written to {output}", file=sys.stderr)
 
 
 @words.command()

@@ -4,11 +4,35 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
-from crossforge.wordbase.cli import json_option, list_option, open_store, report_import
+from crossforge.wordbase.cli import (
+    json_option,
+    list_option,
+    open_store,
+    report_import,
+    write_export,
+)
 from crossforge.wordbase.clue_formats import CLUE_FORMATS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def add_words_options(command: F) -> F:
+    """``--add-words`` and ``--score``: answers the list lacks become entries."""
+    command = click.option(
+        "--score",
+        type=click.IntRange(0, 100),
+        default=50,
+        show_default=True,
+        help="Score of entries --add-words creates.",
+    )(command)
+    return click.option(
+        "--add-words", is_flag=True, help="Add answers the list lacks as new entries."
+    )(command)
 
 
 @click.group()
@@ -25,14 +49,7 @@ def clues() -> None:
     type=click.Choice(CLUE_FORMATS),
     help="File format (default: from the file extension, .csv .tsv .jsonl).",
 )
-@click.option("--add-words", is_flag=True, help="Add answers the list lacks as new entries.")
-@click.option(
-    "--score",
-    type=click.IntRange(0, 100),
-    default=50,
-    show_default=True,
-    help="Score of entries --add-words creates.",
-)
+@add_words_options
 @click.option("--skip-bad", is_flag=True, help="Import the good lines, list the bad ones.")
 @click.option("--dry-run", is_flag=True, help="Report without writing.")
 @click.option("--alphabet", default="en", help="Alphabet of a new list (en, ru, ja).")
@@ -79,13 +96,9 @@ def import_command(
 def export(list_name: str, fmt: str, output: str | None) -> None:
     """Write every clue of a list in a clue format."""
     store = open_store()
-    store.get_list(list_name)  # fail before creating an output file
-    if output is None:
-        store.export_clues(list_name, sys.stdout, fmt)
-        return
-    with open(output, "w", encoding="utf-8", newline="") as out:
-        count = store.export_clues(list_name, out, fmt)
-    print(f"{list_name}: {count} clues written to {output}", file=sys.stderr)
+    write_export(
+        store, list_name, output, lambda out: store.export_clues(list_name, out, fmt), "clues"
+    )
 
 
 @clues.command()
@@ -136,14 +149,7 @@ def search(
     help="The dictionary's data: jmdict a jamdict.db (default: the jamdict-data "
     "package's), wiktionary a wiktextract JSON-lines file.",
 )
-@click.option("--add-words", is_flag=True, help="Add answers the list lacks as new entries.")
-@click.option(
-    "--score",
-    type=click.IntRange(0, 100),
-    default=50,
-    show_default=True,
-    help="Score of entries --add-words creates.",
-)
+@add_words_options
 @click.option("--dry-run", is_flag=True, help="Report without writing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def import_dictionary(

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from crossforge.wordbase.formats import LineError
+from crossforge.wordbase.formats import LineError, by_extension
 from crossforge.wordbase.models import MAX_DIFFICULTY, Clue, Entry, Rejection
 
 __all__ = [
@@ -63,11 +63,7 @@ class ClueLine:
 
 def guess_clue_format(filename: str) -> str:
     """The clue format a file name suggests (``tsv`` unless the extension says otherwise)."""
-    lowered = filename.lower()
-    for extension, fmt in _EXTENSIONS.items():
-        if lowered.endswith(extension):
-            return fmt
-    return "tsv"
+    return by_extension(filename, _EXTENSIONS, "tsv")
 
 
 def _clue_text(raw: str) -> str:

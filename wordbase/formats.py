@@ -85,11 +85,16 @@ class ParsedFile:
 
 def guess_format(filename: str) -> str:
     """The format a file name suggests (``stwl`` unless the extension says otherwise)."""
+    return by_extension(filename, _EXTENSIONS, "stwl")
+
+
+def by_extension(filename: str, extensions: Mapping[str, str], default: str) -> str:
+    """The format ``extensions`` gives the ending of ``filename``, else ``default``."""
     lowered = filename.lower()
-    for extension, fmt in _EXTENSIONS.items():
+    for extension, fmt in extensions.items():
         if lowered.endswith(extension):
             return fmt
-    return "stwl"
+    return default
 
 
 def _score(raw: Any) -> int:

@@ -6,15 +6,14 @@ exports use the clue file formats of ``crossforge clues`` (``wordbase.clue_forma
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response
 
 from crossforge.server.api.inputs import query_values
 from crossforge.server.api.lists import (
     IMPORT_BODY,
     attachment,
     imported,
+    paged,
     received_file,
     require_list,
 )
@@ -53,17 +52,8 @@ def search(name: str) -> Response:
         limit=args["limit"],
         cursor=args.get("cursor") or None,
     )
-    next_link = None
-    if page.next_cursor is not None:
-        kept: dict[str, Any] = {k: v for k, v in request.args.items() if k in SEARCH_ARGS}
-        next_link = url_for("clues.search", name=name, **kept, cursor=page.next_cursor)
-    return jsonify(
-        {
-            "clues": [hit.to_json() for hit in page.hits],
-            "next_cursor": page.next_cursor,
-            "links": {"next": next_link},
-        }
-    )
+    found = [hit.to_json() for hit in page.hits]
+    return paged("clues.search", name, SEARCH_ARGS, {"clues": found}, page.next_cursor)
 
 
 @bp.post("/<name>/clues/imports")

@@ -179,17 +179,24 @@ def search(name: str) -> Response:
         )
     except RegexTimeout as exc:
         raise ApiError(422, "regex_timeout", str(exc)) from None
+    found = [entry.to_json() for entry in page.entries]
+    return paged("lists.search", name, SEARCH_ARGS, {"words": found}, page.next_cursor)
+
+
+def paged(
+    endpoint: str,
+    name: str,
+    kept: tuple[str, ...],
+    found: dict[str, Any],
+    next_cursor: str | None,
+) -> Response:
+    """A page of search results: ``found``, ``next_cursor`` and ``links.next``, the
+    address of the next page with the same ``kept`` query parameters."""
     next_link = None
-    if page.next_cursor is not None:
-        kept: dict[str, Any] = {k: v for k, v in request.args.items() if k in SEARCH_ARGS}
-        next_link = url_for("lists.search", name=name, **kept, cursor=page.next_cursor)
-    return jsonify(
-        {
-            "words": [entry.to_json() for entry in page.entries],
-            "next_cursor": page.next_cursor,
-            "links": {"next": next_link},
-        }
-    )
+    if next_cursor is not None:
+        args: dict[str, Any] = {k: v for k, v in request.args.items() if k in kept}
+        next_link = url_for(endpoint, name=name, **args, cursor=next_cursor)
+    return jsonify({**found, "next_cursor": next_cursor, "links": {"next": next_link}})
 
 
 @bp.get("/<name>/words/<word>")

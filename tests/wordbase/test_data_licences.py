@@ -1,0 +1,39 @@
+"""The data the default list builds on carry their notices in the docs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from crossforge.wordbase.editor_tags import LDNOOBW, REVIEWED
+from crossforge.wordbase.wordnet import wordnet_folder
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "word-lists.md"
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text, quote marks and line breaks aside."""
+    return re.findall(r"[A-Za-z0-9\"().,:/-]+", text.replace("> ", " ").replace(">", " "))
+
+
+def test_the_wordnet_licence_notice_is_in_the_docs_word_for_word() -> None:
+    licence = (wordnet_folder() / "LICENSE").read_text("utf-8")
+    docs = " ".join(_words(DOCS.read_text("utf-8")))
+    assert " ".join(_words(licence)) in docs
+
+
+def test_the_ldnoobw_list_is_credited_with_its_licence() -> None:
+    docs = DOCS.read_text("utf-8")
+    package, inner = LDNOOBW
+    assert "CC BY 4.0" in docs and f"{package}==0.1.0" in docs and inner.split("/")[-1] in docs
+    import importlib.util
+
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations
+    header = (Path(list(spec.submodule_search_locations)[0]) / inner).read_text("utf-8")
+    assert "license: CC-BY 4.0" in header.splitlines()[2]
+
+
+def test_the_reviewed_list_states_its_licence() -> None:
+    assert "MIT licence" in REVIEWED.read_text("utf-8").splitlines()[0]
+    assert "`wordbase/data/editor-tags.txt`" in DOCS.read_text("utf-8")
