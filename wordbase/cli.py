@@ -31,6 +31,21 @@ def format_option(text: str, default: str | None = None) -> Callable[[F], F]:
     return click.option("--format", "fmt", type=click.Choice(FORMATS), default=default, help=text)
 
 
+def import_options(command: F) -> F:
+    """The options every import takes: ``--skip-bad``, ``--dry-run``, ``--alphabet`` (of
+    a new list) and ``--json``."""
+    command = click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")(
+        command
+    )
+    command = click.option("--alphabet", default="en", help="Alphabet of a new list (en, ru, ja).")(
+        command
+    )
+    command = click.option("--dry-run", is_flag=True, help="Report without writing.")(command)
+    return click.option(
+        "--skip-bad", is_flag=True, help="Import the good lines, list the bad ones."
+    )(command)
+
+
 @click.group()
 def words() -> None:
     """Build, import, export and search word lists."""
@@ -90,10 +105,7 @@ def build_default_command(lang: str, size: int | None, if_missing: bool) -> None
     default="max",
     help="A word already listed keeps the higher score, or takes the file's.",
 )
-@click.option("--skip-bad", is_flag=True, help="Import the good lines, list the bad ones.")
-@click.option("--dry-run", is_flag=True, help="Report without writing.")
-@click.option("--alphabet", default="en", help="Alphabet of a new list (en, ru, ja).")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@import_options
 def import_command(
     file: str,
     list_name: str,

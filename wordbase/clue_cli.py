@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from crossforge.wordbase.cli import (
+    import_options,
     json_option,
     list_option,
     open_store,
@@ -50,10 +51,7 @@ def clues() -> None:
     help="File format (default: from the file extension, .csv .tsv .jsonl).",
 )
 @add_words_options
-@click.option("--skip-bad", is_flag=True, help="Import the good lines, list the bad ones.")
-@click.option("--dry-run", is_flag=True, help="Report without writing.")
-@click.option("--alphabet", default="en", help="Alphabet of a new list (en, ru, ja).")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@import_options
 def import_command(
     file: str,
     list_name: str,

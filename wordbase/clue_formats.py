@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from crossforge.wordbase.formats import LineError, by_extension
+from crossforge.wordbase.formats import LineError, by_extension, json_line
 from crossforge.wordbase.models import MAX_DIFFICULTY, Clue, Entry, Rejection
 
 __all__ = [
@@ -181,15 +181,7 @@ def _jsonl(lines: Iterable[str]) -> Iterator[ClueLine | Rejection]:
         if not text:
             continue
         try:
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
-            if not isinstance(obj, dict):
-                raise LineError("not a JSON object")
-            extra = set(obj) - _JSON_FIELDS
-            if extra:
-                raise LineError(f"unknown field(s) {', '.join(sorted(extra))}")
+            obj = json_line(text, _JSON_FIELDS)
             yield _line(
                 number,
                 text,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TextIO, TypeVar
 
@@ -213,16 +213,22 @@ def _json_clue(raw: Any) -> Clue:
     return Clue(raw["text"], source, difficulty)
 
 
-def _json_record(number: int, text: str) -> _Record:
+def json_line(text: str, fields: Collection[str]) -> dict[str, Any]:
+    """The JSON object of a line, naming no field but ``fields``; LineError otherwise."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(obj, dict):
         raise LineError("not a JSON object")
-    extra = set(obj) - _JSON_FIELDS
+    extra = set(obj) - set(fields)
     if extra:
         raise LineError(f"unknown field(s) {', '.join(sorted(extra))}")
+    return obj
+
+
+def _json_record(number: int, text: str) -> _Record:
+    obj = json_line(text, _JSON_FIELDS)
     word = obj.get("word")
     if not isinstance(word, str):
         raise LineError("no 'word' string")
