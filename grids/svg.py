@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 from crossforge.grids.hexgrid import HexCell, HexGrid
 from crossforge.grids.model import Cell, Grid, Slot
+from crossforge.grids.puzzle import Puzzle, clue_order
 
 BLOCK_FILL = "#111"
 SHADE_FILL = "#d0d0d0"
@@ -44,10 +46,26 @@ def grid_svg(
 
     ``highlight`` takes slots or cells to tint, e.g. the entries of a theme.
     """
+    body = _grid_shapes(grid, filled, numbers, highlight, cell)
+    return _document(*_grid_size(grid, cell), title, body)
+
+
+MARGIN = 2
+"""Space around the grid, in pixels."""
+
+
+def _grid_size(grid: Grid, cell: int) -> tuple[int, int]:
+    return 2 * MARGIN + grid.width * cell, 2 * MARGIN + grid.height * cell
+
+
+def _grid_shapes(
+    grid: Grid, filled: bool, numbers: bool, highlight: Iterable[Slot | Cell], cell: int
+) -> list[str]:
+    """The SVG elements of the grid's cells, from (MARGIN, MARGIN)."""
     marked: set[Cell] = set()
     for item in highlight:
         marked.update(item.cells if isinstance(item, Slot) else [item])
-    margin = 2
+    margin = MARGIN
     numbering = grid.numbering() if numbers else {}
     body: list[str] = []
     for r, c in grid.cells():
@@ -80,8 +98,48 @@ def grid_svg(
                 f'<text x="{x + cell / 2:g}" y="{y + cell * 0.82:g}" font-size="{cell * 0.6:g}" '
                 f'text-anchor="middle">{escape(letter)}</text>'
             )
-    size = (2 * margin + grid.width * cell, 2 * margin + grid.height * cell)
-    return _document(*size, title, body)
+    return body
+
+
+CLUE_FONT = 12
+"""Font size of the clue lists of ``puzzle_svg``, in pixels."""
+
+
+def puzzle_svg(puzzle: Puzzle, *, cell: int = 32) -> str:
+    """An SVG of a puzzle: its title, the grid with its letters, then its clues (Across,
+    then Down, long ones wrapped) below the grid; slots without a clue are left out."""
+    grid = puzzle.grid
+    width, height = _grid_size(grid, cell)
+    width = max(width, 480)
+    line = CLUE_FONT * 1.4
+    top = line * 1.6 if puzzle.title else 0
+    body = []
+    if puzzle.title:
+        body.append(
+            f'<text x="{MARGIN}" y="{line:g}" font-size="{CLUE_FONT * 1.3:g}" '
+            f'font-weight="bold">{escape(puzzle.title)}</text>'
+        )
+    body.append(f'<g transform="translate(0 {top:g})">')
+    body += _grid_shapes(grid, True, True, (), cell)
+    body.append("</g>")
+    y = top + height + line
+    per_line = max(20, int((width - 2 * MARGIN) / (CLUE_FONT * 0.55)))
+    for direction in ("across", "down"):
+        slots = [s for s in clue_order(grid) if s.direction == direction and puzzle.clue(s)]
+        if not slots:
+            continue
+        y += line
+        body.append(
+            f'<text x="{MARGIN}" y="{y:g}" font-size="{CLUE_FONT}" font-weight="bold">'
+            f"{direction.capitalize()}</text>"
+        )
+        for slot in slots:
+            for text in textwrap.wrap(f"{slot.number}. {puzzle.clue(slot)}", per_line):
+                y += line
+                body.append(
+                    f'<text x="{MARGIN}" y="{y:g}" font-size="{CLUE_FONT}">{escape(text)}</text>'
+                )
+    return _document(width, round(y + line / 2, 1), puzzle.title or "Crossword", body)
 
 
 def hex_svg(

@@ -62,6 +62,9 @@ def create_app(
 
     for blueprint in blueprints():
         app.register_blueprint(blueprint)
+    from crossforge.server.web import bp as construction_page
+
+    app.register_blueprint(construction_page)
     limit_submissions(app, config.submit_rate, config.rate_limit_storage)
     jobs.purge(timedelta(days=config.job_retention_days))
     if not config.queue_url:  # distributed jobs belong to their workers, not to us

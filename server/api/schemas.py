@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crossforge.grids.formats import FORMATS as GRID_FORMATS
 from crossforge.server.jobs.records import CANCELED, FAILED, KINDS, QUEUED, RUNNING, SUCCEEDED
 from crossforge.wordbase.alphabets import ALPHABETS
 from crossforge.wordbase.clue_formats import CLUE_FORMATS
@@ -78,6 +79,34 @@ ENTRY_PUT = _object(
     source=TEXT,
 )
 
+CELLS: Schema = {
+    "type": "array",
+    "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+    "description": "cells as [row, col], from 0",
+}
+PUZZLE_FIELDS: dict[str, Schema] = {
+    "grid": {
+        "type": "array",
+        "items": {"type": "string", "minLength": 1},
+        "minItems": 1,
+        "description": "rows of '#' (block), '.' (empty) and letters",
+    },
+    "circled": CELLS,
+    "shaded": CELLS,
+    "clues": {
+        "type": "object",
+        "additionalProperties": {"type": "string"},
+        "description": "clue text by slot id ('1A', '5D')",
+    },
+    **{key: {"type": "string"} for key in ("title", "author", "copyright", "notes")},
+}
+PUZZLE_INPUT: Schema = {
+    **_object(("grid",), **PUZZLE_FIELDS),
+    "additionalProperties": True,
+    "description": "the JSON form of a puzzle (what POST /v1/grids/parse answers; other "
+    "fields, such as its entries, are ignored)",
+}
+
 JOB_ENVELOPE: Schema = {
     "type": "object",
     "properties": {"type": TEXT, "strategy": TEXT, "options": {"type": "object"}},
@@ -130,6 +159,9 @@ CLUE_IMPORT_QUERY = _object(
     create={**FLAG, "description": "create the list if it does not exist (else a 404)"},
 )
 CLUE_EXPORT_QUERY = _object(format={"enum": list(CLUE_FORMATS), "default": "tsv"})
+PARSE_QUERY = _object(
+    format={"enum": list(GRID_FORMATS), "description": "default: from the uploaded file's name"}
+)
 
 # Answers
 
@@ -226,6 +258,30 @@ HEALTH = _document(
     database={"type": "string", "description": "ok, or what failed"},
     disk={"type": "string", "description": "ok, or what failed"},
     jobs=COUNTS,
+)
+PUZZLE_DOCUMENT = _document(
+    format={"const": "crossforge-puzzle"},
+    version={"type": "integer"},
+    width={"type": "integer"},
+    height={"type": "integer"},
+    **PUZZLE_FIELDS,
+    entries={
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string"},
+                "number": {"type": "integer"},
+                "direction": {"enum": ["across", "down"]},
+                "row": {"type": "integer"},
+                "col": {"type": "integer"},
+                "length": {"type": "integer"},
+                "answer": {"type": "string"},
+                "clue": {"type": "string"},
+            },
+        },
+    },
+    source_format={"enum": list(GRID_FORMATS)},
 )
 PLUGINS = _document(
     plugins={

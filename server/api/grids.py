@@ -1,0 +1,121 @@
+"""Puzzle files over HTTP: read one into JSON, write JSON back out as a file.
+
+``POST /v1/grids/parse`` takes a ``.puz``, ``.ipuz``, ``.xd``, text or JSON file and
+answers the server's JSON form of a puzzle (``grids.formats.json_format``: grid rows,
+circled and shaded cells, clues by slot id, metadata, entries);
+``POST /v1/grids/render.{fmt}`` takes that JSON form and answers the file. Both go
+through grids' formats, so a client (the construction page) never parses a file itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from crossforge.server.api.inputs import json_body, query_values
+from crossforge.server.api.schemas import PARSE_QUERY, PUZZLE_DOCUMENT, PUZZLE_INPUT
+from crossforge.server.context import services
+from crossforge.server.errors import ApiError
+from crossforge.server.openapi import Media, documented
+
+bp = Blueprint("grids", __name__, url_prefix="/v1/grids")
+
+FILE_FORMATS = {
+    # path suffix: (grids format, media type)
+    "puz": ("puz", "application/x-crossword"),
+    "ipuz": ("ipuz", "application/json"),
+    "xd": ("xd", "text/plain; charset=utf-8"),
+    "txt": ("text", "text/plain; charset=utf-8"),
+    "json": ("json", "application/json"),
+    "svg": ("svg", "image/svg+xml"),
+}
+"""What ``render`` writes, by the suffix of its path."""
+UPLOAD = Media(
+    {
+        "multipart/form-data": {
+            "type": "object",
+            "properties": {"file": {"type": "string", "format": "binary"}},
+            "required": ["file"],
+        },
+        "application/octet-stream": {"type": "string", "format": "binary"},
+    }
+)
+
+
+@bp.post("/parse")
+@documented({200: PUZZLE_DOCUMENT}, body=UPLOAD, query=PARSE_QUERY)
+def parse() -> Response:
+    """Read a puzzle file (.puz, .ipuz, .xd, text, JSON) into the JSON form of a puzzle.
+
+    Upload it as the multipart part `file` (the format follows its file name unless
+    `format` is given) or send the bytes as the body with `format`."""
+    from crossforge.grids.formats import format_for, loads
+    from crossforge.grids.formats.json_format import to_dict
+
+    args = query_values(PARSE_QUERY)
+    if request.mimetype == "multipart/form-data":
+        upload = request.files.get("file")
+        if upload is None:
+            raise ApiError(400, "missing_field", "upload the puzzle file as the 'file' part")
+        data, fmt = upload.read(), args.get("format") or format_for(upload.filename or "")
+    else:
+        if "format" not in args:
+            raise ApiError(
+                400, "missing_field", "name the file's 'format' (or upload it as 'file')"
+            )
+        data, fmt = request.get_data(), args["format"]
+    if not data.strip():
+        raise ApiError(400, "empty_file", "the puzzle file is empty")
+    puzzle = loads(data, fmt)
+    _check_size(puzzle.grid.height, puzzle.grid.width)
+    return jsonify({**to_dict(puzzle), "source_format": fmt})
+
+
+@bp.post("/render.<fmt>")
+@documented(
+    {
+        200: Media(
+            {media.partition(";")[0]: {"type": "string"} for _, media in FILE_FORMATS.values()}
+        )
+    },
+    body=PUZZLE_INPUT,
+    path={"fmt": {"enum": list(FILE_FORMATS)}},
+)
+def render(fmt: str) -> Response:
+    """Write a puzzle given in its JSON form as a file: puz, ipuz, xd, txt, json or svg
+    (the grid with its clues below)."""
+    from crossforge.grids.formats import dumps
+    from crossforge.grids.formats.json_format import from_dict
+    from crossforge.grids.svg import puzzle_svg
+
+    if fmt not in FILE_FORMATS:
+        known = ", ".join(FILE_FORMATS)
+        raise ApiError(404, "unknown_format", f"no format {fmt!r}; choose one of {known}")
+    body = json_body(PUZZLE_INPUT)
+    rows = body["grid"]
+    _check_size(len(rows), max(len(row) for row in rows))
+    puzzle = from_dict(body)
+    name, media = FILE_FORMATS[fmt]
+    content: Any = puzzle_svg(puzzle) if name == "svg" else dumps(puzzle, name)
+    response = Response(content, mimetype=media)
+    filename = f"{_file_stem(puzzle.title)}.{fmt}"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _check_size(height: int, width: int) -> None:
+    limit = services().config.max_grid_size
+    if height > limit or width > limit:
+        raise ApiError(
+            400,
+            "grid_too_large",
+            f"the grid is {height}x{width}; the largest allowed is {limit}x{limit}",
+            {"field": "grid"},
+        )
+
+
+def _file_stem(title: str) -> str:
+    from werkzeug.utils import secure_filename
+
+    return secure_filename(title)[:60] or "crossword"
