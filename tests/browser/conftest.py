@@ -1,0 +1,146 @@
+"""The construction page in a real browser: Debian's Chromium driven by Playwright.
+
+The app runs on a loopback port with its real job runner and a default list of
+wordfreq's 20,000 most frequent English words of 3-15 letters (scored by rank), a few
+of them clued. Every test of this
+folder is skipped, with the reason, when Playwright or a Chromium is missing (``.ci/run``
+installs Debian's ``chromium``; Playwright's own browser download is never used).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crossforge.server.config import ServerConfig
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+LIST_SIZE = 20_000
+CLUES = {
+    "HOUSE": "Home",
+    "ENTER": "Go in",
+    "STEPS": "Stairs",
+    "THESE": "Not those",
+    "HORSE": "Mount",
+    "CLOSE": "Shut",
+    "ARMED": "Carrying weapons",
+    "TEST": "Exam",
+}
+"""Clues the test list holds, for the clue mode."""
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (``CROSSFORGE_TEST_CHROMIUM`` overrides), or None."""
+    given = os.environ.get("CROSSFORGE_TEST_CHROMIUM")
+    if given:
+        return given if Path(given).is_file() else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _skip_reason() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "browser tests: Playwright is not installed (pip install -e '.[dev]')"
+    if chromium_path() is None:
+        return (
+            "browser tests: no Chromium found (apt-get install chromium, or set "
+            "CROSSFORGE_TEST_CHROMIUM to its executable)"
+        )
+    return None
+
+
+SKIP = _skip_reason()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Skip this folder's tests, saying why, when no browser can run them."""
+    if SKIP is None:
+        return
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.skip(reason=SKIP))
+
+
+def _list_lines() -> list[str]:
+    """CSV lines (word, score, clue) of the test list: the most frequent words first,
+    scored from 100 down to 20 by rank."""
+    from wordfreq import top_n_list
+
+    words = [w.upper() for w in top_n_list("en", 3 * LIST_SIZE) if re.fullmatch("[a-z]{3,15}", w)]
+    words = list(dict.fromkeys(words))[:LIST_SIZE]
+    return [
+        f"{word},{100 - 80 * rank // len(words)},{CLUES.get(word, '')}"
+        for rank, word in enumerate(words)
+    ]
+
+
+@pytest.fixture(scope="session")
+def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of an app on a loopback port, with real workers and the test list."""
+    from crossforge.server.app import create_app
+    from crossforge.server.serving import make_api_server
+    from crossforge.wordbase.config import DEFAULT_LIST
+    from crossforge.wordbase.store import WordStore
+
+    folder = tmp_path_factory.mktemp("page")
+    url = f"sqlite:///{folder / 'crossforge.db'}"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CROSSFORGE_INSTANCE", str(folder))
+        with WordStore(url) as store:
+            store.import_lines(DEFAULT_LIST, _list_lines(), fmt="csv")
+        config = ServerConfig(
+            database_url=url, workers=2, job_time_limit=60.0, wait_limit=30.0, max_grid_size=21
+        )
+        app = create_app(config)
+        server = make_api_server(app, "127.0.0.1", 0, 30.0)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.port}/"
+        finally:
+            server.shutdown()
+            server.server_close()
+            app.extensions["crossforge"].close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Chromium, headless, from the system's executable."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path())
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, page_server: str) -> Iterator[Any]:
+    """A fresh page (empty local storage) on the construction page at 1280x800; any
+    script error on the page fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(page_server)
+    opened.wait_for_selector("html[data-ready]")
+    try:
+        yield opened
+    finally:
+        context.close()
+    assert errors == [], f"script errors on the page: {errors}"

@@ -1,0 +1,229 @@
+"""The construction page end to end in Chromium: edit a 5x5, take a suggestion, autofill
+(watched, stopped, accepted), clue, export a .puz read back by puzpy.
+
+Screenshots of the page (empty grid, autofill in progress, clue mode) are taken on the
+way; with ``UPDATE_SCREENSHOTS=1`` they are written to docs/images/ for the docs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import puz
+from conftest import CLUES
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT_MS = 20_000
+
+
+def shot(page: Any, name: str, tmp_path: Path) -> None:
+    """A screenshot of the page, kept in docs/images/ when asked for."""
+    target = tmp_path / name
+    page.screenshot(path=str(target))
+    assert target.stat().st_size > 10_000
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        (ROOT / "docs" / "images" / name).write_bytes(target.read_bytes())
+
+
+def cell(page: Any, r: int, c: int) -> Any:
+    return page.locator(f".cell[data-r='{r}'][data-c='{c}']")
+
+
+def letters(page: Any) -> list[str]:
+    """The grid as rows: '#' block, '.' empty, letters (autofill's shown letters too)."""
+    return page.evaluate(
+        """() => {
+          const rows = [];
+          for (const row of document.querySelectorAll('#grid .grid-row')) {
+            rows.push([...row.children].map((c) => c.classList.contains('block') ? '#'
+              : (c.querySelector('.letter').textContent || '.')).join(''));
+          }
+          return rows;
+        }"""
+    )
+
+
+def wait_text(page: Any, selector: str, *starts: str) -> str:
+    """The text of ``selector`` once it starts with one of ``starts`` (else a failure
+    that shows the text it had)."""
+    script = """([selector, starts]) =>
+      starts.some((s) => document.querySelector(selector).textContent.startsWith(s))"""
+    try:
+        page.wait_for_function(script, arg=[selector, list(starts)], timeout=WAIT_MS)
+    except Exception as exc:
+        raise AssertionError(
+            f"{selector} says {page.inner_text(selector)!r}, not {starts}"
+        ) from exc
+    return str(page.inner_text(selector))
+
+
+def entries(rows: list[str]) -> set[str]:
+    """The words of a filled grid, across and down."""
+    columns = ["".join(row[c] for row in rows) for c in range(len(rows[0]))]
+    return {word for line in rows + columns for word in line.split("#") if len(word) > 1}
+
+
+def new_grid(page: Any, rows: int, cols: int) -> None:
+    page.fill("#new-rows", str(rows))
+    page.fill("#new-cols", str(cols))
+    page.click("#new-grid button[type=submit]")
+    assert page.locator("#grid .cell").count() == rows * cols
+
+
+def set_block(page: Any, r: int, c: int) -> None:
+    page.check("#block-mode")
+    cell(page, r, c).click()
+    page.uncheck("#block-mode")
+
+
+def open_tab(page: Any, name: str) -> None:
+    page.click(f"#tab-{name}")
+    page.wait_for_selector(f"#panel-{name}:not([hidden])")
+
+
+def test_edit_a_grid_and_take_a_suggestion(page: Any, tmp_path: Path) -> None:
+    new_grid(page, 5, 5)
+    set_block(page, 0, 0)
+    assert "block" in (cell(page, 0, 0).get_attribute("class") or "")
+    assert "block" in (cell(page, 4, 4).get_attribute("class") or "")  # rotational twin
+    assert letters(page) == ["#....", ".....", ".....", ".....", "....#"]
+    shot(page, "construction-empty.png", tmp_path)
+
+    cell(page, 1, 0).click()  # 5 Across
+    page.keyboard.type("ho")
+    assert letters(page)[1] == "HO..."
+    status = wait_text(page, "#suggest-status", "5A HO")
+    assert "keep the grid fillable" in status, status
+    first = page.locator("#suggest-list button").first
+    word = first.get_attribute("data-word")
+    assert word is not None and re.fullmatch("HO[A-Z]{3}", word)
+    first.click()
+    assert letters(page)[1] == word
+
+    page.keyboard.press("Control+z")
+    assert letters(page)[1] == "HO..."
+    page.keyboard.press("Control+Shift+z")
+    assert letters(page)[1] == word
+    # Keyboard: the cursor stayed on (1, 2); Backspace clears it, Tab goes to the next
+    # entry (6 Across, from (2, 0)), Space turns to 5 Down, the arrow moves down.
+    page.keyboard.press("Backspace")
+    kept = word[:2] + "." + word[3:]
+    assert letters(page)[1] == kept
+    page.keyboard.press("Tab")
+    assert page.inner_text("#grid-caption").startswith("6 across")
+    page.keyboard.press("Space")
+    assert page.inner_text("#grid-caption").startswith("5 down")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.type("x")
+    assert letters(page)[3][0] == "X"
+
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    assert letters(page)[1] == kept and letters(page)[3][0] == "X"
+
+
+def test_grid_health_marks_dead_entries(page: Any) -> None:
+    new_grid(page, 5, 5)
+    set_block(page, 0, 0)
+    cell(page, 1, 0).click()
+    page.keyboard.type("qqqqq")
+    page.check("#show-health")
+    page.wait_for_function(
+        "document.querySelector('#health-summary').textContent.includes('5A')", timeout=WAIT_MS
+    )
+    assert "dead" in (cell(page, 1, 2).get_attribute("class") or "")
+
+
+def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
+    new_grid(page, 5, 5)
+    set_block(page, 0, 0)
+    open_tab(page, "fill")
+    page.select_option("#fill-quality", "best")
+    page.fill("#fill-best-seconds", "2")
+    page.fill("#fill-alternatives", "2")
+    page.click("#fill-start")
+    page.wait_for_selector("#grid .cell.ghost", timeout=WAIT_MS)  # the best fill so far
+    assert page.inner_text("#fill-status").startswith(("Filling", "Filled"))
+    shot(page, "construction-autofill.png", tmp_path)
+    page.wait_for_selector("#fill-accept:not([disabled])", timeout=WAIT_MS)
+    assert "Filled" in page.inner_text("#fill-status")
+    assert "Mean score" in page.inner_text("#quality")
+    if page.is_enabled("#alt-next"):
+        page.click("#alt-next")
+        assert page.inner_text("#alt-position").startswith("Fill 2 of")
+        page.click("#alt-prev")
+    shown = letters(page)
+    page.click("#fill-accept")
+    filled = letters(page)
+    assert filled == shown and all("." not in row for row in filled), filled
+    assert page.locator("#grid .cell.ghost").count() == 0
+
+    open_tab(page, "clues")
+    page.wait_for_selector("#clue-lists input[data-slot='1A']")
+    page.fill("#clue-lists input[data-slot='1A']", "First across")
+    clued = sorted(set(CLUES) & entries(filled))
+    if clued:  # a word of the fill that the list clues: its clue is offered
+        page.wait_for_selector(f"button.idea[data-clue='{CLUES[clued[0]]}']", timeout=WAIT_MS)
+    shot(page, "construction-clues.png", tmp_path)
+
+    open_tab(page, "export")
+    page.fill("#puzzle-title", "Browser test")
+    page.locator("#puzzle-title").dispatch_event("change")
+    with page.expect_download(timeout=WAIT_MS) as download:
+        page.click("[data-export=puz]")
+    path = tmp_path / "export.puz"
+    download.value.save_as(str(path))
+    assert download.value.suggested_filename == "Browser_test.puz"
+    read = puz.read(str(path))
+    assert read.title == "Browser test"
+    assert read.solution == "".join(filled).replace("#", ".")
+    numbering = read.clue_numbering()
+    across = {clue["num"]: clue["clue"] for clue in numbering.across}
+    assert across[1] == "First across"
+
+
+def test_stop_an_autofill(page: Any) -> None:
+    # The library's mini-7x7: its best fill takes far longer to prove than the test.
+    new_grid(page, 7, 7)
+    for r, c in ((0, 0), (0, 1), (1, 0), (3, 3)):
+        set_block(page, r, c)
+    assert letters(page)[:2] == ["##.....", "#......"] and letters(page)[3] == "...#..."
+    open_tab(page, "fill")
+    page.select_option("#fill-quality", "best")
+    page.fill("#fill-best-seconds", "60")
+    page.fill("#fill-timeout", "60")
+    page.fill("#fill-alternatives", "1")
+    page.click("#fill-start")
+    wait_text(page, "#fill-status", "Filling")
+    page.click("#fill-stop")
+    wait_text(page, "#fill-status", "Stopped")
+    assert page.is_enabled("#fill-start") and not page.is_enabled("#fill-stop")
+    assert page.is_enabled("#fill-accept")  # the best fill found before the stop
+
+
+def test_api_errors_are_shown_in_words(page: Any) -> None:
+    new_grid(page, 5, 5)
+    set_block(page, 0, 2)  # with its twin, leaves 2-letter entries: against the rules
+    open_tab(page, "fill")
+    page.click("#fill-start")
+    page.wait_for_selector("#message:not([hidden])", timeout=WAIT_MS)
+    assert "rules" in page.inner_text("#message")
+
+
+def test_fits_a_phone_screen(browser: Any, page_server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(page_server)
+        phone.wait_for_selector("html[data-ready]")
+        overflow = phone.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0
+        box = phone.locator("#grid").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    finally:
+        context.close()
