@@ -151,6 +151,7 @@ def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
     page.wait_for_selector("#fill-accept:not([disabled])", timeout=WAIT_MS)
     assert "Filled" in page.inner_text("#fill-status")
     assert "Mean score" in page.inner_text("#quality")
+    page.wait_for_selector("#quality .tagged h4")  # tags looked up for every entry
     if page.is_enabled("#alt-next"):
         page.click("#alt-next")
         assert page.inner_text("#alt-position").startswith("Fill 2 of")

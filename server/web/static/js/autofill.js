@@ -192,7 +192,8 @@ export class Autofill {
     this.el.previous.disabled = this.index === 0;
     this.el.next.disabled = this.index >= this.fills.length - 1;
     this.el.position.textContent = this.fills.length > 1 ? `Fill ${this.index + 1} of ${this.fills.length}` : "";
-    renderQuality(this.el.quality_panel, fill);
+    const tags = renderQuality(this.el.quality_panel, fill);
+    showTags(tags, fill, this.settings().list);
   }
 
   /** Write the shown fill's letters into the grid's open cells (one undo step). */
@@ -298,23 +299,48 @@ function renderQuality(panel, fill) {
     }
     panel.append(ol);
   }
-  const tagged = (fill.entries || []).filter((entry) => entry.tags && entry.tags.length);
-  if (tagged.length) {
-    add("h4", "Tagged entries");
-    const ul = document.createElement("ul");
-    for (const entry of tagged) {
-      const li = document.createElement("li");
-      li.textContent = `${entry.word}: ${entry.tags.join(", ")}`;
-      ul.append(li);
+  const tags = document.createElement("div");
+  tags.className = "tagged";
+  panel.append(tags);
+  return tags;
+}
+
+const TAGS = new Map(); // "list\tWORD" -> the entry's tags
+
+/** The fill's entries that carry curator tags in the list (GET /v1/lists/{name}/words/{word}). */
+async function showTags(box, fill, list) {
+  const words = [...new Set((fill.entries || []).map((entry) => entry.word).filter(Boolean))];
+  const queue = words.filter((word) => !TAGS.has(`${list}\t${word}`));
+  const worker = async () => {
+    while (queue.length) {
+      const word = queue.shift();
+      try {
+        const entry = await json(`/v1/lists/${encodeURIComponent(list)}/words/${encodeURIComponent(word)}`);
+        TAGS.set(`${list}\t${word}`, entry.tags || []);
+      } catch (_) {
+        TAGS.set(`${list}\t${word}`, []); // a word the list lacks has no tags
+      }
     }
-    panel.append(ul);
-  }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  const tagged = words.filter((word) => TAGS.get(`${list}\t${word}`).length);
+  const heading = document.createElement("h4");
+  heading.textContent = "Tagged entries";
+  const text = document.createElement("p");
+  text.textContent = tagged.length
+    ? tagged.map((word) => `${word} (${TAGS.get(`${list}\t${word}`).join(", ")})`).join("; ")
+    : "none";
+  box.replaceChildren(heading, text);
 }
 
 function describeDuplicates(repeated, contained) {
-  const words = (items) => items.map((item) => (typeof item === "string" ? item : item.word || JSON.stringify(item)));
+  const word = (item) => (typeof item === "string" ? item : item.word || JSON.stringify(item));
   const parts = [];
-  if (repeated.length) parts.push(`repeated: ${words(repeated).join(", ")}`);
-  if (contained.length) parts.push(`contained: ${words(contained).join(", ")}`);
+  if (repeated.length) parts.push(`repeated: ${repeated.map(word).join(", ")}`);
+  if (contained.length) {
+    // each [shorter, longer]
+    const pairs = contained.map((pair) => (Array.isArray(pair) ? `${pair[0]} in ${pair[1]}` : word(pair)));
+    parts.push(`contained: ${pairs.join(", ")}`);
+  }
   return parts.join("; ");
 }

@@ -24,6 +24,7 @@ export class ClueMode {
       if (!input) return;
       const clues = { ...this.editor.snapshot.clues, [input.dataset.slot]: input.value };
       this.editor.update({ ...this.editor.snapshot, clues }, { record: false, reason: "clue" });
+      this.count();
     });
     container.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-clue]");
@@ -61,7 +62,6 @@ export class ClueMode {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.slot : null;
     this.container.replaceChildren();
     const missing = [];
-    let unclued = 0;
     for (const direction of ["across", "down"]) {
       const heading = document.createElement("h3");
       heading.textContent = direction === "across" ? "Across" : "Down";
@@ -83,7 +83,6 @@ export class ClueMode {
         input.dataset.slot = slot.id;
         input.value = clues[slot.id] || "";
         input.setAttribute("aria-label", `Clue for ${slot.number} ${direction}, ${answer.includes(EMPTY) ? "answer not complete" : answer}`);
-        if (!input.value.trim()) unclued += 1;
         label.append(name, shown, input);
         const ideas = document.createElement("div");
         ideas.className = "clue-ideas";
@@ -94,12 +93,18 @@ export class ClueMode {
       }
       this.container.append(heading, list);
     }
-    this.status.textContent = `${this.editor.slots.length} entries, ${unclued} without a clue.`;
+    this.count();
     if (focused) {
       const again = this.container.querySelector(`input[data-slot="${focused}"]`);
       if (again) again.focus();
     }
     this.suggest(missing);
+  }
+
+  count() {
+    const { clues } = this.editor.snapshot;
+    const unclued = this.editor.slots.filter((slot) => !(clues[slot.id] || "").trim()).length;
+    this.status.textContent = `${this.editor.slots.length} entries, ${unclued} without a clue.`;
   }
 
   async suggest(wanted) {

@@ -1,0 +1,196 @@
+"""Measure the construction page in Chromium and print a table.
+
+    .venv/bin/python scripts/bench_page.py [--loads 10] [--keys 30]
+        [--grid american-15-themeless-72] [--chromium /usr/bin/chromium]
+
+Serves the app on a loopback port (``crossforge serve``'s server, real workers) on the
+instance's database (``CROSSFORGE_INSTANCE``, ./instance by default, with the default
+list built: ``make default-list``) and drives the page with Playwright in the system's
+Chromium. Rows:
+
+- first paint: ``--loads`` loads of ``/`` in fresh browser contexts (nothing cached):
+  the browser's first contentful paint, and the page's ``crossforge-ready`` mark (its
+  modules have run), both from the start of navigation;
+- suggestions after a letter: the ``--grid`` library grid (15x15) opened through
+  ``POST /v1/grids/parse``, then, entry after entry (Tab), the best suggestion typed in
+  letter by letter (as a constructor would), timing each of ``--keys`` keystrokes from its
+  ``keydown`` to the suggestion panel showing the slot's new pattern, with the default
+  list and the page's default minimum score (35); beside it the server's own time for
+  the suggestion requests (``time_s`` of the answers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MEASURE = """([expected]) => { window.benchShown = new Promise((resolve) => {
+  const input = document.getElementById('grid-input');
+  const status = document.getElementById('suggest-status');
+  let started = null;
+  input.addEventListener('keydown', () => { started = performance.now(); },
+                         { once: true, capture: true });
+  const done = () => {
+    if (started !== null && status.textContent.startsWith(expected)) {
+      observer.disconnect();
+      resolve(performance.now() - started);
+    }
+  };
+  const observer = new MutationObserver(done);
+  observer.observe(status, { childList: true, characterData: true, subtree: true });
+}); }"""
+"""Sets ``window.benchShown``: the milliseconds from the next keydown to the status naming
+``expected``."""
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def first_paint(browser: Any, url: str, loads: int) -> tuple[list[float], list[float]]:
+    """Milliseconds to first contentful paint and to the page's ``ready`` mark, per load
+    in a fresh context."""
+    paints, ready = [], []
+    for _ in range(loads):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-ready]")
+        paint, mark = page.evaluate(
+            """() => [performance.getEntriesByName('first-contentful-paint')[0],
+                      performance.getEntriesByName('crossforge-ready')[0]]
+                     .map((entry) => entry.startTime)"""
+        )
+        paints.append(float(paint))
+        ready.append(float(mark))
+        context.close()
+    return paints, ready
+
+
+def suggestion_latency(
+    browser: Any, url: str, grid: Path, keys: int
+) -> tuple[list[float], list[float]]:
+    """Milliseconds from keydown to the suggestions shown, and the server's own time, per
+    letter typed: entry after entry (Tab), the best suggestion typed in."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-ready]")
+    page.set_input_files("#open-file", str(grid))
+    page.wait_for_function("document.querySelectorAll('#grid .cell').length === 225")
+    server: list[float] = []
+    page.on("response", lambda r: _server_time(r, server))
+    page.locator(".cell:not(.block)").first.click()
+    shown: list[float] = []
+    for _ in range(4 * keys):
+        if len(shown) >= keys:
+            break
+        slot_id = _current_slot(page)
+        status = _settled(page, slot_id)
+        buttons = page.locator("#suggest-list button")
+        if ":" not in status or buttons.count() == 0:
+            page.keyboard.press("Tab")
+            continue
+        word = buttons.first.get_attribute("data-word") or ""
+        pattern = status.split(":")[0].split(" ", 1)[1]
+        step = "ArrowRight" if slot_id.endswith("A") else "ArrowDown"
+        start = pattern.find("·")
+        for i in range(start, len(word)):
+            if len(shown) >= keys:
+                break
+            if pattern[i] != "·":
+                page.keyboard.press(step)
+                continue
+            pattern = pattern[:i] + word[i] + pattern[i + 1 :]
+            page.evaluate(MEASURE, [f"{slot_id} {pattern}:"])
+            page.keyboard.type(word[i])
+            shown.append(float(page.evaluate("window.benchShown")))
+        page.keyboard.press("Tab")
+    context.close()
+    return shown, server
+
+
+def _current_slot(page: Any) -> str:
+    """The id of the entry under the cursor, from the grid's caption ("5 across, …")."""
+    number, direction = page.inner_text("#grid-caption").split(",")[0].split()
+    return f"{number}{'A' if direction == 'across' else 'D'}"
+
+
+def _settled(page: Any, slot_id: str) -> str:
+    """The suggestion panel's status once it answers for ``slot_id``."""
+    page.wait_for_function(
+        """(id) => { const text = document.getElementById('suggest-status').textContent;
+                     return text.startsWith(id + ' ') && text.includes(':'); }""",
+        arg=slot_id,
+        timeout=30_000,
+    )
+    return str(page.inner_text("#suggest-status"))
+
+
+def _server_time(response: Any, into: list[float]) -> None:
+    if response.url.endswith("/v1/suggestions") and response.ok:
+        with contextlib.suppress(Exception):  # an aborted request has no body to read
+            into.append(float(response.json()["time_s"]) * 1000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loads", type=int, default=10)
+    parser.add_argument("--keys", type=int, default=30)
+    parser.add_argument("--grid", default="american-15-themeless-72")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    from crossforge.server.app import create_app
+    from crossforge.server.config import ServerConfig
+    from crossforge.server.serving import make_api_server
+
+    config = ServerConfig.from_env(workers=1)
+    app = create_app(config)
+    words = app.extensions["crossforge"].words
+    if not words.has_list(config.default_list):
+        sys.exit(f"no list {config.default_list!r}: run 'make default-list' first")
+    server = make_api_server(app, "127.0.0.1", 0, 30.0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.port}/"
+    grid = ROOT / "grids" / "library" / f"{args.grid}.txt"
+    started = time.monotonic()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=args.chromium)
+            paints, ready = first_paint(browser, url, args.loads)
+            shown, server_ms = suggestion_latency(browser, url, grid, args.keys)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        app.extensions["crossforge"].close()
+
+    def row(name: str, values: list[float], target: str) -> str:
+        p50, p90 = statistics.median(values), percentile(values, 0.9)
+        return f"| {name} | {len(values)} | {p50:.0f} | {p90:.0f} | {max(values):.0f} | {target} |"
+
+    took = time.monotonic() - started
+    print(f"default list {config.default_list!r}, grid {args.grid}, {took:.0f} s")
+    print("| measure | n | p50 ms | p90 ms | max ms | target |")
+    print("|---|---|---|---|---|---|")
+    print(row("first contentful paint", paints, "1000"))
+    print(row("page ready (modules run)", ready, ""))
+    print(row("keydown to suggestions shown (15x15)", shown, "150 (p50)"))
+    print(row("server time of those suggestions", server_ms, ""))
+
+
+if __name__ == "__main__":
+    main()
