@@ -10,7 +10,6 @@ installs Debian's ``chromium``; Playwright's own browser download is never used)
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -18,22 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page_list import list_lines
 
 from crossforge.server.config import ServerConfig
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-LIST_SIZE = 20_000
-CLUES = {
-    "HOUSE": "Home",
-    "ENTER": "Go in",
-    "STEPS": "Stairs",
-    "THESE": "Not those",
-    "HORSE": "Mount",
-    "CLOSE": "Shut",
-    "ARMED": "Carrying weapons",
-    "TEST": "Exam",
-}
-"""Clues the test list holds, for the clue mode."""
 
 
 def chromium_path() -> str | None:
@@ -74,20 +62,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.skip(reason=SKIP))
 
 
-def _list_lines() -> list[str]:
-    """CSV lines (word, score, clue) of the test list: the most frequent words first,
-    scored from 100 down to 20 by rank."""
-    from wordfreq import top_n_list
-
-    words = [w.upper() for w in top_n_list("en", 3 * LIST_SIZE) if re.fullmatch("[a-z]{3,15}", w)]
-    words = list(dict.fromkeys(words))[:LIST_SIZE]
-    return [
-        f"{word},{100 - 80 * rank // len(words)},{CLUES.get(word, '')}"
-        for rank, word in enumerate(words)
-    ]
-
-
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of an app on a loopback port, with real workers and the test list."""
     from crossforge.server.app import create_app
@@ -100,7 +75,7 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CROSSFORGE_INSTANCE", str(folder))
         with WordStore(url) as store:
-            store.import_lines(DEFAULT_LIST, _list_lines(), fmt="csv")
+            store.import_lines(DEFAULT_LIST, list_lines(), fmt="csv")
         config = ServerConfig(
             database_url=url, workers=2, job_time_limit=60.0, wait_limit=30.0, max_grid_size=21
         )
@@ -116,7 +91,7 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             app.extensions["crossforge"].close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Chromium, headless, from the system's executable."""
     from playwright.sync_api import sync_playwright

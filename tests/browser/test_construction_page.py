@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import puz
-from conftest import CLUES
+from page_list import CLUES
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 20_000
