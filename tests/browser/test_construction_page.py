@@ -1,5 +1,5 @@
 """The construction page end to end in Chromium: edit a 5x5, take a suggestion, autofill
-(watched, stopped, accepted), clue, export a .puz read back by puzpy.
+(watched, stopped, accepted, of a region), clue, export a .puz read back by puzpy.
 
 Screenshots of the page (empty grid, autofill in progress, clue mode) are taken on the
 way; with ``UPDATE_SCREENSHOTS=1`` they are written to docs/images/ for the docs.
@@ -203,6 +203,23 @@ def test_stop_an_autofill(page: Any) -> None:
     wait_text(page, "#fill-status", "Stopped")
     assert page.is_enabled("#fill-start") and not page.is_enabled("#fill-stop")
     assert page.is_enabled("#fill-accept")  # the best fill found before the stop
+
+
+def test_autofill_a_selected_region(page: Any) -> None:
+    new_grid(page, 5, 5)
+    set_block(page, 0, 0)
+    cell(page, 2, 0).click()  # 6 Across
+    open_tab(page, "fill")
+    page.click("#select-slot")
+    assert page.inner_text("#selection-count") == "5 cells selected."
+    assert page.is_checked("input[name=scope][value=region]")
+    page.select_option("#fill-quality", "first")
+    page.click("#fill-start")
+    page.wait_for_selector("#fill-accept:not([disabled])", timeout=WAIT_MS)
+    page.click("#fill-accept")
+    rows = letters(page)
+    assert "." not in rows[2] and rows[2] != "....."
+    assert [row for i, row in enumerate(rows) if i != 2] == ["#....", ".....", ".....", "....#"]
 
 
 def test_api_errors_are_shown_in_words(page: Any) -> None:
