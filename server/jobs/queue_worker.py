@@ -208,7 +208,9 @@ class CrossforgeWorker(Worker):
         finally:
             self._running = None
             context.pinned = None
-            _let_go(context, job.id)
+        # Not after an exception (a forced stop): the job's heartbeat then expires and a
+        # web process fails it, unless its horse recorded its end first.
+        _let_go(context, job.id)
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         """RQ's heartbeat, plus this worker's entry in the deployment's worker count."""
