@@ -223,6 +223,8 @@ def test_autofill_a_selected_region(page: Any) -> None:
 
 
 def test_api_errors_are_shown_in_words(page: Any) -> None:
+    types = page.eval_on_selector_all("#puzzle-type option", "options => options.map(o => o.value)")
+    assert types == ["american", "canadian"]  # the crossword types of GET /v1/plugins
     new_grid(page, 5, 5)
     set_block(page, 0, 2)  # with its twin, leaves 2-letter entries: against the rules
     open_tab(page, "fill")

@@ -58,9 +58,10 @@ export class Autofill {
   }
 
   request() {
-    const { list, min_score } = this.settings();
+    const { type, list, min_score } = this.settings();
     const snapshot = this.editor.snapshot;
     const body = {
+      type,
       grid: snapshot.rows,
       list,
       options: {

@@ -27,8 +27,10 @@ const view = new GridView(editor, $("grid"), $("grid-input"), $("grid-caption"))
 
 // -- settings shared by suggestions, autofill and clues -------------------------------
 const listSelect = $("word-list");
+const typeSelect = $("puzzle-type");
 const minScore = $("min-score");
 const settings = () => ({
+  type: typeSelect.value || "american",
   list: listSelect.value || root.dataset.defaultList,
   min_score: Math.min(Math.max(Number(minScore.value) || 0, 0), 100),
 });
@@ -52,6 +54,27 @@ async function loadLists() {
   }
   suggestions.refresh(true);
 }
+
+/** The crossword types (those that fill a grid from a list), from GET /v1/plugins. */
+async function loadTypes() {
+  try {
+    const { plugins } = await json("/v1/plugins");
+    const crosswords = plugins.filter((plugin) => {
+      const fields = (plugin.parameters && plugin.parameters.properties) || {};
+      return plugin.kind === "puzzle_type" && "grid" in fields && "list" in fields;
+    });
+    typeSelect.replaceChildren(...crosswords.map((plugin) => new Option(plugin.name, plugin.name)));
+    if (saved.type && crosswords.some((plugin) => plugin.name === saved.type)) typeSelect.value = saved.type;
+    const chosen = crosswords.find((plugin) => plugin.name === typeSelect.value);
+    if (chosen && chosen.description) typeSelect.title = chosen.description;
+  } catch (error) {
+    report(describe("Could not read the puzzle types", error));
+  }
+}
+typeSelect.addEventListener("change", () => {
+  editor.setting("type", typeSelect.value);
+  suggestions.refresh(true);
+});
 
 listSelect.addEventListener("change", () => {
   editor.setting("list", listSelect.value);
@@ -196,6 +219,6 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-loadLists();
+loadTypes().then(loadLists);
 performance.mark("crossforge-ready"); // for scripts/bench_page.py
 root.dataset.ready = "true";

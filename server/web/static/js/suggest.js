@@ -34,15 +34,15 @@ export class Suggestions {
 
   async refresh(force = false) {
     const slot = this.view.currentSlot();
-    const { list, min_score } = this.settings();
+    const { type, list, min_score } = this.settings();
     const rows = this.editor.snapshot.rows;
-    const key = JSON.stringify([rows, slot && slot.id, list, min_score]);
+    const key = JSON.stringify([rows, slot && slot.id, type, list, min_score]);
     if (key === this.lastKey && !force) return;
     this.lastKey = key;
     if (this.pending) this.pending.abort();
     const pending = new AbortController();
     this.pending = pending;
-    const body = { grid: rows, list, min_score, limit: 50 };
+    const body = { type, grid: rows, list, min_score, limit: 50 };
     if (slot) body.slot = slot.id;
     this.status.textContent = slot ? `Looking for words for ${slot.id}…` : "Checking the grid…";
     const started = performance.now();
