@@ -175,3 +175,37 @@ def test_without_redis_a_submission_is_503_and_leaves_no_record(
         assert answer.get_json()["error"]["code"] == "queue_unavailable"
         assert answer.headers["Retry-After"] == "5"
     assert services_of(app).jobs.list() == []
+
+
+def test_a_job_ending_during_a_database_outage_keeps_its_result(
+    postgres_schema_url: str,
+    queue_url: tuple[str, str],
+    make_app: Callable[..., Flask],
+    tmp_path: Path,
+) -> None:
+    from sqlalchemy.engine import make_url
+    from test_server_outage import Proxy
+
+    target = make_url(postgres_schema_url)
+    proxy = Proxy((target.host or "127.0.0.1", target.port or 5432))
+    url = target.set(host="127.0.0.1", port=proxy.port).render_as_string(False)
+    redis_url, name = queue_url
+    settings = {"database_url": url, "queue_url": redis_url, "queue_name": name}
+    processes = Processes(tmp_path, worker_env(settings, tmp_path / "instance"))
+    try:
+        app = make_app(**settings)
+        cluster = Cluster(make_app, settings, processes)
+        cluster.workers(app, 1)
+        job = submit(app, {"do": "stubborn", "seconds": 1.5})
+        wait_for(app, job.id, {"running"})
+        time.sleep(0.3)  # under way in its horse
+        proxy.cut()
+        time.sleep(2.5)  # the job ends while its record cannot be written
+        proxy.restore()
+        app.test_client().get("/v1/health")  # may be a 503: drops the app's dead connections
+        finished = wait_for(app, job.id, {"succeeded"}, timeout=30)
+        assert finished.result == {"slept": 1.5}
+        assert services_of(app).runner.counts()["running"] == 0
+    finally:
+        processes.stop()
+        proxy.cut()
