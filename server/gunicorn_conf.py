@@ -23,6 +23,9 @@ threads = int(os.environ.get("CROSSFORGE_WEB_THREADS", "32"))
 workers = (
     int(os.environ.get("WEB_CONCURRENCY", "2")) if os.environ.get("CROSSFORGE_QUEUE_URL") else 1
 )
+preload_app = False
+"""Each web process builds its own app: the runner's threads (job changes, reaping) and
+database connections must not cross gunicorn's fork."""
 worker_connections = 1000
 """Open connections one web process keeps (idle keep-alive ones included)."""
 
