@@ -3,6 +3,7 @@ tables.
 
     .venv/bin/python scripts/bench_server.py [--words 20000] [--jobs 30] [--searches 300]
         [--section basic|runners|all] [--fills 40] [--clients 8] [--postgres URL]
+        [--databases sqlite,postgresql]
 
 ``basic``: builds a scored list from the ``wordfreq`` top-N English words in a temporary
 database, creates the app with its real process pool (one worker) and talks to it through
@@ -77,6 +78,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/15")
     parser.add_argument("--postgres", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--databases", default="sqlite,postgresql", help="runners section")
     args = parser.parse_args()
     words, lines = word_lines(args.words)
     if args.section in ("basic", "all"):
@@ -179,7 +181,10 @@ def runners(args: argparse.Namespace, lines: list[str]) -> None:
     from crossforge.grids.library import load_grid
 
     themed = load_grid(THEMED).to_text().splitlines()
-    kinds = ["sqlite"] + (["postgresql"] if _answers(args.postgres) else [])
+    wanted = args.databases.split(",")
+    kinds = [k for k in ("sqlite", "postgresql") if k in wanted]
+    if "postgresql" in kinds and not _answers(args.postgres):
+        kinds.remove("postgresql")
     rows: list[list[str]] = []
     overheads: dict[tuple[str, str, int], float] = {}
     for kind in kinds:
@@ -211,7 +216,7 @@ def runners(args: argparse.Namespace, lines: list[str]) -> None:
     )
     for row in [header, *rows]:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-    for kind in kinds:
+    for kind in kinds:  # every kind measured has all four rows
         extra = overheads[kind, "distributed", 1] - overheads[kind, "embedded", 1]
         print(
             f"{kind}: distributed runner overhead per job, p50 over embedded: {extra * 1000:.1f} ms"
