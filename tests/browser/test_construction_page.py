@@ -178,6 +178,8 @@ def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
     path = tmp_path / "export.puz"
     download.value.save_as(str(path))
     assert download.value.suggested_filename == "Browser_test.puz"
+    page.click("#print")  # fills the clue lists the printout shows under the grid
+    assert "First across" in (page.text_content("#print-clues") or "")
     read = puz.read(str(path))
     assert read.title == "Browser test"
     assert read.solution == "".join(filled).replace("#", ".")
