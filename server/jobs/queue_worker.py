@@ -35,7 +35,7 @@ from sqlalchemy.exc import DBAPIError
 from crossforge.plugins.contract import WordSource
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.distributed import HEARTBEAT_SECONDS, HEARTBEAT_TTL, QueueKeys
-from crossforge.server.jobs.records import CANCELED, FAILED, JobStore
+from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED, JobStore
 from crossforge.server.jobs.worker import (
     Done,
     Execute,
@@ -186,6 +186,7 @@ class CrossforgeWorker(Worker):
         )
         self.context = context
         self._running: _Running | None = None
+        self._warmed: set[int] = set()
 
     def execute_job(self, job: QueueJob, queue: Queue) -> None:
         """Load the job's word index, mark it running (in Redis, then in its record), run
@@ -263,15 +264,20 @@ class CrossforgeWorker(Worker):
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)
 
     def _indexes(self, task: Task) -> dict[str, Any]:
-        """The job's word index, loaded here (cached per list version) before the fork."""
+        """The job's word index, loaded here (cached per list version) before the fork; for
+        a version new to this worker, its clue lookup is compiled here too."""
         puzzle = task.request.get("puzzle")
         name = puzzle.get("list") if isinstance(puzzle, dict) else None
         if not isinstance(name, str):
             return {}
         try:
-            return {name: self.context.words.index(name)}
+            index = self.context.words.index(name)
+            if id(index) not in self._warmed:  # a list version new to this worker
+                self.context.words.clues(name, ["A"])  # its clue queries compiled here
+                self._warmed.add(id(index))
         except Exception:  # the horse meets the same error and reports it
             return {}
+        return {name: index}
 
 
 def _exit_code(status: int | None) -> int | None:
@@ -395,6 +401,8 @@ def run_worker(config: ServerConfig, name: str | None = None, burst: bool = Fals
     store = JobStore(config.database_url, RedisNotifier(redis, keys.changes))
     registry().plugins()  # every plugin imported once, here, not in each horse
     warm_up()
+    # The statement that records a job's end, compiled here once (it matches no job).
+    store.finish("", SUCCEEDED, result={})
     if sys.platform == "linux":
         _libc()
     _context = WorkerContext(config, redis, keys, store, OpenedOnUse(config.database_url))
