@@ -187,6 +187,16 @@ def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
     across = {clue["num"]: clue["clue"] for clue in numbering.across}
     assert across[1] == "First across"
 
+    new_grid(page, 5, 5)  # then open the file again: grid, title and clue come back
+    page.set_input_files("#open-file", str(path))
+    page.wait_for_function(
+        "document.querySelector(\".cell[data-r='0'][data-c='1'] .letter\").textContent !== ''"
+    )
+    assert letters(page) == filled
+    assert page.input_value("#puzzle-title") == "Browser test"
+    open_tab(page, "clues")
+    assert page.input_value("#clue-lists input[data-slot='1A']") == "First across"
+
 
 def test_stop_an_autofill(page: Any) -> None:
     # The library's mini-7x7: its best fill takes far longer to prove than the test.
@@ -225,6 +235,7 @@ def test_autofill_a_selected_region(page: Any) -> None:
 
 
 def test_api_errors_are_shown_in_words(page: Any) -> None:
+    page.wait_for_function("document.querySelectorAll('#puzzle-type option').length > 1")
     types = page.eval_on_selector_all("#puzzle-type option", "options => options.map(o => o.value)")
     assert types == ["american", "canadian"]  # the crossword types of GET /v1/plugins
     new_grid(page, 5, 5)
