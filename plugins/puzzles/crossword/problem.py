@@ -42,6 +42,9 @@ class SlotLike(Protocol):
     @property
     def cells(self) -> tuple[Cell, ...]: ...
 
+    @property
+    def id(self) -> str: ...
+
 
 class CrosswordError(ValueError):
     """A crossword request that cannot become a problem (bad word, letter or entry)."""
