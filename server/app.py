@@ -17,7 +17,7 @@ from crossforge.server.jobs.records import FAILED, JobStore
 from crossforge.server.jobs.runner import JobRunner, QueueFull
 from crossforge.server.jobs.setup import open_jobs
 from crossforge.server.jobs.worker import Execute
-from crossforge.server.limits import limit_submissions
+from crossforge.server.limits import limit_clients
 from crossforge.wordbase.config import data_folder
 from crossforge.wordbase.database import create_tables
 from crossforge.wordbase.schema import metadata as word_tables
@@ -65,7 +65,7 @@ def create_app(
     from crossforge.server.web import bp as construction_page
 
     app.register_blueprint(construction_page)
-    limit_submissions(app, config.submit_rate, config.rate_limit_storage)
+    limit_clients(app, config.submit_rate, config.suggest_rate, config.rate_limit_storage)
     jobs.purge(timedelta(days=config.job_retention_days))
     if not config.queue_url:  # distributed jobs belong to their workers, not to us
         _resume(jobs, runner)

@@ -53,8 +53,11 @@ class ServerConfig:
     submit_rate: str = "120/minute"
     """Jobs one client (by address) may submit, as a rate such as ``60/minute`` or
     ``60/minute;1000/day``; more is a 429 with ``Retry-After``."""
+    suggest_rate: str = "600/minute"
+    """Suggestion requests one client (by address) may make, as a rate like ``submit_rate``;
+    more is a 429 with ``Retry-After``."""
     rate_limit_storage: str = "memory://"
-    """Where submission counts live: ``memory://`` (this process) or ``redis://host:port``
+    """Where submission and suggestion counts live: ``memory://`` (this process) or ``redis://host:port``
     (shared by every web process)."""
     queue_url: str | None = None
     """Redis URL of the distributed job queue (``redis://host:port/db``): jobs then run on
@@ -109,6 +112,16 @@ class ServerConfig:
         ):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+        from limits import parse_many  # Flask-Limiter's rate notation
+
+        for name in ("submit_rate", "suggest_rate"):
+            try:
+                parse_many(getattr(self, name))
+            except ValueError:
+                raise ValueError(
+                    f"{name} {getattr(self, name)!r} is not a rate such as 60/minute or "
+                    "60/minute;1000/day"
+                ) from None
         if not 0 <= self.best_seconds < float("inf"):
             raise ValueError(f"best_seconds must be 0 or more, not {self.best_seconds}")
         if self.api_token is not None and not self.api_token.strip():

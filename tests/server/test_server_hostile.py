@@ -216,3 +216,22 @@ def test_unusable_list_names_are_400(make_app: Callable[..., Flask]) -> None:
         answer = client.post("/v1/lists", json={"name": name})
         assert answer.status_code == 400 and answer.get_json()["error"]["details"]["field"]
     assert client.get("/v1/lists").get_json()["lists"] == []
+
+
+def test_a_client_over_its_suggestion_rate_gets_429(
+    make_app: Callable[..., Flask], tiny_list: str
+) -> None:
+    client = make_app(suggest_rate="2/minute").test_client()
+    body = {"grid": ["...", "...", "..."], "list": tiny_list}
+    statuses = [client.post("/v1/suggestions", json=body).status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
+    answer = client.post("/v1/suggestions", json=body)
+    assert answer.get_json()["error"]["code"] == "too_many_requests"
+    assert "suggestions" in answer.get_json()["error"]["message"]
+    assert _submit_until_refused(client, 1) != [429]  # job submissions have their own budget
+
+
+def test_a_rate_that_is_not_a_rate_is_refused_at_start(make_app: Callable[..., Flask]) -> None:
+    for setting in ({"submit_rate": "often"}, {"suggest_rate": "5 per fortnight"}):
+        with pytest.raises(ValueError, match="is not a rate"):
+            make_app(**setting)
