@@ -223,14 +223,17 @@ def suggestions(
     conn: Connection, word_list: WordList, keys: Sequence[str], per_word: int
 ) -> dict[str, list[Clue]]:
     """The best ``per_word`` clues of each entry of ``keys``: the list's own clues before
-    dictionary definitions (``REFERENCE_SOURCES``), then shorter first, then in the
-    entry's order."""
-    reference = case((clues.c.source.in_(REFERENCE_SOURCES), 1), else_=0)
+    dictionary definitions (``REFERENCE_SOURCES``); the own clues shorter first, the
+    definitions in the entry's order (a dictionary's own order: WordNet's most used sense
+    first), ties in the entry's order."""
+    is_reference = clues.c.source.in_(REFERENCE_SOURCES)
+    reference = case((is_reference, 1), else_=0)
+    length = case((is_reference, 0), else_=func.length(clues.c.text))
     rank = (
         func.row_number()
         .over(
             partition_by=clues.c.entry_id,
-            order_by=(reference, func.length(clues.c.text), clues.c.position, clues.c.id),
+            order_by=(reference, length, clues.c.position, clues.c.id),
         )
         .label("rank")
     )

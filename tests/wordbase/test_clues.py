@@ -229,7 +229,9 @@ def test_postgres_search_uses_the_gin_index(pg_store: WordStore) -> None:
 # -- suggestions --------------------------------------------------------------------
 
 
-def test_suggestions_are_the_lists_own_clues_first_then_shortest(words: WordStore) -> None:
+def test_suggestions_are_the_lists_own_clues_shortest_first_then_definitions_in_order(
+    words: WordStore,
+) -> None:
     clues = [
         Clue("A long period of time in history", "wordnet"),
         Clue("Time in history"),
@@ -240,9 +242,10 @@ def test_suggestions_are_the_lists_own_clues_first_then_shortest(words: WordStor
     words.put_entry("w", "ERA", 50, clues=clues)
     found = words.clue_suggestions("w", ["era", "one"])
     assert found == {"ERA": [Clue("Age"), Clue("Epoch", "nyt 1995"), Clue("Time in history")]}
+    # Definitions keep the dictionary's order (WordNet: most used sense first), not length.
     assert words.clue_suggestions("w", ["era"], per_word=5)["ERA"][3:] == [
-        Clue("Period", "wordnet"),
         Clue("A long period of time in history", "wordnet"),
+        Clue("Period", "wordnet"),
     ]
 
 
