@@ -37,7 +37,7 @@ def _bodies(app: Services, where: Where) -> Media:
 
 
 @bp.post("")
-@documented({200: SUGGESTIONS}, body=_bodies, errors=(404,))
+@documented({200: SUGGESTIONS}, body=_bodies, errors=(404, 429))
 def suggest() -> Response:
     """Candidates for one slot that keep the whole grid arc consistent, and the grid's
     health (letters possible per cell, dead slots, forced letters).

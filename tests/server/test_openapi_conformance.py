@@ -62,7 +62,9 @@ def _failures(stream: Iterator[Any]) -> list[str]:
 def test_the_api_conforms_to_its_document(
     make_app: Callable[..., Flask], tiny_list: str, wsgi_probes: None
 ) -> None:
-    app = make_app(api_token=TOKEN, wait_limit=1.0, submit_rate="100000/minute")
+    app = make_app(
+        api_token=TOKEN, wait_limit=1.0, submit_rate="100000/minute", suggest_rate="100000/minute"
+    )
     config = schemathesis.Config.from_dict(SETTINGS)
     schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", app, config=config)
     failures = _failures(schemathesis.engine.from_schema(schema).execute())
