@@ -128,7 +128,10 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
         length = len(key)
         if candidate.lemmas:
             name = all(wordnet.is_proper(lemma) for lemma in candidate.lemmas)
-            best = crossword_score(Signals(candidate.zipf, length, known=True, name=name))
+            base = Signals(
+                candidate.zipf, length, known=True, name=name, abbreviation=looks_abbreviated(key)
+            )
+            best = crossword_score(base)
             display = candidate.display or _written(wordnet, candidate.lemmas[0])
             for lemma in candidate.lemmas:
                 words = len(lemma.split())
@@ -142,10 +145,12 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             yield Entry(key, display, best, clues, source=source)
             continue
+        bases = wordnet.bases(key.lower()) if known[key] else set()
         signals = Signals(
             candidate.zipf,
             length,
             known=known[key],
+            name=bool(bases) and all(wordnet.is_proper(base) for base in bases),
             abbreviation=looks_abbreviated(key),
             letter_run=has_letter_run(key),
             misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),

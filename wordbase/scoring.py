@@ -11,11 +11,16 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    ``KNOWN_BONUS``; a word it does not know loses up to ``UNKNOWN_PENALTY`` (full below
    Zipf 4, none from Zipf 5, so that ``the`` and ``onto`` are not punished: WordNet
    lists no function words). A multi-word lemma (``AT A LOSS``) gets ``PHRASE_BONUS``.
+   A dictionary word that wordfreq attests (Zipf above 0), is no name and has a vowel
+   keeps more of its frequency score: below ``DICTIONARY_PIVOT`` it falls at
+   ``DICTIONARY_SLOPE`` of the rate (``dictionary_frequency``), because rarity in
+   running text says little about a headword's worth as fill (``JOUST``, ``SPURN``,
+   ``OAR``, ``EPEE``, ``STET``).
 3. **Part of speech and names**: WordNet's parts of speech make a word known; a lemma
    WordNet writes capitalized in every sense is a name (``PARIS``) and loses
    ``NAME_PENALTY``.
 4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses
-   ``ABBREVIATION_PENALTY``.
+   ``ABBREVIATION_PENALTY``; a known one (``LBF``) keeps its plain frequency score.
 5. **Letter runs**: an unknown key with three equal letters in a row (``WAYYY``,
    ``SSSSS``) loses ``RUN_PENALTY``.
 6. **Misspellings**: an unknown key of 5+ letters one edit (letter added, dropped,
@@ -33,6 +38,7 @@ __all__ = [
     "Misspellings",
     "Signals",
     "crossword_score",
+    "dictionary_frequency",
     "frequency_score",
     "has_letter_run",
     "length_adjustment",
@@ -41,6 +47,8 @@ __all__ = [
 
 PHRASE_DISCOUNT = 0.75
 KNOWN_BONUS = 5
+DICTIONARY_PIVOT = 50
+DICTIONARY_SLOPE = 0.5
 UNKNOWN_PENALTY = 15
 PHRASE_BONUS = 10
 NAME_PENALTY = 5
@@ -65,6 +73,14 @@ def length_adjustment(length: int) -> float:
 def frequency_score(zipf: float, length: int) -> float:
     """``20 × (zipf + length adjustment − 1)``, unclipped."""
     return 20 * (zipf + length_adjustment(length) - 1)
+
+
+def dictionary_frequency(score: float) -> float:
+    """A dictionary word's frequency ``score``: below ``DICTIONARY_PIVOT`` it falls at
+    ``DICTIONARY_SLOPE`` of the rate (frequency 10 → 30, 30 → 40, 50 and above kept)."""
+    if score >= DICTIONARY_PIVOT:
+        return score
+    return DICTIONARY_PIVOT - DICTIONARY_SLOPE * (DICTIONARY_PIVOT - score)
 
 
 def has_letter_run(key: str) -> bool:
@@ -96,6 +112,8 @@ def crossword_score(signals: Signals) -> int:
     zipf = signals.zipf - PHRASE_DISCOUNT * (signals.words - 1)
     score = frequency_score(max(zipf, 0.0), signals.length)
     if signals.known:
+        if _headword(signals):
+            score = dictionary_frequency(score)
         score += KNOWN_BONUS
         if signals.words > 1:
             score += PHRASE_BONUS
@@ -110,6 +128,12 @@ def crossword_score(signals: Signals) -> int:
         if signals.misspelling:
             score -= MISSPELLING_PENALTY
     return max(1, min(100, round(score)))
+
+
+def _headword(signals: Signals) -> bool:
+    """True for a known single word wordfreq attests, no name and not vowelless (``CGS``
+    and ``LBF`` are WordNet lemmas too)."""
+    return signals.words == 1 and signals.zipf > 0 and not signals.name and not signals.abbreviation
 
 
 class Misspellings:

@@ -27,6 +27,37 @@ def test_frequency_and_length_set_the_base() -> None:
     assert scores == sorted(scores) and scores[0] == 1 and scores[-1] == 100
 
 
+def test_a_rare_dictionary_word_keeps_more_of_its_frequency_score() -> None:
+    # Zipf 2 at 5 letters is frequency 20: a headword (JOUST, SPURN) falls half as fast.
+    rare = replace(WORD, zipf=2.0)
+    assert crossword_score(rare) == 35 + scoring.KNOWN_BONUS
+    assert crossword_score(replace(rare, known=False)) == 20 - scoring.UNKNOWN_PENALTY
+    # From the pivot up frequency alone counts, and scores still rise with Zipf.
+    assert crossword_score(replace(WORD, zipf=4.0)) == 60 + scoring.KNOWN_BONUS
+    scores = [crossword_score(replace(rare, zipf=z / 10)) for z in range(1, 60)]
+    assert scores == sorted(scores)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"zipf": 0.0},  # a lemma wordfreq never saw (BLEAR, RAETAM)
+        {"name": True},  # a name keeps the plain slope, less its penalty
+        {"abbreviation": True},  # a vowelless lemma (CGS, LBF)
+        {"words": 2, "zipf": 2.0 + scoring.PHRASE_DISCOUNT},  # phrases: the phrase bonus
+    ],
+)
+def test_only_attested_headwords_get_the_dictionary_slope(
+    change: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    signals = replace(WORD, **{"zipf": 2.0, **change})  # type: ignore[arg-type]
+    score = crossword_score(signals)
+    monkeypatch.setattr(scoring, "DICTIONARY_SLOPE", 1.0)  # the plain frequency slope
+    assert crossword_score(signals) == score
+    # (the plain slope is in force: a headword falls back to its frequency score)
+    assert crossword_score(replace(WORD, zipf=2.0)) == 20 + scoring.KNOWN_BONUS
+
+
 def test_a_word_no_dictionary_knows_loses_points_unless_it_is_very_frequent() -> None:
     unknown = replace(WORD, known=False)
     assert crossword_score(unknown) == 50 - scoring.UNKNOWN_PENALTY
