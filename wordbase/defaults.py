@@ -42,6 +42,7 @@ __all__ = [
     "build_default",
     "default_name",
     "english_entries",
+    "inflects_names",
     "length_adjustment",
     "wordfreq_entries",
     "zipf_to_score",
@@ -145,17 +146,23 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             yield Entry(key, display, best, clues, source=source)
             continue
-        bases = wordnet.bases(key.lower()) if known[key] else set()
         signals = Signals(
             candidate.zipf,
             length,
             known=known[key],
-            name=bool(bases) and all(wordnet.is_proper(base) for base in bases),
+            name=known[key] and inflects_names(wordnet, key),
             abbreviation=looks_abbreviated(key),
             letter_run=has_letter_run(key),
             misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),
         )
         yield Entry(key, candidate.display, crossword_score(signals), source="wordfreq:en")
+
+
+def inflects_names(wordnet: WordNet, key: str) -> bool:
+    """True when every lemma the inflection ``key`` derives from is a name (``CASTROS``
+    from ``Castro``), so that it is scored as a name."""
+    bases = wordnet.bases(key.lower())
+    return bool(bases) and all(wordnet.is_proper(base) for base in bases)
 
 
 def _written(wordnet: WordNet, lemma: str) -> str:

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from itertools import islice
+from pathlib import Path
 
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.defaults import length_adjustment, wordfreq_entries, zipf_to_score
+from crossforge.wordbase.defaults import (
+    inflects_names,
+    length_adjustment,
+    wordfreq_entries,
+    zipf_to_score,
+)
+from crossforge.wordbase.wordnet import WordNet
+from tests.wordbase.wordnet_sample import write_wordnet
 
 
 def test_five_letter_words_keep_the_linear_clipped_mapping() -> None:
@@ -62,3 +70,10 @@ def test_english_scores_rank_long_real_words_above_short_junk() -> None:
             scores[entry.key] = max(scores.get(entry.key, 0), entry.score)
     assert min(scores["PUGNACIOUS"], scores["EYEBALLING"], scores["IMMORTALIZING"]) >= 30
     assert max(scores["KELTY"], scores["RNASE"], scores["BATOR"]) < 30
+
+
+def test_an_inflection_of_names_only_is_scored_as_a_name(tmp_path: Path) -> None:
+    sample = WordNet.load(write_wordnet(tmp_path / "wordnet"))
+    assert inflects_names(sample, "PARISES")  # a name's plural (CASTROS, MCCARTNEYS)
+    assert not inflects_names(sample, "CATS")
+    assert not inflects_names(sample, "CATZ")  # no lemma at all
