@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app
 
-from crossforge.plugins.contract import WordSource
 from crossforge.plugins.registry import Registry
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.records import JobStore
 from crossforge.server.jobs.runner import JobRunner
+
+if TYPE_CHECKING:
+    from crossforge.wordbase.source import StoreWords
 
 EXTENSION = "crossforge"
 
@@ -39,8 +41,9 @@ class Services:
             return self._words
 
     @property
-    def word_source(self) -> WordSource:
-        """The word store as puzzle types are handed it (indexes cached per version)."""
+    def word_source(self) -> StoreWords:
+        """The word store as puzzle types are handed it (indexes cached per version), new
+        for each use: its ``stamps`` are the list versions that use read."""
         from crossforge.wordbase.source import StoreWords
 
         return StoreWords(self.words)

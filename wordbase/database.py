@@ -20,6 +20,11 @@ from sqlalchemy.pool import StaticPool
 
 __all__ = ["create_tables", "engine_for", "release", "sqlite_file"]
 
+POOL_SIZE = 16
+"""Connections a server database's engine keeps between uses (opened as needed, so a
+worker keeps one or two): a burst of requests up to this many at once reuses them instead
+of opening and closing extra ones, each of which costs a backend start (on PostgreSQL a
+transaction of its own) and a round trip."""
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite connection waits for another's write lock (a long import's)."""
 
@@ -73,7 +78,7 @@ def create_tables(engine: Engine, metadata: MetaData) -> None:
 
 def _create(url: URL, path: Path | None) -> Engine:
     if url.get_backend_name() != "sqlite":
-        return create_engine(url)
+        return create_engine(url, pool_size=POOL_SIZE)
     if path is None:
         engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
     else:

@@ -261,20 +261,32 @@ class WordIndex:
         unchanged; otherwise builds it from the store and saves it there (stale versions
         of the same list are removed). In-memory databases build without saving.
         """
+        return cls.for_version(store, name)[0]
+
+    @classmethod
+    def for_version(
+        cls, store: WordStore, name: str, stamp: str | None = None
+    ) -> tuple[WordIndex, str | None]:
+        """As ``for_list``, with the version's stamp (``list_stamp``; None in memory).
+
+        Given the ``stamp`` of a version read before (when the job was checked, say), that
+        version's index, loaded in this process or saved, is answered without reading the
+        list's version again (a job runs on the list as it was checked); a stamp whose
+        index is gone (a stale version's, removed) reads the current version."""
         root = store.index_root
-        if root is not None:
-            folder = _folder(root, store.get_list(name))
-            found = _LOADED.get(folder)
+        if root is not None and stamp is not None:
+            found = _saved(root / f"{stamp}-f{FORMAT}")
             if found is not None:
-                return found
-            try:
-                return _remember(folder, cls.load(folder))
-            except (OSError, ValueError):  # not saved yet (or unreadable): build it
-                pass
+                return found, stamp
+        if root is not None:
+            word_list = store.get_list(name)
+            found = _saved(_folder(root, word_list))
+            if found is not None:
+                return found, list_stamp(word_list)
         word_list, keys, tags = _consistent_keys(store, name)
         index = cls.build(keys, word_list.make_alphabet(), tags)
         if root is None:
-            return index
+            return index, None
         folder = _folder(root, word_list)
         root.mkdir(parents=True, exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=root))
@@ -286,7 +298,7 @@ class WordIndex:
         for stale in root.glob(f"{word_list.uid}-v*"):
             if stale != folder:
                 shutil.rmtree(stale, ignore_errors=True)
-        return _remember(folder, index)
+        return _remember(folder, index), list_stamp(word_list)
 
     # --- facts ---------------------------------------------------------------------------
 
@@ -656,9 +668,26 @@ _LOADED: dict[Path, WordIndex] = {}
 """The indexes ``for_list`` gave out most recently in this process, by folder."""
 
 
+def list_stamp(word_list: WordList) -> str:
+    """The name of one version of a list: its uid (new for a re-created name) and version."""
+    return f"{word_list.uid}-v{word_list.version}"
+
+
 def _folder(root: Path, word_list: WordList) -> Path:
     """Where the index of one version of a list is saved."""
-    return root / f"{word_list.uid}-v{word_list.version}-f{FORMAT}"
+    return root / f"{list_stamp(word_list)}-f{FORMAT}"
+
+
+def _saved(folder: Path) -> WordIndex | None:
+    """The index saved in ``folder``, loaded once per process; None when it is not saved
+    yet (or unreadable: it is then built again)."""
+    found = _LOADED.get(folder)
+    if found is not None:
+        return found
+    try:
+        return _remember(folder, WordIndex.load(folder))
+    except (OSError, ValueError):
+        return None
 
 
 def _remember(folder: Path, index: WordIndex) -> WordIndex:

@@ -17,18 +17,25 @@ CLUE_SUGGESTIONS = 3
 class StoreWords:
     """Indexes and clues of the lists in one ``WordStore``.
 
-    Indexes are cached per list version (``WordIndex.for_list``): a list that changes
+    Indexes are cached per list version (``WordIndex.for_version``): a list that changes
     is indexed again on its next use, an unchanged one is loaded once per process.
+    ``stamps`` records the version of each list it answered (``list_stamp``), for a job to
+    carry to its worker.
     """
 
     def __init__(self, store: WordStore) -> None:
         self.store = store
+        self.stamps: dict[str, str] = {}
 
-    def index(self, list_name: str) -> WordIndex:
-        """The index of list ``list_name`` (``UnknownList``, a ``LookupError``, if none)."""
+    def index(self, list_name: str, stamp: str | None = None) -> WordIndex:
+        """The index of list ``list_name`` (``UnknownList``, a ``LookupError``, if none);
+        at the version ``stamp`` names when its index is at hand (no database read)."""
         from crossforge.wordbase.index import WordIndex
 
-        return WordIndex.for_list(self.store, list_name)
+        index, used = WordIndex.for_version(self.store, list_name, stamp)
+        if used is not None:
+            self.stamps[list_name] = used
+        return index
 
     def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
         """JSON-ready clues per word of ``words`` that the list holds: the best
@@ -54,9 +61,9 @@ class OpenedOnUse:
                 self._opened = StoreWords(WordStore(self.url))
             return self._opened
 
-    def index(self, list_name: str) -> WordIndex:
+    def index(self, list_name: str, stamp: str | None = None) -> WordIndex:
         """As ``StoreWords.index``."""
-        return self._words().index(list_name)
+        return self._words().index(list_name, stamp)
 
     def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
         """As ``StoreWords.clues``."""
@@ -68,6 +75,26 @@ class OpenedOnUse:
             if self._opened is not None:
                 self._opened.store.close()
                 self._opened = None
+
+
+class AtVersions:
+    """A stamped source (``StoreWords``, ``OpenedOnUse``) answering each list at the
+    version ``stamps`` names (list name -> ``list_stamp``, as recorded when the job was
+    checked), so a worker reads no list version that the submission read already."""
+
+    def __init__(self, words: Any, stamps: Mapping[str, str]) -> None:
+        self._words = words
+        self._stamps = dict(stamps)
+
+    def index(self, list_name: str) -> WordIndex:
+        """As the source's index, at the stamped version when there is one."""
+        found: WordIndex = self._words.index(list_name, self._stamps.get(list_name))
+        return found
+
+    def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
+        """As the source's clues."""
+        found: Mapping[str, list[dict[str, Any]]] = self._words.clues(list_name, words)
+        return found
 
 
 class IndexWords:

@@ -6,7 +6,7 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, jsonify, stream_with_context, url_for
@@ -89,8 +89,9 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
     except (UnknownPlugin, BrokenPlugin) as exc:
         raise ApiError(404, "unknown_plugin", str(exc)) from None
+    words = app.word_source
     try:
-        check_request(job_request, app.registry, app.word_source)
+        check_request(job_request, app.registry, words)
     except RequestError as exc:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
     except LookupError as exc:
@@ -98,16 +99,24 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
         if job_request.puzzle.get("list") == app.config.default_list:
             hint = " (build it with 'crossforge words build-default')"
         raise ApiError(404, "unknown_list", f"{exc}{hint}") from None
-    return queue_job(job_request.action, job_request.type, job_request.to_json(), wait)
+    request_json = job_request.to_json()
+    return queue_job(job_request.action, job_request.type, request_json, wait, words.stamps)
 
 
-def queue_job(kind: str, puzzle_type: str, job_request: dict[str, Any], wait: float) -> Response:
-    """Record and queue a job: 202 with its Location, or 200 when done within ``wait`` s."""
+def queue_job(
+    kind: str,
+    puzzle_type: str,
+    job_request: dict[str, Any],
+    wait: float,
+    lists: Mapping[str, str] | None = None,
+) -> Response:
+    """Record and queue a job: 202 with its Location, or 200 when done within ``wait`` s;
+    ``lists``: the word list versions its check read, for its worker."""
     app = services()
     job = app.jobs.create(kind, puzzle_type, job_request)
     with app.jobs.notifier.subscribe(job.id) as changes:  # before it can end
         try:
-            app.runner.submit(job)
+            app.runner.submit(job, lists)
         except QueueFull as exc:
             app.jobs.discard(job.id)
             raise ApiError(429, "queue_full", str(exc), headers={"Retry-After": "5"}) from None

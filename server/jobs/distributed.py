@@ -15,6 +15,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,9 +109,17 @@ class QueueRunner(JobRunner):
         self._reaper = threading.Thread(target=self._reap_loop, name="job-reaper", daemon=True)
         self._reaper.start()
 
-    def submit(self, job: Job) -> None:
+    def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
         seconds = job_seconds(job.request, self._time_limit)
-        args = (job.id, job.kind, job.puzzle_type, job.request, self._time_limit, self._execute)
+        args = (
+            job.id,
+            job.kind,
+            job.puzzle_type,
+            job.request,
+            self._time_limit,
+            self._execute,
+            dict(lists or {}),
+        )
         self._queue.enqueue(
             PERFORM,
             args=args,

@@ -79,7 +79,11 @@ class Subscription:
 
 
 class Notifier:
-    """Changes delivered to the subscribers of this process."""
+    """Changes delivered to the subscribers of this process (the one that writes them)."""
+
+    recheck_seconds: float | None = None
+    """How often a waiting request reads the record again in case a change was lost;
+    None: changes are never lost here (they are delivered in memory)."""
 
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscription]] = {}
@@ -116,6 +120,9 @@ class Notifier:
         """Release what the notifier holds."""
 
 
+RECHECK_SECONDS = 5.0
+"""A request waiting on Redis reads the record again after this long without a change (a
+change published while its listener reconnected is lost)."""
 RECONNECT_SECONDS = 1.0
 """Pause before listening again after the Redis connection broke."""
 
@@ -125,8 +132,10 @@ class RedisNotifier(Notifier):
     process (started on the first subscription) hands them to local subscribers.
 
     Pub/sub delivers at most once: a change published while a listener reconnects is lost,
-    so waiters read the record again now and then (``RECHECK_SECONDS`` in ``records``).
+    so waiters read the record again now and then (``recheck_seconds``).
     """
+
+    recheck_seconds: float | None = RECHECK_SECONDS
 
     def __init__(self, redis: Any, prefix: str) -> None:
         super().__init__()

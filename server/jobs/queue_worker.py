@@ -271,7 +271,7 @@ class CrossforgeWorker(Worker):
         if not isinstance(name, str):
             return {}
         try:
-            index = self.context.words.index(name)
+            index = self.context.words.index(name, task.lists.get(name))
             if id(index) not in self._warmed:  # a list version new to this worker
                 self.context.words.clues(name, ["A"])  # its clue queries compiled here
                 self._warmed.add(id(index))
@@ -290,8 +290,10 @@ def _exit_code(status: int | None) -> int | None:
 
 
 def _task(args: Sequence[Any]) -> Task:
-    job_id, kind, puzzle_type, request, time_limit, _ = args
-    return Task(job_id, kind, puzzle_type, request, time_limit)
+    """The task of a queued job's arguments (those queued before the word list versions
+    came with them have none)."""
+    job_id, kind, puzzle_type, request, time_limit, _, *lists = args
+    return Task(job_id, kind, puzzle_type, request, time_limit, *lists)
 
 
 def _resolve(path: str) -> Execute:
@@ -327,6 +329,7 @@ def perform(
     request: dict[str, Any],
     time_limit: float,
     execute: str,
+    lists: dict[str, str] | None = None,
 ) -> None:
     """Run one job in the work horse (RQ calls this with the queued job's arguments)."""
     context = _context
@@ -337,7 +340,7 @@ def perform(
     if not context.started:
         return  # canceled (or ended) while it waited
     _connect_ahead(context.store)
-    task = Task(job_id, kind, puzzle_type, request, time_limit)
+    task = Task(job_id, kind, puzzle_type, request, time_limit, lists or {})
     words = context.pinned or context.words
     cancel = CancelKey(context.redis, context.keys.cancel(job_id))
     run_task(_resolve(execute), task, words, cancel, StoreChannel(context.store))

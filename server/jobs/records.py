@@ -49,9 +49,6 @@ KINDS = frozenset({"fill", "solve", "rate", "generate"})
 PROGRESS_SAVE_INTERVAL = 1.0
 """Seconds between two progress reports of one job written to the database (each report
 is published to waiting requests at once; the latest is written when the job ends)."""
-RECHECK_SECONDS = 5.0
-"""A waiting request reads the record again after this long without a change (a change
-published over Redis while its listener reconnected is lost)."""
 
 metadata = MetaData()
 
@@ -266,10 +263,12 @@ class JobStore:
 
     def follow(self, job: Job, changes: Subscription, timeout: float) -> Job:
         """``job`` after the next change ``changes`` brings within ``timeout`` seconds (at
-        most ``RECHECK_SECONDS``), or as read again when none came."""
-        change = changes.next(min(timeout, RECHECK_SECONDS))
+        most the notifier's ``recheck_seconds``); when none came, as read again where
+        changes may be lost, else as it was."""
+        recheck = self.notifier.recheck_seconds
+        change = changes.next(timeout if recheck is None else min(timeout, recheck))
         if change is None:
-            return self.get(job.id)
+            return job if recheck is None else self.get(job.id)
         if change.job is not None:
             return change.job
         progress = job.progress if change.progress is None else change.progress

@@ -22,6 +22,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
@@ -52,8 +53,10 @@ class JobRunner(ABC):
     """Runs job records away from the request threads and writes their outcome back."""
 
     @abstractmethod
-    def submit(self, job: Job) -> None:
-        """Queue ``job`` (raises ``QueueFull`` at the queue bound)."""
+    def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
+        """Queue ``job`` (raises ``QueueFull`` at the queue bound); ``lists``: the word
+        list versions its check read (``StoreWords.stamps``), which its worker then
+        need not read again."""
 
     @abstractmethod
     def cancel(self, job_id: str) -> bool:
@@ -136,6 +139,7 @@ class ProcessRunner(JobRunner):
         self._ctx.set_forkserver_preload(["crossforge.server.jobs.worker", execute.__module__])
         self._slots: list[_Slot] = []
         self._pending: deque[Job] = deque()
+        self._lists: dict[str, dict[str, str]] = {}
         self._unwritten: deque[_Unwritten] = deque()
         self._lock = threading.RLock()
         self._stopping = threading.Event()
@@ -143,7 +147,7 @@ class ProcessRunner(JobRunner):
 
     # the interface
 
-    def submit(self, job: Job) -> None:
+    def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
         with self._lock:
             if self._stopping.is_set():
                 raise QueueFull("the server is shutting down")
@@ -154,6 +158,7 @@ class ProcessRunner(JobRunner):
                     f"{self._max_queued}); try again later"
                 )
             self._pending.append(job)
+            self._lists[job.id] = dict(lists or {})
             self._dispatch()
 
     def cancel(self, job_id: str) -> bool:
@@ -161,6 +166,7 @@ class ProcessRunner(JobRunner):
             for job in self._pending:
                 if job.id == job_id:
                     self._pending.remove(job)
+                    self._lists.pop(job_id, None)
                     self._finish(job_id, CANCELED)
                     return True
             for slot in self._slots:
@@ -237,12 +243,13 @@ class ProcessRunner(JobRunner):
             except Exception:  # the database failed: the job waits on, not orphaned
                 self._pending.appendleft(job)
                 raise
+            lists = self._lists.pop(job.id, {})
             if not started:
                 continue  # canceled while it waited
             slot.cancel.clear()
             slot.job_id, slot.started, slot.cancel_at = job.id, time.monotonic(), None
             slot.seconds = job_seconds(job.request, self._time_limit)
-            task = Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit)
+            task = Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit, lists)
             self._send(slot, task)
 
     def _loop(self) -> None:

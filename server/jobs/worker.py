@@ -13,7 +13,7 @@ import resource
 import signal
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from crossforge.plugins.contract import Control, WordSource
@@ -30,13 +30,15 @@ CANCEL_CHECK_INTERVAL = 0.02
 
 @dataclass(frozen=True)
 class Task:
-    """A job for a worker: its record's kind, type and request, and its time limit."""
+    """A job for a worker: its record's kind, type and request, its time limit, and the
+    versions of the word lists its check read (list name -> ``list_stamp``)."""
 
     job_id: str
     kind: str
     puzzle_type: str
     request: dict[str, Any]
     time_limit: float
+    lists: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -206,7 +208,7 @@ def worker_main(
     """Entry point of a worker process: cap its memory at ``memory_limit`` bytes, open
     the word store on ``database_url`` once, on first use, then run tasks until it
     receives None (or a task runs out of memory: the runner then starts a fresh one)."""
-    from crossforge.wordbase.source import OpenedOnUse
+    from crossforge.wordbase.source import AtVersions, OpenedOnUse
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
     limit_memory(memory_limit)
@@ -216,7 +218,7 @@ def worker_main(
             task = channel.recv()
             if task is None:
                 return
-            if not run_task(execute, task, words, cancel, channel):
+            if not run_task(execute, task, AtVersions(words, task.lists), cancel, channel):
                 return
     finally:
         words.close()

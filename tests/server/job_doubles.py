@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask
@@ -93,7 +93,7 @@ class RefusingRunner(JobRunner):
     def __init__(self, error: Exception) -> None:
         self.error = error
 
-    def submit(self, job: Job) -> None:
+    def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
         raise self.error
 
     def cancel(self, job_id: str) -> bool:
@@ -136,3 +136,36 @@ def wait_for(
         assert time.monotonic() < deadline, f"job stayed {job.status}"
         job = store.wait_for_change(job_id, job.revision, 0.5)
     return job
+
+
+TRANSACTIONS: list[int] = []
+"""Per process, once ``count_transactions`` ran: database transactions begun and
+connections opened since (on PostgreSQL each new connection costs a transaction too)."""
+
+
+def count_transactions() -> None:
+    """Count every engine's transactions and new connections in this process from now on
+    (SQLAlchemy events on the classes, so engines created later count too)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+    from sqlalchemy.pool import Pool
+
+    if TRANSACTIONS:
+        return
+    TRANSACTIONS.append(0)
+
+    def counted(*_: Any) -> None:
+        TRANSACTIONS[0] += 1
+
+    event.listen(Engine, "begin", counted)
+    event.listen(Pool, "connect", counted)
+
+
+def transaction_counting_execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
+    """The real ``execute``, adding the transactions the worker began while it ran."""
+    from crossforge.server.jobs import tasks
+
+    count_transactions()
+    before = TRANSACTIONS[0]
+    result = tasks.execute(task, control, words)
+    return {**result, "transactions": TRANSACTIONS[0] - before}

@@ -151,6 +151,28 @@ def test_for_list_reuses_the_saved_index_until_the_list_changes(
     store.close()
 
 
+def test_a_stamped_version_is_answered_without_reading_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
+    store.import_lines("w", ["cat;60", "dog;40"], "stwl")
+    first, stamp = WordIndex.for_version(store, "w")
+    assert stamp is not None
+    store.put_entry("w", "cow", 80)
+    crossforge.wordbase.index._LOADED.clear()  # a fresh worker: loaded from its folder
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "get_list", None)  # no version read
+        again, same = WordIndex.for_version(store, "w", stamp)
+    assert (again.matches("???"), same) == (first.matches("???"), stamp)
+    newer, new_stamp = WordIndex.for_version(store, "w")  # the changed list, built again
+    assert new_stamp != stamp and newer.matches("???")[0] == ("COW", 80)
+    kept, _ = WordIndex.for_version(store, "w", stamp)  # the version the job was checked on
+    assert kept.matches("???") == first.matches("???")
+    crossforge.wordbase.index._LOADED.clear()  # and its folder was removed: read the list
+    assert WordIndex.for_version(store, "w", stamp)[1] == new_stamp
+    store.close()
+
+
 def test_regex_filter_and_its_timeout() -> None:
     index = WordIndex.build([("CAT", 60), ("COAT", 50), ("CART", 70), ("A" * 30, 1)])
     assert index.regex_filter("C.*T") == [("CART", 70), ("CAT", 60), ("COAT", 50)]
