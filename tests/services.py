@@ -1,8 +1,10 @@
-"""Find the services the tests run against when they answer: PostgreSQL and Redis."""
+"""Find what the tests run against when it is there: PostgreSQL, Redis and a Chromium."""
 
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 DEFAULT_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS_TEST_URL = "redis://127.0.0.1:6379/15"
@@ -31,4 +33,33 @@ def redis_url() -> str | None:
             return REDIS_TEST_URL
     except Exception:
         pass
+    return None
+
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (``CROSSFORGE_TEST_CHROMIUM`` overrides), or None."""
+    given = os.environ.get("CROSSFORGE_TEST_CHROMIUM")
+    if given:
+        return given if Path(given).is_file() else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_skip_reason() -> str | None:
+    """Why the browser tests cannot run (no Playwright, no Chromium), or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "browser tests: Playwright is not installed (pip install -e '.[dev]')"
+    if chromium_path() is None:
+        return (
+            "browser tests: no Chromium found (apt-get install chromium, or set "
+            "CROSSFORGE_TEST_CHROMIUM to its executable)"
+        )
     return None

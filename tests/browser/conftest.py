@@ -9,8 +9,6 @@ installs Debian's ``chromium``; Playwright's own browser download is never used)
 
 from __future__ import annotations
 
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,38 +16,11 @@ from typing import Any
 
 import pytest
 from page_list import list_lines
+from services import browser_skip_reason, chromium_path
 
 from crossforge.server.config import ServerConfig
 
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-
-
-def chromium_path() -> str | None:
-    """The system Chromium (``CROSSFORGE_TEST_CHROMIUM`` overrides), or None."""
-    given = os.environ.get("CROSSFORGE_TEST_CHROMIUM")
-    if given:
-        return given if Path(given).is_file() else None
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _skip_reason() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "browser tests: Playwright is not installed (pip install -e '.[dev]')"
-    if chromium_path() is None:
-        return (
-            "browser tests: no Chromium found (apt-get install chromium, or set "
-            "CROSSFORGE_TEST_CHROMIUM to its executable)"
-        )
-    return None
-
-
-SKIP = _skip_reason()
+SKIP = browser_skip_reason()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
