@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.scoring import (
+    INFLECTION_GAP,
+    MISSPELLING_GAP,
     Misspellings,
     Signals,
     crossword_score,
@@ -29,6 +31,7 @@ from crossforge.wordbase.scoring import (
     has_letter_run,
     length_adjustment,
     looks_abbreviated,
+    one_edit_apart,
 )
 from crossforge.wordbase.store import Progress, WordStore
 from crossforge.wordbase.wordnet import WordNet
@@ -41,9 +44,11 @@ __all__ = [
     "WORDNET_SOURCE",
     "build_default",
     "default_name",
+    "doubtful_inflection",
     "english_entries",
     "inflects_names",
     "length_adjustment",
+    "respells_synonym",
     "wordfreq_entries",
     "zipf_to_score",
 ]
@@ -124,13 +129,19 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
         if MIN_LENGTH <= len(key) <= MAX_LENGTH:
             found.setdefault(key, _Candidate()).lemmas.append(lemma)
     known = {key: key.lower() in wordnet.senses or wordnet.knows(key.lower()) for key in found}
-    misspellings = Misspellings({k: c.zipf for k, c in found.items() if known[k] and c.zipf})
+    zipfs = {key: candidate.zipf for key, candidate in found.items()}
+    misspellings = Misspellings({k: zipf for k, zipf in zipfs.items() if known[k] and zipf})
     for key, candidate in found.items():
         length = len(key)
         if candidate.lemmas:
             name = all(wordnet.is_proper(lemma) for lemma in candidate.lemmas)
             base = Signals(
-                candidate.zipf, length, known=True, name=name, abbreviation=looks_abbreviated(key)
+                candidate.zipf,
+                length,
+                known=True,
+                name=name,
+                abbreviation=looks_abbreviated(key),
+                doubtful=all(respells_synonym(wordnet, lemma, zipfs) for lemma in candidate.lemmas),
             )
             best = crossword_score(base)
             display = candidate.display or _written(wordnet, candidate.lemmas[0])
@@ -154,6 +165,7 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             abbreviation=looks_abbreviated(key),
             letter_run=has_letter_run(key),
             misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),
+            doubtful=known[key] and doubtful_inflection(wordnet, key, zipfs),
         )
         yield Entry(key, candidate.display, crossword_score(signals), source="wordfreq:en")
 
@@ -163,6 +175,35 @@ def inflects_names(wordnet: WordNet, key: str) -> bool:
     from ``Castro``), so that it is scored as a name."""
     bases = wordnet.bases(key.lower())
     return bool(bases) and all(wordnet.is_proper(base) for base in bases)
+
+
+def doubtful_inflection(wordnet: WordNet, key: str, zipfs: Mapping[str, float]) -> bool:
+    """True when ``key``, an inflection WordNet derives by its rules alone (no exception
+    list names it), is at least ``INFLECTION_GAP`` Zipf rarer than each of its lemmas
+    (``zipfs`` by key): ``LASTEST`` 2.2 beside ``LAST`` 5.9, ``LORDES`` 1.5 beside
+    ``LORD`` 5.1 are typos the rules happen to parse, while ``OARS``, ``JOUSTED`` and
+    ``STETS`` are about as rare as their lemmas."""
+    word = key.lower()
+    if wordnet.is_exception(word):
+        return False
+    lemmas = [zipfs.get(base.upper(), 0.0) for base in wordnet.bases(word)]
+    return bool(lemmas) and zipfs.get(key, 0.0) < min(lemmas) - INFLECTION_GAP
+
+
+def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -> bool:
+    """True when every sense of ``lemma`` lists a synonym one edit away at least
+    ``MISSPELLING_GAP`` Zipf more frequent (``zipfs`` by key): a variant spelling such as
+    ``scarey`` beside ``scary``."""
+    zipf = zipfs.get(lemma.upper(), 0.0)
+    senses = wordnet.senses.get(lemma, ())
+    return bool(senses) and all(
+        any(
+            one_edit_apart(lemma, word.lower())
+            and zipfs.get(word.upper(), 0.0) >= zipf + MISSPELLING_GAP
+            for word in wordnet.synsets[sid].words
+        )
+        for sid in senses
+    )
 
 
 def _written(wordnet: WordNet, lemma: str) -> str:

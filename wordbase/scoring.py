@@ -15,7 +15,10 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    keeps more of its frequency score: below ``DICTIONARY_PIVOT`` it falls at
    ``DICTIONARY_SLOPE`` of the rate (``dictionary_frequency``), because rarity in
    running text says little about a headword's worth as fill (``JOUST``, ``SPURN``,
-   ``OAR``, ``EPEE``, ``STET``).
+   ``OAR``, ``EPEE``, ``STET``). A doubtful form keeps the plain slope: an inflection
+   WordNet derives by rule alone (in no exception list) at least ``INFLECTION_GAP`` Zipf
+   rarer than its lemma (``LASTEST``, ``LORDES``), or a lemma that only respells a synonym
+   one edit away at least ``MISSPELLING_GAP`` more frequent (``SCAREY`` beside ``SCARY``).
 3. **Part of speech and names**: WordNet's parts of speech make a word known; a lemma
    WordNet writes capitalized in every sense is a name (``PARIS``) and loses
    ``NAME_PENALTY``.
@@ -31,7 +34,7 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = [
@@ -43,6 +46,7 @@ __all__ = [
     "has_letter_run",
     "length_adjustment",
     "looks_abbreviated",
+    "one_edit_apart",
 ]
 
 PHRASE_DISCOUNT = 0.75
@@ -57,6 +61,7 @@ RUN_PENALTY = 50
 MISSPELLING_PENALTY = 40
 MISSPELLING_GAP = 1.5
 MISSPELLING_MIN_LENGTH = 5
+INFLECTION_GAP = 2.5
 
 _RUN = re.compile(r"(.)\1\1")
 _VOWELS = frozenset("AEIOUY")
@@ -105,6 +110,7 @@ class Signals:
     abbreviation: bool = False
     letter_run: bool = False
     misspelling: bool = False
+    doubtful: bool = False
 
 
 def crossword_score(signals: Signals) -> int:
@@ -131,9 +137,22 @@ def crossword_score(signals: Signals) -> int:
 
 
 def _headword(signals: Signals) -> bool:
-    """True for a known single word wordfreq attests, no name and not vowelless (``CGS``
-    and ``LBF`` are WordNet lemmas too)."""
-    return signals.words == 1 and signals.zipf > 0 and not signals.name and not signals.abbreviation
+    """True for a known single word wordfreq attests, no name, not vowelless (``CGS`` and
+    ``LBF`` are WordNet lemmas too) and not a doubtful form (``LASTEST``, ``SCAREY``)."""
+    return (
+        signals.words == 1
+        and signals.zipf > 0
+        and not (signals.name or signals.abbreviation or signals.doubtful)
+    )
+
+
+def one_edit_apart(first: str, second: str) -> bool:
+    """True when ``first`` and ``second`` differ and are one letter added, dropped,
+    changed or two swapped apart, matched like ``Misspellings`` (less one letter)."""
+    if first == second:
+        return False
+    less_first, less_second = _deletions(first), _deletions(second)
+    return second in less_first or first in less_second or bool(less_first & less_second)
 
 
 class Misspellings:
@@ -169,6 +188,6 @@ class Misspellings:
         return self.nearest(key) >= zipf + MISSPELLING_GAP
 
 
-def _deletions(key: str) -> Iterable[str]:
+def _deletions(key: str) -> set[str]:
     """``key`` less one letter, each way."""
     return {key[:i] + key[i + 1 :] for i in range(len(key))}

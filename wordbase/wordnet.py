@@ -163,6 +163,15 @@ class WordNet:
         WordNet's rules or exception lists derive (``cats``, ``ran``, ``happier``)."""
         return word in self.senses or bool(self.bases(word))
 
+    def is_exception(self, word: str) -> bool:
+        """True when an exception list derives ``word`` (lower case) from a lemma
+        (``ran``, ``geese``, ``biggest``): an irregular or doubled form WordNet vouches for."""
+        return any(
+            base in self._by_pos[pos]
+            for pos, table in self._exceptions.items()
+            for base in table.get(word, ())
+        )
+
     def bases(self, word: str) -> set[str]:
         """The lemmas ``word`` (lower case) inflects, by WordNet's detachment rules and
         exception lists (``ran`` → ``run``; ``boxes`` → ``box``); ``word`` itself is

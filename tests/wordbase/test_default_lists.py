@@ -7,12 +7,14 @@ from pathlib import Path
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.defaults import (
+    doubtful_inflection,
     inflects_names,
     length_adjustment,
+    respells_synonym,
     wordfreq_entries,
     zipf_to_score,
 )
-from crossforge.wordbase.wordnet import WordNet
+from crossforge.wordbase.wordnet import WordNet, load_wordnet
 from tests.wordbase.wordnet_sample import write_wordnet
 
 
@@ -77,3 +79,40 @@ def test_an_inflection_of_names_only_is_scored_as_a_name(tmp_path: Path) -> None
     assert inflects_names(sample, "PARISES")  # a name's plural (CASTROS, MCCARTNEYS)
     assert not inflects_names(sample, "CATS")
     assert not inflects_names(sample, "CATZ")  # no lemma at all
+
+
+def test_an_inflection_far_rarer_than_its_lemma_is_doubtful(tmp_path: Path) -> None:
+    sample = WordNet.load(write_wordnet(tmp_path / "wordnet"))
+    zipfs = {"RUN": 5.5, "CAT": 4.5, "LOOSE": 4.5, "CATS": 3.9, "LOOSEST": 2.5}
+    zipfs |= {"LOOSER": 1.5, "RAN": 1.0, "RUNS": 2.0}
+    assert not doubtful_inflection(sample, "CATS", zipfs)
+    assert not doubtful_inflection(sample, "LOOSEST", zipfs)  # 2 below: a real, rare form
+    assert doubtful_inflection(sample, "LOOSER", zipfs)  # 3 below: a typo the rules parse
+    assert doubtful_inflection(sample, "RUNS", zipfs)
+    assert not doubtful_inflection(sample, "RAN", zipfs)  # the exception list vouches for it
+    assert not doubtful_inflection(sample, "CATZ", zipfs)  # no lemma: the misspelling check's
+
+
+def test_a_lemma_respelling_a_far_more_frequent_synonym_is_doubtful(tmp_path: Path) -> None:
+    sample = WordNet.load(write_wordnet(tmp_path / "wordnet"))
+    zipfs = {"SCARY": 4.4, "SCAREY": 1.5, "CAT": 4.5}
+    assert respells_synonym(sample, "scarey", zipfs)
+    assert not respells_synonym(sample, "scary", zipfs)
+    assert not respells_synonym(sample, "scarey", zipfs | {"SCAREY": 3.5})  # a common variant
+    assert not respells_synonym(sample, "cat", zipfs)  # no synonym at all
+    assert not respells_synonym(sample, "catz", zipfs)  # no lemma
+
+
+def test_the_installed_dictionary_doubts_typos_not_rare_real_forms() -> None:
+    from wordfreq import zipf_frequency
+
+    wordnet = load_wordnet()
+    typos, real = ["lastest", "lordes"], ["oars", "jousted", "irks", "stets", "biggest", "happier"]
+    words = set(typos + real + ["scarey", "scary", "joust", "jousts"])
+    words |= {base for word in typos + real for base in wordnet.bases(word)}
+    zipfs = {word.upper(): zipf_frequency(word, "en", wordlist="large") for word in words}
+    assert [doubtful_inflection(wordnet, w.upper(), zipfs) for w in typos] == [True, True]
+    assert not any(doubtful_inflection(wordnet, w.upper(), zipfs) for w in real)
+    assert respells_synonym(wordnet, "scarey", zipfs)
+    assert not respells_synonym(wordnet, "scary", zipfs)
+    assert not respells_synonym(wordnet, "joust", zipfs)

@@ -13,6 +13,7 @@ from crossforge.wordbase.scoring import (
     crossword_score,
     has_letter_run,
     looks_abbreviated,
+    one_edit_apart,
 )
 
 WORD = Signals(zipf=3.5, length=5, known=True)
@@ -44,6 +45,7 @@ def test_a_rare_dictionary_word_keeps_more_of_its_frequency_score() -> None:
         {"zipf": 0.0},  # a lemma wordfreq never saw (BLEAR, RAETAM)
         {"name": True},  # a name keeps the plain slope, less its penalty
         {"abbreviation": True},  # a vowelless lemma (CGS, LBF)
+        {"doubtful": True},  # a typo WordNet's rules parse (LASTEST), a respelling (SCAREY)
         {"words": 2, "zipf": 2.0 + scoring.PHRASE_DISCOUNT},  # phrases: the phrase bonus
     ],
 )
@@ -121,3 +123,11 @@ def test_misspellings_are_one_edit_from_a_far_more_frequent_word() -> None:
     assert not finder.is_misspelling("RAREE", 0.1)  # RARE is below the reference floor
     assert not finder.is_misspelling("FROM", 1.0)  # too short to judge
     assert not finder.is_misspelling("CHICAGO", 4.8)  # the word itself
+
+
+def test_one_edit_apart_matches_the_misspelling_edits() -> None:
+    assert one_edit_apart("scarey", "scary")  # a letter added
+    assert one_edit_apart("color", "colour") and one_edit_apart("gray", "grey")
+    assert one_edit_apart("form", "from")  # two letters swapped
+    assert not one_edit_apart("scary", "scary")
+    assert not one_edit_apart("scary", "frightening")

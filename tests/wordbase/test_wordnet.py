@@ -39,6 +39,8 @@ def test_inflections_are_known_through_rules_and_exceptions(sample: WordNet) -> 
     assert sample.knows("runs")
     assert not sample.knows("catz")
     assert sample.bases("cat") == set()
+    assert sample.is_exception("ran")  # the exception list vouches for it
+    assert not sample.is_exception("runs") and not sample.is_exception("cats")
 
 
 def test_usage_domains_mark_one_lemma_or_a_whole_synset(sample: WordNet) -> None:

@@ -18,7 +18,10 @@ NOUNS = [
     "00000010 26 n 01 Great_Plague 0 000 | the plague of 1665",
 ]
 VERBS = ["00000001 30 v 01 run 0 000 | move fast on foot"]
-ADJECTIVES = ["00000001 00 a 01 loose(p) 0 000 | not tight"]
+ADJECTIVES = [
+    "00000001 00 a 01 loose(p) 0 000 | not tight",
+    "00000002 00 a 02 scary 0 scarey 0 000 | provoking fear",
+]
 SENSES = [
     "dessert%1:13:00:: 00000001 1 0",
     "ice_cream%1:13:00:: 00000002 1 3",
@@ -34,6 +37,8 @@ SENSES = [
     "great_plague%1:26:00:: 00000010 1 0",
     "run%2:38:00:: 00000001 1 2",
     "loose%3:00:00:: 00000001 1 0",
+    "scary%3:00:00:: 00000002 1 1",
+    "scarey%3:00:00:: 00000002 1 0",
 ]
 
 
