@@ -11,7 +11,8 @@ from flask import Blueprint, Response
 from crossforge.server.api.inputs import query_values
 from crossforge.server.api.lists import (
     IMPORT_BODY,
-    attachment,
+    export_answer,
+    export_file,
     imported,
     paged,
     received_file,
@@ -26,7 +27,7 @@ from crossforge.server.api.schemas import (
 )
 from crossforge.server.auth import requires_token
 from crossforge.server.context import services
-from crossforge.server.openapi import Media, documented
+from crossforge.server.openapi import documented
 
 bp = Blueprint("clues", __name__, url_prefix="/v1/lists")
 
@@ -84,16 +85,14 @@ def import_clues(name: str) -> Response:
 
 
 @bp.get("/<name>/clues/export")
-@documented(
-    {200: Media({media: {"type": "string"} for media, _ in EXPORT_MEDIA.values()})},
-    query=CLUE_EXPORT_QUERY,
-)
+@documented(export_answer(EXPORT_MEDIA), query=CLUE_EXPORT_QUERY)
 def export(name: str) -> Response:
     """Every clue of the list in a clue format, as a file."""
     fmt = query_values(CLUE_EXPORT_QUERY)["format"]
-    store = services().words
-    store.get_list(name)  # a missing list is a 404 before the body starts
-    media, extension = EXPORT_MEDIA[fmt]
-    return attachment(
-        lambda out: store.export_clues(name, out, fmt), media, f"{name}-clues.{extension}"
+    return export_file(
+        name,
+        fmt,
+        EXPORT_MEDIA,
+        lambda store, out: store.export_clues(name, out, fmt),
+        f"{name}-clues",
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
@@ -37,6 +37,7 @@ from crossforge.server.openapi import Media, documented
 
 if TYPE_CHECKING:
     from crossforge.wordbase.models import ImportSummary
+    from crossforge.wordbase.store import WordStore
 
 bp = Blueprint("lists", __name__, url_prefix="/v1/lists")
 
@@ -322,18 +323,34 @@ def imported(stream: IO[bytes], run: Callable[[Iterable[str]], ImportSummary]) -
     return jsonify(summary.to_json())
 
 
+def export_answer(formats: Mapping[str, tuple[str, str]]) -> dict[int, Any]:
+    """The documented answer of an export: a file of one of ``formats``' media types."""
+    return {200: Media({media: {"type": "string"} for media, _ in formats.values()})}
+
+
+def export_file(
+    name: str,
+    fmt: str,
+    formats: Mapping[str, tuple[str, str]],
+    write: Callable[[WordStore, TextIO], Any],
+    stem: str,
+) -> Response:
+    """What ``write`` writes of list ``name`` in format ``fmt`` (its media type and
+    extension in ``formats``), as the attachment ``<stem>.<extension>``."""
+    store = services().words
+    store.get_list(name)  # a missing list is a 404 before the body starts
+    media, extension = formats[fmt]
+    return attachment(lambda out: write(store, out), media, f"{stem}.{extension}")
+
+
 @bp.get("/<name>/export")
-@documented(
-    {200: Media({media: {"type": "string"} for media, _ in EXPORT_MEDIA.values()})},
-    query=EXPORT_QUERY,
-)
+@documented(export_answer(EXPORT_MEDIA), query=EXPORT_QUERY)
 def export(name: str) -> Response:
     """The whole list in an import format, as a file."""
     fmt = query_values(EXPORT_QUERY)["format"]
-    store = services().words
-    store.get_list(name)  # a missing list is a 404 before the body starts
-    media, extension = EXPORT_MEDIA[fmt]
-    return attachment(lambda out: store.export(name, out, fmt), media, f"{name}.{extension}")
+    return export_file(
+        name, fmt, EXPORT_MEDIA, lambda store, out: store.export(name, out, fmt), name
+    )
 
 
 def attachment(write: Callable[[TextIO], Any], media: str, filename: str) -> Response:
