@@ -27,8 +27,8 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
 
+from crossforge.wordbase.database import again_after_race
 from crossforge.wordbase.schema import clues
 
 __all__ = ["ensure_clue_search", "query_words", "text_matches"]
@@ -58,10 +58,7 @@ _POSTGRES_DDL = (
 def ensure_clue_search(engine: Engine) -> None:
     """Create the clue search table or index where it is missing, indexing the clues the
     database already holds (a database made before clue search existed)."""
-    try:
-        _ensure(engine)
-    except DBAPIError:  # another process created it at the same moment
-        _ensure(engine)
+    again_after_race(lambda: _ensure(engine))
 
 
 def _ensure(engine: Engine) -> None:
