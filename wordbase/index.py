@@ -347,6 +347,10 @@ class WordIndex:
             found |= self._tagged.get(tag, frozenset())
         return found
 
+    def tags_of(self, key: str) -> list[str]:
+        """The tags of ``key``, sorted (none for an untagged key or one the index lacks)."""
+        return sorted(tag for tag, keys in self._tagged.items() if key in keys)
+
     def bucket(self, length: int) -> Bucket:
         """The bucket of words of ``length`` (an empty one when there are none)."""
         found = self._buckets.get(length)

@@ -239,6 +239,29 @@ CLUES_PAGE = _document(
 )
 NULLABLE_OBJECT: Schema = {"type": ["object", "null"]}
 TIME: Schema = {"type": ["string", "null"], "format": "date-time"}
+FILL_ENTRY = _document(
+    number={"type": "integer"},
+    direction={"enum": ["across", "down"]},
+    word={"type": ["string", "null"], "description": "null: the entry is not filled"},
+    score={"type": ["number", "null"], "description": "null: a word the list lacks"},
+    clues={
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"text": {"type": "string"}, "source": {"type": "string"}},
+            "required": ["text"],
+        },
+        "description": "the request's own clue first (source 'request'), then up to 3 of "
+        "the list's, best first",
+    },
+    tags={
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "the word's tags in the list (offensive, sensitive, a curator's "
+        "own), sorted: what exclude_tags and allow_tags act on",
+    },
+)
+FILL_ENTRIES: Schema = {"type": "array", "items": FILL_ENTRY}
 JOB = _document(
     id={"type": "string"},
     kind={"enum": sorted(KINDS)},
@@ -248,7 +271,15 @@ JOB = _document(
     started_at=TIME,
     finished_at=TIME,
     progress=NULLABLE_OBJECT,
-    result={**NULLABLE_OBJECT, "description": "for fills, the JSON of `crossforge fill --json`"},
+    result={
+        **NULLABLE_OBJECT,
+        "properties": {
+            "entries": FILL_ENTRIES,
+            "alternatives": {"type": "array", "items": {"properties": {"entries": FILL_ENTRIES}}},
+        },
+        "description": "for fills, the JSON of `crossforge fill --json`: the grid, its "
+        "entries (each with its score, clues and tags), metrics, stats",
+    },
     error=NULLABLE_OBJECT,
     links=LINKS,
 )

@@ -119,3 +119,22 @@ def test_tagged_words_are_left_out_unless_allowed(options: dict, status: str) ->
     problem = kind.problem(request, SQUARE_SOURCE)
     outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=1))
     assert outcome.status == status
+
+
+def test_entries_carry_their_tags_from_the_index() -> None:
+    kind = crossword_type()
+    tags = ["offensive", "theme"]  # the curator's tag excluded, then let through
+    request = {"grid": OPEN, "no_duplicates": False, "exclude_tags": tags, "allow_tags": tags}
+    problem = kind.problem(request, SQUARE_SOURCE)
+    answer = kind.result(problem, Backtrack().solve(problem, Control.with_timeout(10, seed=1)))
+    assert answer["status"] == "solved"
+    found = {entry["word"]: entry["tags"] for entry in answer["entries"]}
+    assert found == {"ABC": [], "BCA": ["offensive"], "CAB": ["theme"]}
+
+
+def test_unfilled_entries_have_no_tags() -> None:
+    kind = crossword_type()
+    problem = kind.problem({"grid": OPEN, "no_duplicates": False}, SQUARE_SOURCE)
+    answer = kind.result(problem, Backtrack().solve(problem, Control.with_timeout(10, seed=1)))
+    assert answer["status"] == "unsatisfiable"
+    assert all(entry["tags"] == [] for entry in answer["entries"])

@@ -123,6 +123,8 @@ def test_tags_of_keys_survive_save_and_load(tmp_path: Path) -> None:
     loaded = WordIndex.load(tmp_path / "idx")
     assert loaded.tags == ["pet", "rare", "short"]
     assert loaded.tagged(["pet", "rare"]) == {"CAT", "DOG", "ZEBU"}
+    assert loaded.tags_of("CAT") == ["pet", "short"] and loaded.tags_of("DOG") == ["pet"]
+    assert loaded.tags_of("GONE") == [] and loaded.tags_of("EMU") == []
 
 
 def test_for_list_reuses_the_saved_index_until_the_list_changes(

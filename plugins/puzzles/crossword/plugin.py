@@ -5,8 +5,8 @@ score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, 
 allowed or banned for this request, and the entry tags it leaves out (by default
 ``offensive`` and ``sensitive``: ``crossforge.wordbase.editor_tags``). The grid must
 pass the type's rules (``crossforge.grids.rules``). Answers carry the filled grid, the
-entries with their scores and clues, quality and difficulty metrics, and the strategy's
-statistics.
+entries with their scores, clues and tags (the list index's: no database read per word),
+quality and difficulty metrics, and the strategy's statistics.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class ListCrossword(CrosswordProblem):
 
     word_list: str = DEFAULT_LIST
     words_source: WordSource | None = None
+    index: WordIndex | None = None
     threshold: float = 40
     own_clues: Mapping[str, str] = MappingProxyType({})
     grid: Grid | None = None
@@ -161,6 +162,7 @@ class CrosswordType(PuzzleType):
         problem.grid, problem.region = grid, region
         problem.word_list = name
         problem.words_source = words
+        problem.index = index
         problem.threshold = float(request.get("threshold", 40))
         problem.own_clues = own_clues(request, known)
         return problem
@@ -186,6 +188,7 @@ class CrosswordType(PuzzleType):
                     "clues": entry_clues(
                         problem.own_clues.get(slot.id), clues.get(word, []) if word else []
                     ),
+                    "tags": problem.index.tags_of(word) if word and problem.index else [],
                 }
             )
             if word is not None:
