@@ -31,14 +31,15 @@ class GridSource(click.ParamType):
         path = Path(value)
         if path.exists():
             return path
-        from crossforge.grids.library import CATALOGUE
+        from crossforge.grids.library import entry
 
-        entry = CATALOGUE.get(str(value))
-        if entry is None:
-            raise BadInput(f"{value}: no such file or library grid", ctx, param)
-        if entry.kind == "hex" and not self.hexagons:
+        try:
+            found = entry(str(value))
+        except LookupError:
+            raise BadInput(f"{value}: no such file or library grid", ctx, param) from None
+        if found.kind == "hex" and not self.hexagons:
             raise BadInput(f"{value} is a hexagon; 'crossforge grid svg' draws those", ctx, param)
-        return entry.path
+        return found.path
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str

@@ -1,9 +1,9 @@
 """``POST /v1/fills``: a crossword grid to fill, checked and run as a job.
 
-The grid arrives as JSON (rows or one text grid), as a text body, or as an uploaded
-puzzle file (.puz, .ipuz, .json, .txt, .xd). Whatever the body, the query string (and an
-upload's form fields) may add the request's fields and options by name, so all three
-become the same raw request for ``crossforge.plugins.requests``.
+The grid arrives as JSON (rows, one text grid or a library grid's name), as a text
+body, or as an uploaded puzzle file (.puz, .ipuz, .json, .txt, .xd). Whatever the body,
+the query string (and an upload's form fields) may add the request's fields and options
+by name, so all three become the same raw request for ``crossforge.plugins.requests``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
+from crossforge.server.api.grid_field import LIBRARY_NAMES, naming_library_grids, request_grid
 from crossforge.server.api.inputs import json_object, request_fields, with_query
 from crossforge.server.api.jobs import JOB_ANSWERS, job_bodies, job_query, submit_request
 from crossforge.server.api.schemas import Schema
@@ -27,7 +28,8 @@ ENVELOPE = ("type", "strategy")
 
 
 def _bodies(app: Services, where: Where) -> Media:
-    """The JSON and text bodies of ``job_bodies``, and the upload."""
+    """The JSON and text bodies of ``job_bodies`` (taking library grid names), and the
+    upload."""
     upload: Schema = {
         "type": "object",
         "properties": {
@@ -36,7 +38,15 @@ def _bodies(app: Services, where: Where) -> Media:
         },
         "required": ["grid"],
     }
-    return Media({**job_bodies(app, where, "fill"), "multipart/form-data": upload})
+    bodies = job_bodies(app, where, "fill")
+    text = bodies["text/plain"]
+    return Media(
+        {
+            "application/json": naming_library_grids(bodies["application/json"]),
+            "text/plain": {**text, "description": text["description"] + LIBRARY_NAMES},
+            "multipart/form-data": upload,
+        }
+    )
 
 
 @bp.post("")
@@ -50,9 +60,11 @@ def create_fill() -> Response:
     """Fill a crossword grid (a job): 202 with its Location, 200 when `wait` sufficed.
 
     Whatever the body, other options may be given by name in the query string (or as
-    upload form fields), decoded as JSON where they parse (`min_score=30`)."""
+    upload form fields), decoded as JSON where they parse (`min_score=30`). The grid may
+    be the name of a library grid (`american-15-themed`, as `crossforge fill` takes it);
+    an unknown name is a 404."""
     raw = _read_request()
-    check_grid_size(raw.get("grid"), services().config.max_grid_size)
+    request_grid(raw, services().config.max_grid_size)
     return submit_request(raw, "fill")
 
 
@@ -69,21 +81,3 @@ def _read_request() -> dict[str, Any]:
     if request.mimetype == "text/plain":
         return request_fields("grid", request.get_data(as_text=True), request.args, ENVELOPE)
     return with_query(json_object(), ENVELOPE)
-
-
-def check_grid_size(grid: Any, limit: int) -> None:
-    """A grid larger than ``limit`` on a side is a 400 before anything parses it."""
-    if isinstance(grid, str):
-        rows = [line.strip() for line in grid.splitlines() if line.strip() and ":" not in line]
-    elif isinstance(grid, list):
-        rows = [row for row in grid if isinstance(row, str)]
-    else:
-        return
-    width = max((len(row) for row in rows), default=0)
-    if len(rows) > limit or width > limit:
-        raise ApiError(
-            400,
-            "grid_too_large",
-            f"the grid is {len(rows)}x{width}; the largest allowed is {limit}x{limit}",
-            {"field": "grid"},
-        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from crossforge.server.api.fills import check_grid_size
+from crossforge.server.api.grid_field import naming_library_grids, request_grid
 from crossforge.server.api.inputs import json_object
 from crossforge.server.api.jobs import types_for
 from crossforge.server.api.schemas import SUGGESTIONS
@@ -33,7 +33,7 @@ def _bodies(app: Services, where: Where) -> Media:
         for schema in [request_schema(app.registry, "fill", name, FIELDS)]
         for variant in schema.get("oneOf", [schema])
     ]
-    return Media({"application/json": {"oneOf": variants}})
+    return Media({"application/json": naming_library_grids({"oneOf": variants})})
 
 
 @bp.post("")
@@ -50,7 +50,7 @@ def suggest() -> Response:
 
     app = services()
     raw = json_object()
-    check_grid_size(raw.get("grid"), app.config.max_grid_size)
+    request_grid(raw, app.config.max_grid_size)
     try:
         request = parse_suggestion(
             raw,

@@ -284,3 +284,57 @@ def test_the_web_process_parses_the_grid_and_builds_the_problem_once(
     assert answer.status_code == 429  # checked, then refused by the full queue
     uploaded = 1 if body == "upload" else 0  # the uploaded file's own grid
     assert calls == {"grid": 1 + uploaded, "rules": 1, "problem": 1}
+
+
+def test_entries_carry_their_tags(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    from jsonschema import Draft202012Validator
+
+    from crossforge.server.api.schemas import JOB
+
+    client = make_app(execute=execute).test_client()
+    tagged = {"score": SQUARE["ERA"], "tags": ["theme-2024", "sensitive"]}
+    assert client.put(f"/v1/lists/{tiny_list}/words/ERA", json=tagged).status_code in (200, 201)
+    options = {"seed": 1, "allow_tags": ["sensitive"], "alternatives": 2}
+    body = {"grid": OPEN, "list": tiny_list, "options": options, "wait": 20}
+    job = client.post("/v1/fills", json=body).get_json()
+    Draft202012Validator(JOB).validate(job)
+    result = job["result"]
+    assert result["grid"] == ["WAS", "ERA", "BED"]  # ERA let through by allow_tags
+    found = {entry["word"]: entry["tags"] for entry in result["entries"]}
+    assert found == {w: [] for w in ("WAS", "BED", "WEB", "ARE", "SAD")} | {
+        "ERA": ["sensitive", "theme-2024"]
+    }
+    refused = client.post("/v1/fills", json={**body, "options": {"seed": 1}}).get_json()
+    assert refused["result"]["status"] == "unsatisfiable"  # sensitive: left out by default
+
+
+def test_a_library_grid_by_name(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    from crossforge.grids.library import load_grid
+
+    client = make_app(execute=execute).test_client()
+    body = {"grid": "american-15-themed", "list": tiny_list, "wait": 20}
+    job = client.post("/v1/fills", json=body).get_json()
+    rows = list(load_grid("american-15-themed").rows)
+    assert job["status"] == "succeeded" and job["result"]["grid"] == rows  # no 15s in tiny
+    circled = client.post(
+        f"/v1/fills?list={tiny_list}&wait=20",
+        data="american-15-themed-circles\n",
+        content_type="text/plain",
+    ).get_json()
+    marks = sorted(load_grid("american-15-themed-circles").circled)
+    assert circled["result"]["circled"] == [list(cell) for cell in marks]
+
+
+def test_bad_library_grid_names_are_4xx(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    client = make_app(execute=execute, max_grid_size=15).test_client()
+    cases = {
+        "american-16-themed": (404, "unknown_grid", "'american-16-themed'"),
+        "hex-side-3": (400, "invalid_field", "'hex-side-3' is a hexagon"),
+        "american-21-sunday-a": (400, "grid_too_large", "21x21"),
+    }
+    for name, (status, code, words) in cases.items():
+        for route in ("/v1/fills", "/v1/suggestions"):
+            answer = client.post(route, json={"grid": name, "list": tiny_list})
+            error = answer.get_json()["error"]
+            assert (answer.status_code, error["code"]) == (status, code), (route, error)
+            assert words in error["message"] and error["details"] == {"field": "grid"}

@@ -65,6 +65,13 @@ def test_health_alone_and_a_dead_grid(client: Any) -> None:
     assert body["candidates"] == [] and body["total"] == 0
 
 
+def test_health_of_a_library_grid_by_name(client: Any) -> None:
+    answer = client.post("/v1/suggestions", json={"grid": "mini-5x5", "list": "tiny"})
+    assert answer.status_code == 200, answer.get_json()
+    cells = answer.get_json()["health"]["cells"]
+    assert [[cell is None for cell in row] for row in cells][0] == [True] + [False] * 4
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
