@@ -34,7 +34,7 @@ from crossforge.wordbase.scoring import (
     one_edit_apart,
 )
 from crossforge.wordbase.store import Progress, WordStore
-from crossforge.wordbase.wordnet import WordNet
+from crossforge.wordbase.wordnet import Inflection, WordNet
 
 __all__ = [
     "CLUES_PER_ENTRY",
@@ -49,6 +49,7 @@ __all__ = [
     "inflects_names",
     "length_adjustment",
     "respells_synonym",
+    "vouched_inflection",
     "wordfreq_entries",
     "zipf_to_score",
 ]
@@ -180,14 +181,39 @@ def inflects_names(wordnet: WordNet, key: str) -> bool:
 def doubtful_inflection(wordnet: WordNet, key: str, zipfs: Mapping[str, float]) -> bool:
     """True when ``key``, an inflection WordNet derives by its rules alone (no exception
     list names it), is at least ``INFLECTION_GAP`` Zipf rarer than each of its lemmas
-    (``zipfs`` by key): ``LASTEST`` 2.2 beside ``LAST`` 5.9, ``LORDES`` 1.5 beside
-    ``LORD`` 5.1 are typos the rules happen to parse, while ``OARS``, ``JOUSTED`` and
-    ``STETS`` are about as rare as their lemmas."""
+    (``zipfs`` by key) and no parse of it is ``vouched_inflection``: ``LASTEST`` 2.2
+    beside ``LAST`` 5.9 and ``LORDES`` 1.5 beside ``LORD`` 5.1 are typos the rules happen
+    to parse, while ``CLUING`` (beside ``CLUE`` 4.2) drops the lemma's final *e* as
+    English spelling does, and ``OARS``, ``JOUSTED`` and ``STETS`` are about as rare as
+    their lemmas."""
     word = key.lower()
     if wordnet.is_exception(word):
         return False
-    lemmas = [zipfs.get(base.upper(), 0.0) for base in wordnet.bases(word)]
-    return bool(lemmas) and zipfs.get(key, 0.0) < min(lemmas) - INFLECTION_GAP
+    parses = wordnet.inflections(word)
+    if not parses:
+        return False
+    lemmas = min(zipfs.get(parse.lemma.upper(), 0.0) for parse in parses)
+    if zipfs.get(key, 0.0) >= lemmas - INFLECTION_GAP:
+        return False
+    return not any(vouched_inflection(wordnet, parse, zipfs) for parse in parses)
+
+
+def vouched_inflection(wordnet: WordNet, parse: Inflection, zipfs: Mapping[str, float]) -> bool:
+    """True when ``parse`` is a verb or adjective inflection spelt by a rule that alters
+    the lemma (``WordNet.spelling`` says ``changed``: ``CLUING``, ``EYING``, ``HOPED``,
+    ``POLITER``), which a stray letter does not produce. A lemma far more frequent than
+    the form is then used mostly as another part of speech (*clue* and *eye* as nouns).
+    Not plurals and third persons (``-s``): a plural far rarer than its noun marks a mass
+    noun (``SOLIDARITIES``); and a degree (``-er``, ``-est``) only when the other degree
+    is attested too, as gradable adjectives have both (``POLITEST``; not ``SIDER``,
+    ``DONER``: no *sidest*, *donest*)."""
+    if parse.suffix == "s" or wordnet.spelling(parse) != "changed":
+        return False
+    if parse.suffix == "er":
+        return zipfs.get(parse.word[:-2].upper() + "EST", 0.0) > 0
+    if parse.suffix == "est":
+        return zipfs.get(parse.word[:-3].upper() + "ER", 0.0) > 0
+    return True
 
 
 def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -> bool:

@@ -17,8 +17,11 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    running text says little about a headword's worth as fill (``JOUST``, ``SPURN``,
    ``OAR``, ``EPEE``, ``STET``). A doubtful form keeps the plain slope: an inflection
    WordNet derives by rule alone (in no exception list) at least ``INFLECTION_GAP`` Zipf
-   rarer than its lemma (``LASTEST``, ``LORDES``), or a lemma that only respells a synonym
-   one edit away at least ``MISSPELLING_GAP`` more frequent (``SCAREY`` beside ``SCARY``).
+   rarer than its lemma (``LASTEST``, ``LORDES``) unless English spelling vouches for
+   it (a verb or graded adjective form that drops the lemma's final *e*: ``CLUING``,
+   ``EYING``, ``POLITER``; ``defaults.vouched_inflection``), or a lemma that only
+   respells a synonym one edit away at least ``MISSPELLING_GAP`` more frequent
+   (``SCAREY`` beside ``SCARY``).
 3. **Part of speech and names**: WordNet's parts of speech make a word known; a lemma
    WordNet writes capitalized in every sense is a name (``PARIS``) and loses
    ``NAME_PENALTY``.

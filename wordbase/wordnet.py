@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["Synset", "WordNet", "load_wordnet", "wordnet_folder"]
+__all__ = ["Inflection", "Synset", "WordNet", "load_wordnet", "wordnet_folder"]
 
 SynsetId = tuple[str, str]
 """``(pos, offset)``: part of speech (``n``, ``v``, ``a``, ``r``; satellites are ``a``)."""
@@ -35,6 +35,62 @@ _MORPHY = {
     "r": (),
 }
 """WordNet's detachment rules: inflected ending → base ending, per part of speech."""
+_SIBILANTS = ("s", "x", "z", "ch", "sh")
+_VOWELS = frozenset("aeiou")
+
+
+@dataclass(frozen=True)
+class Inflection:
+    """One parse of an inflected ``word`` by a detachment rule: ``word`` less ``ending``
+    plus ``base`` is ``lemma``, of part of speech ``pos`` (``cluing``: ``ing`` → ``e``,
+    ``clue``, ``v``)."""
+
+    word: str
+    lemma: str
+    pos: str
+    ending: str
+    base: str
+
+    @property
+    def suffix(self) -> str:
+        """The inflection the rule stands for: ``s`` (plural, third person), ``ed``,
+        ``ing``, ``er`` or ``est``."""
+        if self.ending in ("er", "est", "ed", "ing"):
+            return self.ending
+        return "s"  # s, es, ies, ses, xes, ..., men
+
+
+def _suffix_class(pos: str, form: str) -> str:
+    """The inflection an exception-listed ``form`` of part of speech ``pos`` stands for
+    (``teeth``: ``s``; ``spent``: ``ed``; ``stopping``: ``ing``; ``worst``: ``est``)."""
+    if pos == "n":
+        return "s"
+    if pos == "v":
+        return "ing" if form.endswith("ing") else "s" if form.endswith("s") else "ed"
+    return "est" if form.endswith("st") else "er"
+
+
+def _regular_forms(lemma: str, suffix: str) -> set[str]:
+    """The forms English spelling gives ``lemma`` with ``suffix`` (``s``, ``ed``,
+    ``ing``, ``er``, ``est``), consonant doubling aside (WordNet's exception lists hold
+    the doubled forms: ``stopped``, ``biggest``)."""
+    consonant_y = len(lemma) > 1 and lemma[-1] == "y" and lemma[-2] not in _VOWELS
+    if suffix == "s":
+        if lemma.endswith("man"):
+            return {lemma[:-3] + "men", lemma + "s"}
+        if lemma.endswith(_SIBILANTS):
+            return {lemma + "es"}
+        if consonant_y:
+            return {lemma[:-1] + "ies"}
+        return {lemma + "s", lemma + "es"} if lemma.endswith("o") else {lemma + "s"}
+    if lemma.endswith("e"):
+        if suffix != "ing":
+            return {lemma + suffix[1:]}  # hoped, politer, politest
+        dropped = set() if lemma.endswith("ee") else {lemma[:-1] + "ing"}  # cluing, not seing
+        return dropped | {lemma + "ing"}  # the e kept: seeing, eyeing, clueing
+    if consonant_y and suffix != "ing":
+        return {lemma[:-1] + "i" + suffix}  # tried, tidier
+    return {lemma + suffix}
 
 
 def wordnet_folder() -> Path:
@@ -90,6 +146,11 @@ class WordNet:
         self.senses = senses
         self._numbers = numbers
         self._exceptions = exceptions
+        self._listed: dict[tuple[str, str], set[str]] = {}
+        for pos, table in exceptions.items():
+            for form, bases in table.items():
+                for base in bases:
+                    self._listed.setdefault((pos, base), set()).add(_suffix_class(pos, form))
         self._by_pos: dict[str, set[str]] = {pos: set() for pos in _FILES}
         for lemma, ids in senses.items():
             for pos, _ in ids:
@@ -176,17 +237,44 @@ class WordNet:
         """The lemmas ``word`` (lower case) inflects, by WordNet's detachment rules and
         exception lists (``ran`` → ``run``; ``boxes`` → ``box``); ``word`` itself is
         not included."""
-        found: set[str] = set()
+        found = {parse.lemma for parse in self.inflections(word)}
+        for pos, table in self._exceptions.items():
+            found.update(base for base in table.get(word, ()) if base in self._by_pos[pos])
+        found.discard(word)
+        return found
+
+    def inflections(self, word: str) -> list[Inflection]:
+        """Every parse of ``word`` (lower case) by the detachment rules alone, as an
+        inflection of another lemma of the rule's part of speech."""
+        found: list[Inflection] = []
         for pos, rules in _MORPHY.items():
-            lemmas = self._by_pos[pos]
-            found.update(base for base in self._exceptions[pos].get(word, ()) if base in lemmas)
             for ending, base in rules:
                 if word.endswith(ending):
                     stem = word[: len(word) - len(ending)] + base
-                    if stem in lemmas:
-                        found.add(stem)
-        found.discard(word)
+                    if stem != word and stem in self._by_pos[pos]:
+                        found.append(Inflection(word, stem, pos, ending, base))
         return found
+
+    def spelling(self, parse: Inflection) -> str:
+        """How English spelling judges ``parse``; WordNet's rules are looser (``lordes``
+        parses as *lord* + *es*):
+
+        - ``irregular``: English spells this inflection of the lemma otherwise: by
+          its rules (``lordes``: *-es* follows a sibilant or an *o*), or by a form an
+          exception list gives the lemma instead (``spended``: *spent*; ``stoping``:
+          *stopping*);
+        - ``changed``: the regular spelling, altering the lemma or its suffix: a final
+          *e* dropped (``cluing``, ``eying``, ``politer``), *y* turned *i* (``carries``),
+          *man* turned *men*, *-es* after a sibilant (``boxes``);
+        - ``plain``: the regular spelling, the suffix added to the lemma as it is
+          (``roundest``, ``soloed``, ``lastest``).
+        """
+        lemma, word, suffix = parse.lemma, parse.word, parse.suffix
+        listed = self._listed.get((parse.pos, lemma), set())
+        if suffix in listed or word not in _regular_forms(lemma, suffix):
+            return "irregular"
+        plain = {lemma + suffix} | ({lemma + "es"} if lemma.endswith("o") else set())
+        return "plain" if word in plain else "changed"
 
     def find(self, name: str) -> SynsetId:
         """The synset named like ``disease.n.01`` (lemma, part of speech, sense number
