@@ -2,7 +2,7 @@
 
 The app runs on a loopback port with its real job runner and a default list of
 wordfreq's 20,000 most frequent English words of 3-15 letters (scored by rank), a few
-of them clued. Every test of this
+of them clued, one tagged by a curator. Every test of this
 folder is skipped, with the reason, when Playwright or a Chromium is missing (``.ci/run``
 installs Debian's ``chromium``; Playwright's own browser download is never used).
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from page_list import list_lines
+from page_list import TAGGED, list_lines
 from services import browser_skip_reason, chromium_path
 
 from crossforge.server.config import ServerConfig
@@ -47,6 +47,18 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         patch.setenv("CROSSFORGE_INSTANCE", str(folder))
         with WordStore(url) as store:
             store.import_lines(DEFAULT_LIST, list_lines(), fmt="csv")
+            for word, tag in TAGGED.items():
+                entry = store.get_entry(DEFAULT_LIST, word)
+                assert entry is not None, word
+                store.put_entry(
+                    DEFAULT_LIST,
+                    word,
+                    entry.score,
+                    display=entry.display,
+                    clues=entry.clues,
+                    tags=[*entry.tags, tag],
+                    source=entry.source,
+                )
         config = ServerConfig(
             database_url=url, workers=2, job_time_limit=60.0, wait_limit=30.0, max_grid_size=21
         )

@@ -18,6 +18,8 @@ CLUES = {
     "TEST": "Exam",
 }
 """Clues the test list holds, for the clue mode."""
+TAGGED = {"HOUSE": "theme-2024"}
+"""A curator's tag on some of the test list's words, for the quality panel."""
 
 
 def list_lines() -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import puz
-from page_list import CLUES
+from page_list import CLUES, TAGGED
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 20_000
@@ -137,7 +137,19 @@ def test_grid_health_marks_dead_entries(page: Any) -> None:
     assert "dead" in (cell(page, 1, 2).get_attribute("class") or "")
 
 
+def word_lookups(page: Any) -> list[str]:
+    """The URLs of the per-word entry reads (GET /v1/lists/{name}/words/{word}) the page
+    makes from now on (the list grows as it makes them)."""
+    found: list[str] = []
+    page.on("request", lambda r: found.append(r.url) if WORD_READ.search(r.url) else None)
+    return found
+
+
+WORD_READ = re.compile(r"/v1/lists/[^/?]+/words/[^/?]+")
+
+
 def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
+    lookups = word_lookups(page)
     new_grid(page, 5, 5)
     set_block(page, 0, 0)
     open_tab(page, "fill")
@@ -151,11 +163,12 @@ def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
     page.wait_for_selector("#fill-accept:not([disabled])", timeout=WAIT_MS)
     assert "Filled" in page.inner_text("#fill-status")
     assert "Mean score" in page.inner_text("#quality")
-    page.wait_for_selector("#quality .tagged h4")  # tags looked up for every entry
+    page.wait_for_selector("#quality .tagged h4")  # the tags of the fill's entries
     if page.is_enabled("#alt-next"):
         page.click("#alt-next")
         assert page.inner_text("#alt-position").startswith("Fill 2 of")
         page.click("#alt-prev")
+    assert lookups == []  # the answer's entries carry their tags
     shown = letters(page)
     page.click("#fill-accept")
     filled = letters(page)
@@ -196,6 +209,22 @@ def test_autofill_clue_and_export(page: Any, tmp_path: Path) -> None:
     assert page.input_value("#puzzle-title") == "Browser test"
     open_tab(page, "clues")
     assert page.input_value("#clue-lists input[data-slot='1A']") == "First across"
+
+
+def test_the_quality_panel_shows_the_tags_of_the_fill(page: Any) -> None:
+    lookups = word_lookups(page)
+    (word, tag), *_ = TAGGED.items()
+    new_grid(page, 5, 5)
+    set_block(page, 0, 0)
+    cell(page, 1, 0).click()  # 5 Across
+    page.keyboard.type(word.lower())
+    open_tab(page, "fill")
+    page.select_option("#fill-quality", "first")
+    page.click("#fill-start")
+    page.wait_for_selector("#fill-accept:not([disabled])", timeout=WAIT_MS)
+    assert letters(page)[1] == word
+    assert f"{word} ({tag})" in page.inner_text("#quality .tagged p")
+    assert lookups == []
 
 
 def test_stop_an_autofill(page: Any) -> None:

@@ -193,8 +193,7 @@ export class Autofill {
     this.el.previous.disabled = this.index === 0;
     this.el.next.disabled = this.index >= this.fills.length - 1;
     this.el.position.textContent = this.fills.length > 1 ? `Fill ${this.index + 1} of ${this.fills.length}` : "";
-    const tags = renderQuality(this.el.quality_panel, fill);
-    showTags(tags, fill, this.settings().list);
+    renderQuality(this.el.quality_panel, fill);
   }
 
   /** Write the shown fill's letters into the grid's open cells (one undo step). */
@@ -300,38 +299,26 @@ function renderQuality(panel, fill) {
     }
     panel.append(ol);
   }
-  const tags = document.createElement("div");
-  tags.className = "tagged";
-  panel.append(tags);
-  return tags;
+  if (fill.entries) panel.append(taggedEntries(fill.entries));
 }
 
-const TAGS = new Map(); // "list\tWORD" -> the entry's tags
-
-/** The fill's entries that carry curator tags in the list (GET /v1/lists/{name}/words/{word}). */
-async function showTags(box, fill, list) {
-  const words = [...new Set((fill.entries || []).map((entry) => entry.word).filter(Boolean))];
-  const queue = words.filter((word) => !TAGS.has(`${list}\t${word}`));
-  const worker = async () => {
-    while (queue.length) {
-      const word = queue.shift();
-      try {
-        const entry = await json(`/v1/lists/${encodeURIComponent(list)}/words/${encodeURIComponent(word)}`);
-        TAGS.set(`${list}\t${word}`, entry.tags || []);
-      } catch (_) {
-        TAGS.set(`${list}\t${word}`, []); // a word the list lacks has no tags
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  const tagged = words.filter((word) => TAGS.get(`${list}\t${word}`).length);
+/** The entries whose word carries tags in the list (offensive, sensitive, a curator's own),
+ * from each entry's `tags` in the fill's answer. */
+function taggedEntries(entries) {
+  const tagged = new Map(); // word -> its tags, once per word
+  for (const entry of entries) {
+    if (entry.word && entry.tags && entry.tags.length) tagged.set(entry.word, entry.tags);
+  }
+  const box = document.createElement("div");
+  box.className = "tagged";
   const heading = document.createElement("h4");
   heading.textContent = "Tagged entries";
   const text = document.createElement("p");
-  text.textContent = tagged.length
-    ? tagged.map((word) => `${word} (${TAGS.get(`${list}\t${word}`).join(", ")})`).join("; ")
+  text.textContent = tagged.size
+    ? [...tagged].map(([word, tags]) => `${word} (${tags.join(", ")})`).join("; ")
     : "none";
-  box.replaceChildren(heading, text);
+  box.append(heading, text);
+  return box;
 }
 
 function describeDuplicates(repeated, contained) {
