@@ -24,6 +24,22 @@ class GridError(ValueError):
     """A grid description that cannot be read (ragged rows, unknown characters, ...)."""
 
 
+class GridTooLarge(GridError):
+    """A grid (or a file's declared size) with more rows or columns than a reader takes."""
+
+    def __init__(self, height: int, width: int, limit: int, at_least: bool = False) -> None:
+        size = f"{'at least ' if at_least else ''}{height}x{width}"
+        super().__init__(f"the grid is {size}; the largest allowed is {limit}x{limit}")
+        self.height, self.width, self.limit = height, width, limit
+
+
+def check_size(height: int, width: int, limit: int, at_least: bool = False) -> None:
+    """``GridTooLarge`` when either side passes ``limit`` (``at_least``: the sides
+    are what was read so far, not the whole grid's)."""
+    if height > limit or width > limit:
+        raise GridTooLarge(height, width, limit, at_least)
+
+
 @dataclass(frozen=True)
 class Slot:
     """An entry's place: a maximal run of open cells, numbered as printed crosswords are."""
@@ -126,12 +142,13 @@ class Grid:
         return cls(tuple(OPEN * width for _ in range(height)))
 
     @classmethod
-    def from_text(cls, text: str) -> Grid:
+    def from_text(cls, text: str, max_side: int | None = None) -> Grid:
         """Read the plain-text form written by ``to_text``.
 
         One line per row; blank lines around the grid are ignored. After the grid,
         optional ``circled: r,c r,c ...`` and ``shaded: ...`` lines list marked cells.
-        Errors name the offending line.
+        Errors name the offending line; a row past ``max_side`` (in length or count) is
+        ``GridTooLarge`` before it is checked.
         """
         lines = text.splitlines()
         rows: list[str] = []
@@ -154,6 +171,8 @@ class Grid:
                 continue
             if gap_line is not None:
                 raise GridError(f"line {number}: grid rows after a blank line")
+            if max_side is not None:
+                check_size(len(rows) + 1, len(line), max_side, at_least=True)
             if rows and len(line) != len(rows[0]):
                 raise GridError(
                     f"line {number}: row has {len(line)} cells, "

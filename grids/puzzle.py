@@ -10,6 +10,10 @@ from typing import Any
 
 from crossforge.grids.model import Grid, GridError, Slot
 
+MAX_SIDE = 255
+"""The most rows or columns a reader takes unless told fewer (the ``.puz`` format's own
+bound): a larger size, declared or found, is refused before a cell is allocated."""
+
 
 class FormatError(GridError):
     """A puzzle file that cannot be read; the message names the line, field or byte."""
@@ -57,6 +61,8 @@ def decode_json(data: bytes) -> Any:
         return json.loads(decode_text(data))
     except json.JSONDecodeError as exc:
         raise FormatError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise FormatError("the JSON is nested too deeply") from None
 
 
 def decode_text(data: bytes) -> str:

@@ -1,8 +1,10 @@
 """Puzzle files: plain text, JSON, Across Lite ``.puz``, ``.ipuz`` and ``.xd``.
 
-Every format module offers ``read(data: bytes) -> Puzzle`` and
+Every format module offers ``read(data: bytes, max_side: int) -> Puzzle`` and
 ``write(puzzle) -> bytes``; ``load`` and ``dump`` choose the module by file extension.
-Unreadable input raises ``FormatError`` (a ``ValueError``) naming the line, field or byte.
+Unreadable input raises ``FormatError`` (a ``ValueError``) naming the line, field or byte;
+a grid with more than ``max_side`` rows or columns (``MAX_SIDE`` unless told fewer)
+raises ``GridTooLarge`` as soon as its size is known, before its cells are read.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from crossforge.grids.puzzle import FormatError, Puzzle
+from crossforge.grids.model import GridError, GridTooLarge
+from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle
 
 FORMATS = {
     "text": "crossforge.grids.formats.plain_text",
@@ -22,6 +25,8 @@ FORMATS = {
 }
 EXTENSIONS = {".txt": "text", ".grid": "text", ".json": "json", ".puz": "puz"}
 EXTENSIONS.update({".ipuz": "ipuz", ".xd": "xd"})
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest puzzle file ``load`` reads (a 255x255 puzzle with clues takes far less)."""
 
 
 def format_for(path: str | Path) -> str:
@@ -40,9 +45,10 @@ def _module(fmt: str) -> ModuleType:
     return importlib.import_module(FORMATS[fmt])
 
 
-def loads(data: bytes, fmt: str) -> Puzzle:
-    """A puzzle from the bytes of a file in the named format."""
-    puzzle: Puzzle = _module(fmt).read(data)
+def loads(data: bytes, fmt: str, max_side: int = MAX_SIDE) -> Puzzle:
+    """A puzzle from the bytes of a file in the named format, at most ``max_side`` rows
+    and columns."""
+    puzzle: Puzzle = _module(fmt).read(data, max_side)
     return puzzle
 
 
@@ -52,13 +58,16 @@ def dumps(puzzle: Puzzle, fmt: str) -> bytes:
     return data
 
 
-def load(path: str | Path) -> Puzzle:
+def load(path: str | Path, max_side: int = MAX_SIDE) -> Puzzle:
     """Read a puzzle file; the format follows the extension. Errors name the file."""
     fmt = format_for(path)
-    data = Path(path).read_bytes()
+    with Path(path).open("rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise FormatError(f"{path}: larger than {MAX_FILE_BYTES} bytes, not a puzzle file")
     try:
-        return loads(data, fmt)
-    except FormatError as exc:
+        return loads(data, fmt, max_side)
+    except GridError as exc:  # FormatError and GridTooLarge
         raise FormatError(f"{path}: {exc}") from None
 
 
@@ -67,4 +76,15 @@ def dump(puzzle: Puzzle, path: str | Path) -> None:
     Path(path).write_bytes(dumps(puzzle, format_for(path)))
 
 
-__all__ = ["FORMATS", "FormatError", "Puzzle", "dump", "dumps", "format_for", "load", "loads"]
+__all__ = [
+    "FORMATS",
+    "MAX_SIDE",
+    "FormatError",
+    "GridTooLarge",
+    "Puzzle",
+    "dump",
+    "dumps",
+    "format_for",
+    "load",
+    "loads",
+]

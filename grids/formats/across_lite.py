@@ -6,20 +6,31 @@ type, solution state), the solution and the player's fill (one byte per cell, ``
 block, ``-`` for an empty fill cell), then NUL-terminated title, author, copyright, the
 clues in printed order and the notes, then extra sections. We write version 1.3
 (ISO-8859-1) or, when some text needs it, 2.0 (UTF-8; grid letters must still be one
-byte). Marks go to a ``GEXT`` section, one flag byte per cell: 0x80 is a circle (every
+byte). Version 1 text is read as Windows-1252 (what Across Lite writes: its curly quotes
+and dashes are bytes 0x80-0x9F, control characters in ISO-8859-1), the five bytes
+Windows-1252 leaves unassigned as ISO-8859-1.
+
+Marks go to a ``GEXT`` section, one flag byte per cell: 0x80 is a circle (every
 reader knows it). The format has no shading, so shaded cells get 0x08 (our own flag,
 otherwise unused) and, when not circled too, 0x80 | 0x04: other readers show them
 circled, as tools converting shaded puzzles to ``.puz`` do, and 0x04 tells us the circle
-stands in for the shading. Rebus cells are not carried. A solution cell written ``-`` is
-an open cell whose letter is unknown.
+stands in for the shading. A solution cell written ``-`` is an open cell whose letter
+is unknown.
+
+Read as well: diagramless puzzles (as a plain grid: the solution shows the blocks), and
+extra sections other than ``GEXT`` (timer, user entries), which are skipped. Refused,
+naming the byte or cell: a wrong checksum (header, grid, text or section: the file is
+damaged, or was edited without them), a scrambled (locked) solution, rebus cells
+(``GRBS``/``RTBL``), and a size past the reader's limit (checked on the header).
 """
 
 from __future__ import annotations
 
+import codecs
 import struct
 
-from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
-from crossforge.grids.puzzle import FormatError, Puzzle, clue_order
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
+from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order
 
 MAGIC = b"ACROSS&DOWN\x00"
 MASK = b"ICHEATED"
@@ -30,6 +41,20 @@ CIRCLED_FLAG = 0x80
 SHADED_FLAG = 0x08
 STAND_IN_FLAG = 0x04
 """Set with 0x80 and 0x08: the circle only shows the shading to readers without it."""
+SCRAMBLED = 0x0004
+"""The solution state of a locked puzzle (its solution scrambled with a key)."""
+VERSION_1_TEXT = "cp1252"
+FALLBACK = "crossforge.latin-1"
+"""The decoding error handler reading Windows-1252's unassigned bytes as ISO-8859-1."""
+
+
+def _as_latin_1(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("latin-1"), error.end
+
+
+codecs.register_error(FALLBACK, _as_latin_1)
 
 
 def checksum(data: bytes, start: int = 0) -> int:
@@ -79,12 +104,12 @@ def _checksums(
 
 
 def _encoding_for(puzzle: Puzzle) -> tuple[str, bytes]:
+    """ISO-8859-1 (version 1.3) when it holds every text and reads back the same as
+    Windows-1252 (no C1 control characters); UTF-8 (version 2.0) otherwise."""
     texts = [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, *puzzle.clues.values()]
-    try:
-        for text in texts:
-            text.encode("latin-1")
-    except UnicodeEncodeError:
-        return "utf-8", b"2.0\x00"
+    for text in texts:
+        if any(ch > "\xff" or "\x80" <= ch <= "\x9f" for ch in text):
+            return "utf-8", b"2.0\x00"
     return "latin-1", b"1.3\x00"
 
 
@@ -161,8 +186,9 @@ def _expect(name: str, offset: int, stored: int | bytes, computed: int | bytes) 
         raise FormatError(f"{name} checksum at byte {offset} is {shown}, expected {wanted}")
 
 
-def read(data: bytes) -> Puzzle:
-    """A puzzle from ``.puz`` bytes; checksums are verified."""
+def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
+    """A puzzle from ``.puz`` bytes, at most ``max_side`` rows and columns; checksums
+    are verified."""
     start = data.find(MAGIC)
     if start < 2:
         raise FormatError("byte 2: no ACROSS&DOWN signature, not an Across Lite .puz file")
@@ -170,11 +196,17 @@ def read(data: bytes) -> Puzzle:
     fields = HEADER.unpack(reader.take(HEADER.size, "the header"))
     overall, _, cib_sum, low, high, version, *_, width, height, count, kind, state = fields
     base = start - 2
+    if state & SCRAMBLED:
+        raise FormatError(
+            f"byte {base + 50}: the solution is scrambled (a locked puzzle); unlock it in "
+            "the program that made it, scrambled solutions are not read"
+        )
     if state != 0:
-        raise FormatError(f"byte {base + 50}: scrambled solutions are not supported")
+        raise FormatError(f"byte {base + 50}: solution state 0x{state:04x} is not supported")
     if width == 0 or height == 0:
         raise FormatError(f"byte {base + 44}: grid size {width}x{height} is empty")
-    encoding = "utf-8" if version[:1] >= b"2" else "latin-1"
+    check_size(height, width, max_side)
+    encoding = "utf-8" if version[:1] >= b"2" else VERSION_1_TEXT
     solution = reader.take(width * height, "the solution grid")
     fill = reader.take(width * height, "the fill grid")
     strings = {key: reader.string(key) for key in ("title", "author", "copyright")}
@@ -224,7 +256,7 @@ def read(data: bytes) -> Puzzle:
 
 def _decode(raw: bytes, encoding: str, what: str) -> str:
     try:
-        return raw.decode(encoding)
+        return raw.decode(encoding, errors=FALLBACK if encoding == VERSION_1_TEXT else "strict")
     except UnicodeDecodeError as exc:
         raise FormatError(f"{what}: byte {exc.start} is not valid {encoding}") from None
 
@@ -238,22 +270,45 @@ def _flags(grid: Grid, cell: Cell) -> int:
 
 
 def _read_sections(reader: _Reader, width: int, height: int) -> tuple[list[Cell], list[Cell]]:
-    """Circled and shaded cells from the extra sections (checksums verified; others
-    skipped)."""
-    circled: list[Cell] = []
-    shaded: list[Cell] = []
-    stand_in = SHADED_FLAG | STAND_IN_FLAG
+    """Circled and shaded cells from the extra sections (checksums verified; a rebus is
+    refused, other sections skipped)."""
+    sections: dict[bytes, tuple[int, bytes]] = {}
     while len(reader.data) - reader.pos >= SECTION.size:
         offset = reader.pos
         name, length, stored = SECTION.unpack(reader.take(SECTION.size, "a section header"))
         body = reader.take(length + 1, f"section {name.decode('latin-1')!r}")[:-1]
         _expect(f"section {name.decode('latin-1')!r}", offset + 6, stored, checksum(body))
-        if name == b"GEXT":
-            if length != width * height:
-                raise FormatError(f"byte {offset + 4}: GEXT section of {length} bytes")
-            for i, flags in enumerate(body):
-                if flags & CIRCLED_FLAG and flags & stand_in != stand_in:
-                    circled.append(divmod(i, width))
-                if flags & SHADED_FLAG:
-                    shaded.append(divmod(i, width))
+        sections[name] = (offset, body)
+    if b"GRBS" in sections:
+        _refuse_rebus(sections[b"GRBS"][1], sections.get(b"RTBL", (0, b""))[1], width)
+    circled: list[Cell] = []
+    shaded: list[Cell] = []
+    if b"GEXT" in sections:
+        offset, body = sections[b"GEXT"]
+        if len(body) != width * height:
+            raise FormatError(f"byte {offset + 4}: GEXT section of {len(body)} bytes")
+        stand_in = SHADED_FLAG | STAND_IN_FLAG
+        for i, flags in enumerate(body):
+            if flags & CIRCLED_FLAG and flags & stand_in != stand_in:
+                circled.append(divmod(i, width))
+            if flags & SHADED_FLAG:
+                shaded.append(divmod(i, width))
     return circled, shaded
+
+
+def _refuse_rebus(cells: bytes, table: bytes, width: int) -> None:
+    """A ``FormatError`` naming the first rebus cell of a ``GRBS`` section and its
+    answer from ``RTBL`` (entries ``" 1:HEART;"``: cell byte n is key n - 1)."""
+    first = next((i for i, key in enumerate(cells) if key), None)
+    if first is None:
+        return
+    words = {}
+    for entry in table.decode("latin-1").split(";"):
+        key, _, word = entry.partition(":")
+        if key.strip().isdecimal():
+            words[int(key)] = word
+    word = words.get(cells[first] - 1, "?")
+    raise FormatError(
+        f"cell {divmod(first, width)} holds the rebus {word!r} (GRBS and RTBL sections): "
+        "rebus cells are not supported"
+    )

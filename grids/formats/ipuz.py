@@ -4,8 +4,14 @@ Written: dimensions, puzzle (numbers, ``#`` blocks, each marked cell's style: a 
 as ``"shapebg": "circle"``, shading as ``"highlight": true`` with a grey background
 ``"color"``), solution letters (``null`` where unknown), Across/Down clues and the
 title, author, copyright and notes. Read: the same, with clues as ``[number, text]``
-pairs or ``{"number", "clue"}`` objects, a style given by name from ``styles``, and
-shading as ``highlight`` or any ``color`` but white; omitted cells (``null``) become blocks.
+pairs or ``{"number", "clue"}`` objects (numbers as integers or digit strings) in lists
+named ``Across``/``Down`` or ``Across:<label>``/``Down:<label>``, a style given by name
+from ``styles``, shading as ``highlight`` or any ``color`` but white, the file's own
+``block`` character; omitted cells (``null``) become blocks, and a file wrapped in a
+``name( … )`` call (JSONP) is unwrapped. Refused, with the field, row and column named:
+rebus cells (several letters in a solution cell), clue lists of other directions,
+clues of several entries (``numbers``) or without a number, and ``dimensions`` that
+are not positive or pass the size limit (before any row is read).
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
-from crossforge.grids.puzzle import FormatError, Puzzle, decode_json
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
+from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, decode_json
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
@@ -76,39 +82,76 @@ def _field(document: Mapping[str, Any], name: str, kind: type | tuple[type, ...]
     return value
 
 
-def _cell_row(value: Any, name: str, r: int, width: int) -> list[Any]:
-    if not isinstance(value, list) or len(value) != width:
-        raise FormatError(f"field {name!r}, row {r}: expected {width} cells")
+def _rows(value: Any, name: str, height: int, width: int) -> list[list[Any]]:
+    """The ``height`` rows of ``width`` cells of a grid field."""
+    if not isinstance(value, list) or len(value) != height:
+        raise FormatError(f"field {name!r}: expected {height} rows (the 'dimensions')")
+    for r, row in enumerate(value):
+        if not isinstance(row, list) or len(row) != width:
+            raise FormatError(f"field {name!r}, row {r}: expected {width} cells")
     return value
 
 
-def read(data: bytes) -> Puzzle:
+def _size(document: Mapping[str, Any], max_side: int) -> tuple[int, int]:
+    """Width and height from ``dimensions``: positive integers, at most ``max_side``."""
+    size = _field(document, "dimensions", dict)
+    width, height = size.get("width"), size.get("height")
+    for name, value in (("width", width), ("height", height)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise FormatError(f"field 'dimensions': {name} {value!r} is not a positive integer")
+    check_size(height, width, max_side)
+    return width, height
+
+
+def _unwrapped(data: bytes) -> bytes:
+    """The JSON of a file, without the ``name( … )`` call ipuz allows around it (JSONP)."""
+    text = data.strip()
+    head, paren, rest = text.partition(b"(")
+    if paren and rest.endswith(b")") and head.replace(b"_", b"").isalnum():
+        return rest[:-1]
+    return data
+
+
+def _letter(value: Any, block: Any, r: int, c: int) -> str:
+    """The grid character of a solution cell: its letter, or ``.`` when not given."""
+    if isinstance(value, dict):
+        value = value.get("value")
+    if isinstance(value, list):
+        raise FormatError(
+            f"field 'solution', row {r}, column {c}: a list of values {value!r} is not supported"
+        )
+    if not isinstance(value, str) or value in (block, ""):
+        return OPEN
+    if len(value) > 1:
+        raise FormatError(
+            f"field 'solution', row {r}, column {c}: {value!r} is a rebus (several letters "
+            "in one cell); rebus cells are not supported"
+        )
+    return value
+
+
+def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     """A puzzle from ipuz bytes; errors name the field and row."""
-    document = decode_json(data)
+    document = decode_json(_unwrapped(data))
     if not isinstance(document, dict):
         raise FormatError("expected a JSON object")
     kinds = _field(document, "kind", list)
     if not any(isinstance(k, str) and "ipuz.org/crossword" in k for k in kinds):
         raise FormatError(f"field 'kind': {kinds!r} is not a crossword")
-    size = _field(document, "dimensions", dict)
-    width, height = size.get("width"), size.get("height")
-    if not isinstance(width, int) or not isinstance(height, int):
-        raise FormatError("field 'dimensions': expected integer width and height")
+    width, height = _size(document, max_side)
     block = document.get("block", BLOCK)
-    puzzle_rows = _field(document, "puzzle", list)
-    solution_rows = document.get("solution") or [[None] * width for _ in range(height)]
-    if len(puzzle_rows) != height or len(solution_rows) != height:
-        raise FormatError(f"fields 'puzzle' and 'solution': expected {height} rows")
+    puzzle_rows = _rows(document.get("puzzle"), "puzzle", height, width)
+    given = document.get("solution")
+    solution_rows = [[None] * width] * height if given is None else given
+    solution_rows = _rows(solution_rows, "solution", height, width)
     named = document.get("styles")
     rows: list[str] = []
     circled: list[Cell] = []
     shaded: list[Cell] = []
     for r in range(height):
         row = ""
-        cells = _cell_row(puzzle_rows[r], "puzzle", r, width)
-        letters = _cell_row(solution_rows[r], "solution", r, width)
         for c in range(width):
-            cell, letter = cells[c], letters[c]
+            cell = puzzle_rows[r][c]
             if isinstance(cell, dict):
                 style = _style(cell.get("style"), named)
                 if style.get("shapebg") == "circle":
@@ -116,12 +159,11 @@ def read(data: bytes) -> Puzzle:
                 if style.get("highlight") or _shade(style.get("color")):
                     shaded.append((r, c))
                 cell = cell.get("cell", 0)
-            if cell is None or cell == block:
-                row += BLOCK
-                continue
-            if isinstance(letter, dict):
-                letter = letter.get("value")
-            row += letter if isinstance(letter, str) and letter not in (block, "") else OPEN
+            row += (
+                BLOCK
+                if cell is None or cell == block
+                else _letter(solution_rows[r][c], block, r, c)
+            )
         rows.append(row)
     try:
         grid = Grid.from_rows(rows, circled=circled, shaded=shaded)
@@ -132,8 +174,17 @@ def read(data: bytes) -> Puzzle:
     return Puzzle(
         grid,
         _read_clues(grid, document.get("clues", {})),
-        **{key: str(document.get(key, "")) for key in META_FIELDS},
+        **{key: _text(document, key) for key in META_FIELDS},
     )
+
+
+def _text(document: Mapping[str, Any], name: str) -> str:
+    value = document.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise FormatError(f"field {name!r}: expected text, got {value!r}")
+    return value
 
 
 def _style(value: Any, named: Any) -> Mapping[str, Any]:
@@ -151,20 +202,47 @@ def _shade(color: Any) -> bool:
 
 
 def _read_clues(grid: Grid, groups: Any) -> dict[str, str]:
+    """Clues by slot id from the ``Across`` and ``Down`` lists (``Across:Label`` too)."""
     if not isinstance(groups, dict):
         raise FormatError("field 'clues': expected an object of clue lists")
     clues: dict[str, str] = {}
-    for direction, group in GROUPS.items():
-        for item in groups.get(group, []):
-            if isinstance(item, list) and len(item) >= 2:
-                number, text = item[0], item[1]
-            elif isinstance(item, dict):
-                number, text = item.get("number"), item.get("clue", "")
-            else:
-                raise FormatError(f"field 'clues', {group}: unreadable clue {item!r}")
-            slot_id = f"{number}{direction[0].upper()}"
-            if not isinstance(text, str):
-                raise FormatError(f"field 'clues', {group} {number}: clue is not text")
+    for group, items in groups.items():
+        direction = group.partition(":")[0].strip().lower()
+        if not isinstance(items, list):
+            raise FormatError(f"field 'clues', {group}: expected a list of clues")
+        if direction not in GROUPS:
+            if items:
+                raise FormatError(
+                    f"field 'clues': {group!r} clues are not supported (only Across and Down)"
+                )
+            continue
+        for item in items:
+            number, text = _clue(item, group)
             if text:
-                clues[slot_id] = text
+                clues[f"{number}{direction[0].upper()}"] = text
     return clues
+
+
+def _clue(item: Any, group: str) -> tuple[int, str]:
+    """The number and text of one clue: ``[number, text]`` or ``{"number", "clue"}``."""
+    if isinstance(item, list) and len(item) == 2:
+        number, text = item
+    elif isinstance(item, dict) and "number" in item:
+        number, text = item["number"], item.get("clue", "")
+    elif isinstance(item, dict) and "numbers" in item:
+        raise FormatError(
+            f"field 'clues', {group}: a clue of several entries ({item['numbers']!r}) "
+            "is not supported"
+        )
+    else:
+        raise FormatError(
+            f"field 'clues', {group}: unreadable clue {item!r} "
+            "(expected [number, text] or an object with a 'number')"
+        )
+    if isinstance(number, str) and number.strip().isdecimal():
+        number = int(number)
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise FormatError(f"field 'clues', {group}: clue number {number!r} is not a number")
+    if not isinstance(text, str):
+        raise FormatError(f"field 'clues', {group} {number}: clue is not text")
+    return number, text

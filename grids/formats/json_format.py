@@ -10,8 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from crossforge.grids.model import Cell, Grid
-from crossforge.grids.puzzle import FormatError, Puzzle, clue_order, decode_json
+from crossforge.grids.model import Cell, Grid, check_size
+from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order, decode_json
 
 FORMAT_NAME = "crossforge-puzzle"
 FORMAT_VERSION = 1
@@ -64,13 +64,15 @@ def _text_field(data: Mapping[str, Any], name: str) -> str:
     return value
 
 
-def from_dict(data: Mapping[str, Any]) -> Puzzle:
-    """A puzzle from the dict form; errors name the field."""
+def from_dict(data: Mapping[str, Any], max_side: int = MAX_SIDE) -> Puzzle:
+    """A puzzle from the dict form, at most ``max_side`` rows and columns; errors name
+    the field."""
     if not isinstance(data, Mapping):
         raise FormatError("expected a JSON object")
     rows = data.get("grid")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise FormatError("field 'grid': expected a non-empty list of row strings")
+    check_size(len(rows), max(len(row) for row in rows), max_side)
     try:
         grid = Grid.from_rows(
             rows,
@@ -90,9 +92,9 @@ def from_dict(data: Mapping[str, Any]) -> Puzzle:
     return Puzzle(grid, dict(clues), **{key: _text_field(data, key) for key in META_FIELDS})
 
 
-def read(data: bytes) -> Puzzle:
+def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     """A puzzle from JSON bytes."""
-    return from_dict(decode_json(data))
+    return from_dict(decode_json(data), max_side)
 
 
 def write(puzzle: Puzzle) -> bytes:

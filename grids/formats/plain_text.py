@@ -5,15 +5,15 @@ Only the grid is stored; clues and metadata of a puzzle are not.
 
 from __future__ import annotations
 
-from crossforge.grids.model import Grid, GridError
-from crossforge.grids.puzzle import FormatError, Puzzle, decode_text
+from crossforge.grids.model import Grid, GridError, GridTooLarge
+from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, decode_text
 
 
-def read(data: bytes) -> Puzzle:
+def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     """A clue-less puzzle from the text form of ``Grid.from_text``."""
     try:
-        return Puzzle(Grid.from_text(decode_text(data)))
-    except FormatError:
+        return Puzzle(Grid.from_text(decode_text(data), max_side))
+    except (FormatError, GridTooLarge):
         raise
     except GridError as exc:
         raise FormatError(str(exc)) from None

@@ -4,7 +4,9 @@ Sections are metadata (``Key: value`` lines), grid, clues (``A1. text ~ ANSWER``
 notes, either separated by two blank lines or introduced by ``## Metadata``-style
 headers. ``#`` and ``_`` are blocks, ``.`` an empty cell; with a ``Special: circle`` (or
 ``shaded``) header a lower-case letter is a marked cell holding that letter in upper
-case. Rebus cells are not supported.
+case. ``_`` (a cell outside an irregular shape) reads as a block. Files with a ``Rebus``
+header are refused, and so is writing a line break in metadata or a clue (the format
+has none) or a notes line that would read as a ``## Section`` header.
 
 The standard marks one kind of cell, and only cells holding a letter. We write it
 whenever it can say something, in the implicit (blank-line) layout when it says
@@ -22,8 +24,8 @@ from __future__ import annotations
 
 import re
 
-from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
-from crossforge.grids.puzzle import FormatError, Puzzle, clue_order, decode_text
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
+from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order, decode_text
 
 CLUE = re.compile(r"^([AD])(\d+)\.\s?(.*?)\s*~\s*([^~]*)$")
 HEADER = re.compile(r"^##\s+(\S.*?)\s*$")
@@ -37,8 +39,22 @@ STYLE_RULES = (
 STYLE_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 
 
+def _one_line(puzzle: Puzzle) -> None:
+    """Refuse text the format cannot hold: a line break in metadata or a clue, and a
+    notes line that would read as a section header."""
+    texts = {key: getattr(puzzle, key) for key in META_FIELDS}
+    texts.update({f"clue {slot_id}": text for slot_id, text in puzzle.clues.items()})
+    for what, text in texts.items():
+        if "\n" in text or "\r" in text:
+            raise FormatError(f"{what}: an .xd file cannot hold a line break there")
+    for line in puzzle.notes.splitlines():
+        if HEADER.match(line):
+            raise FormatError(f"notes: the line {line!r} would read as an .xd section header")
+
+
 def write(puzzle: Puzzle) -> bytes:
     """xd text bytes of a puzzle."""
+    _one_line(puzzle)
     grid = puzzle.grid
     special, marked = ("circle", grid.circled) if grid.circled else ("shaded", grid.shaded)
     lettered = {cell for cell in marked if grid.letter(*cell)}
@@ -59,7 +75,7 @@ def write(puzzle: Puzzle) -> bytes:
             )
         )
     sections = ["\n".join(meta), "\n".join(rows), "\n\n".join(groups)]
-    if lettered == grid.circled | grid.shaded:
+    if lettered == marked and not (grid.circled and grid.shaded):
         if puzzle.notes:
             sections.append(puzzle.notes)
         return ("\n\n\n".join(sections) + "\n").encode("utf-8")
@@ -142,8 +158,9 @@ def _sections(lines: list[str]) -> dict[str, list[tuple[int, str]]]:
     return sections
 
 
-def read(data: bytes) -> Puzzle:
-    """A puzzle from xd bytes; errors name the line."""
+def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
+    """A puzzle from xd bytes, at most ``max_side`` rows and columns; errors name the
+    line."""
     lines = decode_text(data).splitlines()
     sections = _sections(lines)
     meta: dict[str, str] = {}
@@ -153,11 +170,12 @@ def read(data: bytes) -> Puzzle:
             raise FormatError(f"line {number}: metadata line without 'Key: value'")
         meta[key.strip().lower()] = value.strip()
     if "rebus" in meta:
-        raise FormatError("rebus cells are not supported")
+        raise FormatError(f"rebus cells ('Rebus: {meta['rebus']}') are not supported")
     special = meta.get("special", "").lower()
     grid_lines = sections.get("grid")
     if not grid_lines:
         raise FormatError("no grid section found")
+    check_size(len(grid_lines), max(len(line.strip()) for _, line in grid_lines), max_side)
     rows: list[str] = []
     marked: list[Cell] = []
     for r, (number, line) in enumerate(grid_lines):

@@ -9,6 +9,8 @@ through grids' formats, so a client (the construction page) never parses a file 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -67,8 +69,8 @@ def parse() -> Response:
         data, fmt = request.get_data(), args["format"]
     if not data.strip():
         raise ApiError(400, "empty_file", "the puzzle file is empty")
-    puzzle = loads(data, fmt)
-    _check_size(puzzle.grid.height, puzzle.grid.width)
+    with _size_checked():
+        puzzle = loads(data, fmt, services().config.max_grid_size)
     return jsonify({**to_dict(puzzle), "source_format": fmt})
 
 
@@ -93,9 +95,8 @@ def render(fmt: str) -> Response:
         known = ", ".join(FILE_FORMATS)
         raise ApiError(404, "unknown_format", f"no format {fmt!r}; choose one of {known}")
     body = json_body(PUZZLE_INPUT)
-    rows = body["grid"]
-    _check_size(len(rows), max(len(row) for row in rows))
-    puzzle = from_dict(body)
+    with _size_checked():
+        puzzle = from_dict(body, services().config.max_grid_size)
     name, media = FILE_FORMATS[fmt]
     content: Any = puzzle_svg(puzzle) if name == "svg" else dumps(puzzle, name)
     response = Response(content, mimetype=media)
@@ -104,15 +105,16 @@ def render(fmt: str) -> Response:
     return response
 
 
-def _check_size(height: int, width: int) -> None:
-    limit = services().config.max_grid_size
-    if height > limit or width > limit:
-        raise ApiError(
-            400,
-            "grid_too_large",
-            f"the grid is {height}x{width}; the largest allowed is {limit}x{limit}",
-            {"field": "grid"},
-        )
+@contextmanager
+def _size_checked() -> Iterator[None]:
+    """A grid past ``CROSSFORGE_MAX_GRID_SIZE`` (refused by the reader as soon as its
+    size is known) as the 400 ``grid_too_large``."""
+    from crossforge.grids.model import GridTooLarge
+
+    try:
+        yield
+    except GridTooLarge as exc:
+        raise ApiError(400, "grid_too_large", str(exc), {"field": "grid"}) from None
 
 
 def _file_stem(title: str) -> str:

@@ -1,0 +1,365 @@
+"""Puzzle files as other programs write them: each feature of the .puz, .ipuz and .xd
+formats is either read (and round-trips) or refused with an error naming it. Files of
+other programs are made with puzpy (an independent .puz library) or written out by hand
+from the format's documentation; what we write is checked with puzpy and with the
+`ipuz` package's validator."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipuz
+import puz
+import pytest
+
+from crossforge.grids.formats import FormatError, GridTooLarge, dumps, load, loads
+from crossforge.grids.model import Grid
+from crossforge.grids.puzzle import Puzzle
+
+
+def puzpy_puzzle(**fields: Any) -> puz.Puzzle:
+    """A 3x3 puzzle as puzpy writes it (one block in the middle), ``fields`` changed."""
+    theirs = puz.Puzzle()
+    theirs.title, theirs.author, theirs.copyright, theirs.notes = "Theirs", "Them", "", ""
+    theirs.width, theirs.height = 3, 3
+    theirs.solution, theirs.fill = "ABCD.EFGH", "----.----"
+    theirs.clues = ["1A clue", "1D clue", "2D clue", "3A clue"]
+    for name, value in fields.items():
+        setattr(theirs, name, value)
+    return theirs
+
+
+# .puz -------------------------------------------------------------------------------------
+
+
+def test_puz_rebus_cells_are_refused_naming_the_cell_and_word() -> None:
+    theirs = puzpy_puzzle()
+    theirs.rebus().add_rebus_squares(5, "HEART")
+    with pytest.raises(FormatError, match=r"cell \(1, 2\) holds the rebus 'HEART'.*not supported"):
+        loads(theirs.tobytes(), "puz")
+
+
+def test_puz_locked_solutions_are_refused() -> None:
+    theirs = puzpy_puzzle()
+    theirs.lock_solution(1234)
+    with pytest.raises(FormatError, match="byte 50: the solution is scrambled"):
+        loads(theirs.tobytes(), "puz")
+
+
+def test_puz_diagramless_reads_as_its_grid() -> None:
+    theirs = puzpy_puzzle(puzzletype=puz.PuzzleType.Diagramless, solution="ABCD:EFGH")
+    puzzle = loads(theirs.tobytes(), "puz")
+    assert puzzle.grid.rows == ("ABC", "D#E", "FGH")
+    assert puzzle.clues["3A"] == "3A clue"
+
+
+def test_puz_version_one_text_is_windows_1252() -> None:
+    """Across Lite writes curly quotes and dashes as Windows-1252 bytes 0x80-0x9F."""
+    theirs = puzpy_puzzle(clues=["It’s “quoted”", "1D", "2D", "3A – dash"], encoding="cp1252")
+    data = theirs.tobytes()
+    assert b"\x92" in data and data[0x18:0x1B] == b"1.3"
+    puzzle = loads(data, "puz")
+    assert puzzle.clues["1A"] == "It’s “quoted”" and puzzle.clues["3A"] == "3A – dash"
+
+
+def test_puz_text_with_c1_controls_is_written_as_version_two() -> None:
+    puzzle = Puzzle(Grid.from_rows(["AB", "CD"]), title="odd \x92 byte", notes="ÿ")
+    data = dumps(puzzle, "puz")
+    assert data[0x18:0x1C] == b"2.0\x00"
+    assert loads(data, "puz") == puzzle
+
+
+def test_puz_circles_written_by_puzpy_are_read() -> None:
+    theirs = puzpy_puzzle()
+    theirs.markup().set_markup_squares([0, 8], puz.GridMarkup.Circled)
+    theirs.markup().set_markup_squares([1], puz.GridMarkup.Revealed)  # solver state: ignored
+    puzzle = loads(theirs.tobytes(), "puz")
+    assert puzzle.grid.circled == {(0, 0), (2, 2)} and not puzzle.grid.shaded
+
+
+def test_puz_non_square_round_trips_through_puzpy() -> None:
+    grid = Grid.from_rows(["ABCDE", "FG#HI"])
+    puzzle = Puzzle(grid, {"1A": "Five", "6A": "Two"}, title="Wide", notes="A note")
+    data = dumps(puzzle, "puz")
+    theirs = puz.load(data)
+    assert (theirs.width, theirs.height, theirs.notes) == (5, 2, "A note")
+    assert theirs.tobytes() == data
+    assert loads(data, "puz") == puzzle
+
+
+def test_puz_header_size_is_checked_before_the_grid_is_read() -> None:
+    data = bytearray(dumps(Puzzle(Grid.from_rows(["AB", "CD"])), "puz"))
+    data[0x2C] = data[0x2D] = 255
+    with pytest.raises(FormatError, match="cut short.*solution grid needs 65025 bytes"):
+        loads(bytes(data), "puz")
+    with pytest.raises(GridTooLarge, match="the grid is 255x255; the largest allowed is 25x25"):
+        loads(bytes(data), "puz", max_side=25)
+
+
+def test_puz_wrong_checksums_are_refused_not_repaired() -> None:
+    """Documented choice: a wrong checksum is an error naming it (as puzpy does)."""
+    data = bytearray(dumps(Puzzle(Grid.from_rows(["AB", "CD"]), title="T"), "puz"))
+    data[0x0E] ^= 1
+    with pytest.raises(FormatError, match="CIB checksum at byte 14"):
+        loads(bytes(data), "puz")
+
+
+# .ipuz ------------------------------------------------------------------------------------
+
+
+def ipuz_document(**fields: Any) -> dict[str, Any]:
+    """A 2x3 ipuz crossword as other tools write it, ``fields`` changed."""
+    document: dict[str, Any] = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 2},
+        "puzzle": [[1, 2, 3], [4, 0, 0]],
+        "solution": [["C", "A", "T"], ["O", "R", "E"]],
+        "clues": {"Across": [[1, "Pet"], [4, "Metal source"]], "Down": []},
+    }
+    document.update(fields)
+    return document
+
+
+def read_ipuz(document: Any) -> Puzzle:
+    return loads(json.dumps(document).encode(), "ipuz")
+
+
+def test_ipuz_cells_of_every_documented_form() -> None:
+    document = ipuz_document(
+        block="X",
+        empty="_",
+        puzzle=[[{"cell": 1, "style": "round"}, "X", None], ["_", {"cell": 0}, "X"]],
+        solution=[[{"value": "A"}, None, None], [None, "B", "X"]],
+        styles={"round": {"shapebg": "circle"}},
+        clues={},
+    )
+    puzzle = read_ipuz(document)
+    assert puzzle.grid.rows == ("A##", ".B#")
+    assert puzzle.grid.circled == {(0, 0)}
+
+
+@pytest.mark.parametrize(
+    "clues",
+    [
+        {"Across": [[1, "Pet"], [4, "Metal source"]]},
+        {"Across": [["1", "Pet"], {"number": "4", "clue": "Metal source", "enumeration": "3"}]},
+        {"Across:Across": [[1, "Pet"]], "Across:Theme": [{"number": 4, "clue": "Metal source"}]},
+    ],
+    ids=["pairs", "objects and digit strings", "labelled lists"],
+)
+def test_ipuz_clue_lists_in_every_form(clues: dict[str, Any]) -> None:
+    assert read_ipuz(ipuz_document(clues=clues)).clues == {"1A": "Pet", "4A": "Metal source"}
+
+
+def test_ipuz_kind_with_a_version_url_and_jsonp_wrapping() -> None:
+    document = ipuz_document(kind=["http://ipuz.org/crossword/crypticcrossword#1"])
+    wrapped = b"ipuz(" + json.dumps(document).encode() + b")\n"
+    assert loads(wrapped, "ipuz").grid.rows == ("CAT", "ORE")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"solution": [["C", "AT", "T"], ["O", "R", "E"]]}, r"row 0, column 1: 'AT' is a rebus"),
+        ({"solution": [["C", ["A", "B"], "T"], ["O", "R", "E"]]}, "row 0, column 1: a list"),
+        ({"clues": {"Diagonal": [[1, "x"]]}}, "'Diagonal' clues are not supported"),
+        ({"clues": {"Across": [{"numbers": [1, 4], "clue": "x"}]}}, "clue of several entries"),
+        ({"clues": {"Across": ["No number"]}}, "unreadable clue 'No number'"),
+        ({"clues": {"Across": [["1a", "x"]]}}, "clue number '1a' is not a number"),
+        ({"clues": {"Across": [[9, "x"]]}}, "clue 9A names no slot"),
+        ({"title": ["not", "text"]}, "field 'title': expected text"),
+        ({"dimensions": {"width": 0, "height": 2}}, "width 0 is not a positive integer"),
+        ({"dimensions": {"width": 3, "height": -2}}, "height -2 is not a positive integer"),
+        ({"dimensions": {"width": True, "height": 2}}, "width True is not a positive integer"),
+        ({"dimensions": {"width": "3", "height": 2}}, "width '3' is not a positive integer"),
+        ({"puzzle": [[1, 2, 3]]}, "field 'puzzle': expected 2 rows"),
+        ({"solution": [["C", "A"], ["O", "R", "E"]]}, "field 'solution', row 0: expected 3"),
+        ({"solution": "CATORE"}, "field 'solution': expected 2 rows"),
+        ({"kind": "http://ipuz.org/crossword#1"}, "field 'kind'"),
+    ],
+)
+def test_ipuz_features_we_do_not_read_are_named(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        read_ipuz(ipuz_document(**fields))
+
+
+def test_ipuz_declared_size_is_checked_before_anything_is_allocated() -> None:
+    document = ipuz_document(dimensions={"width": 100_000, "height": 100_000}, puzzle=[])
+    del document["solution"]
+    with pytest.raises(GridTooLarge, match="100000x100000; the largest allowed is 255x255"):
+        read_ipuz(document)
+
+
+# .xd --------------------------------------------------------------------------------------
+
+
+def test_xd_metadata_unicode_and_irregular_shapes() -> None:
+    text = (
+        "Title: Ünïcödé\nAuthor: Zoë\nEditor: Someone\nDate: 2026-01-01\nCopyright: © 2026\n"
+        "\n\n_ÄB\nÇDÉ\n\n\nA1. Straße ~ ÄB\nA3. Çà et là ~ ÇDÉ\n\nD1. ~ ÄD\nD2. Beta ~ BÉ\n"
+    )
+    puzzle = loads(text.encode(), "xd")
+    assert puzzle.grid.rows == ("#ÄB", "ÇDÉ")
+    assert (puzzle.title, puzzle.author, puzzle.copyright) == ("Ünïcödé", "Zoë", "© 2026")
+    assert puzzle.clues == {"1A": "Straße", "3A": "Çà et là", "2D": "Beta"}
+    assert loads(dumps(puzzle, "xd"), "xd") == puzzle
+
+
+def test_xd_clue_text_may_hold_a_tilde_and_markup() -> None:
+    text = "Title: t\n\n\nAB\nCD\n\n\nA1. {/About/} ~5 ~ AB\n"
+    assert loads(text.encode(), "xd").clues == {"1A": "{/About/} ~5"}
+
+
+def test_xd_rebus_files_are_refused_naming_the_header() -> None:
+    text = "Title: t\nRebus: 1=HEART 2=CLUB\n\n\n1B\nC2\n"
+    with pytest.raises(FormatError, match=r"rebus cells \('Rebus: 1=HEART 2=CLUB'\)"):
+        loads(text.encode(), "xd")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"title": "two\nlines"}, "title: an .xd file cannot hold a line break"),
+        ({"clues": {"1A": "a\r\nb"}}, "clue 1A: an .xd file cannot hold a line break"),
+        ({"notes": "fine\n## Grid\nnot a grid"}, "notes: the line '## Grid' would read"),
+    ],
+)
+def test_xd_writer_refuses_text_that_would_not_read_back(
+    changes: dict[str, Any], message: str
+) -> None:
+    fields: dict[str, Any] = {"grid": Grid.from_rows(["AB", "CD"]), **changes}
+    with pytest.raises(FormatError, match=message):
+        dumps(Puzzle(**fields), "xd")
+
+
+# every format -----------------------------------------------------------------------------
+
+FORMATS = ["text", "json", "ipuz", "xd", "puz"]
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÉÑØ"
+
+
+def random_puzzle(rng: random.Random, fmt: str) -> Puzzle:
+    """A random puzzle of the things every format holds: blocks, letters and empty cells
+    (A-Z for .puz, whose UTF-8 version has one-byte letters only), marks on open cells,
+    clues and metadata with Unicode."""
+    height, width = rng.randint(1, 9), rng.randint(2, 9)
+    letters = LETTERS if fmt != "puz" else LETTERS[:26]
+    rows = [
+        "".join(rng.choice(["#", ".", *letters * 2]) for _ in range(width)) for _ in range(height)
+    ]
+    rows[0] = "." + rows[0][1:]
+    grid = Grid.from_rows(rows)
+    open_cells = grid.open_cells()
+    circled = rng.sample(open_cells, rng.randint(0, len(open_cells)))
+    shaded = rng.sample(open_cells, rng.randint(0, len(open_cells)))
+    grid = Grid.from_rows(rows, circled=circled, shaded=shaded)
+    if fmt == "text":
+        return Puzzle(grid)
+    words = ["Straße", "“quoted”", "naïve", "x ~ y", "100%", "日本", "O'Neil", "-"]
+    clues = {slot.id: " ".join(rng.sample(words, 3)) for slot in grid.slots() if rng.random() < 0.8}
+    meta = {key: rng.choice(["", *words]) for key in ("title", "author", "copyright", "notes")}
+    return Puzzle(grid, clues, **meta)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_random_puzzles_round_trip(fmt: str) -> None:
+    rng = random.Random(fmt)
+    for _ in range(150):
+        puzzle = random_puzzle(rng, fmt)
+        assert loads(dumps(puzzle, fmt), fmt) == puzzle
+
+
+def test_random_puzzles_read_back_with_puzpy_and_validate_as_ipuz() -> None:
+    rng = random.Random(7)
+    for _ in range(100):
+        puzzle = random_puzzle(rng, "puz")
+        theirs = puz.load(dumps(puzzle, "puz"))  # every checksum checked
+        assert theirs.title == puzzle.title and theirs.notes == puzzle.notes
+        assert theirs.solution.replace(".", "#").replace("-", ".") == "".join(puzzle.grid.rows)
+        document = ipuz.read(dumps(puzzle, "ipuz").decode())  # raises on any invalid field
+        assert document["dimensions"] == {"width": puzzle.grid.width, "height": puzzle.grid.height}
+
+
+def mutations(data: bytes, rng: random.Random) -> list[bytes]:
+    """Damaged copies of a file: cut short, bytes flipped, inserted, deleted, repeated."""
+    out = []
+    for _ in range(60):
+        damaged = bytearray(data)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(damaged) + 1)
+            action = rng.choice(["cut", "flip", "insert", "delete", "repeat"])
+            if action == "cut":
+                del damaged[at:]
+            elif action == "flip" and at < len(damaged):
+                damaged[at] = rng.choice([0, 0xFF, 0x80, ord("#"), ord("\n"), rng.randrange(256)])
+            elif action == "insert":
+                damaged[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+            elif action == "delete":
+                del damaged[at : at + rng.randint(1, 8)]
+            else:
+                damaged[at:at] = damaged[at : at + rng.randint(1, 40)] * rng.randint(2, 50)
+        out.append(bytes(damaged))
+    return out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_damaged_files_read_or_fail_with_a_format_error(fmt: str) -> None:
+    rng = random.Random(f"damage-{fmt}")
+    for _ in range(10):
+        data = dumps(random_puzzle(rng, fmt), fmt)
+        for damaged in mutations(data, rng):
+            try:
+                loads(damaged, fmt, max_side=25)
+            except FormatError as exc:
+                assert str(exc)
+            except GridTooLarge:
+                pass
+
+
+HUGE: list[tuple[str, Callable[[], bytes]]] = [
+    ("text", lambda: b"." * 26),
+    ("text", lambda: b".\n" * 26),
+    ("json", lambda: json.dumps({"grid": ["." * 3] * 26}).encode()),
+    ("ipuz", lambda: json.dumps(ipuz_document(dimensions={"width": 26, "height": 2})).encode()),
+    ("xd", lambda: b"Title: t\n\n\n" + b"AB\n" * 26),
+    ("puz", lambda: dumps(Puzzle(Grid.blank(26, 2)), "puz")),
+]
+
+
+@pytest.mark.parametrize(("fmt", "make"), HUGE, ids=[f for f, _ in HUGE])
+def test_every_reader_takes_a_size_limit(fmt: str, make: Callable[[], bytes]) -> None:
+    with pytest.raises(GridTooLarge, match="the largest allowed is 25x25"):
+        loads(make(), fmt, max_side=25)
+
+
+@pytest.mark.parametrize("fmt", ["json", "ipuz"])
+def test_deeply_nested_json_is_a_format_error(fmt: str) -> None:
+    with pytest.raises(FormatError, match="nested too deeply"):
+        loads(b"[" * 100_000 + b"]" * 100_000, fmt)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_binary_garbage_is_a_format_error(fmt: str) -> None:
+    garbage = random.Random(fmt).randbytes(4096)
+    with pytest.raises(FormatError):
+        loads(garbage, fmt)
+
+
+def test_load_refuses_a_file_too_large_to_be_a_puzzle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import crossforge.grids.formats as formats
+
+    monkeypatch.setattr(formats, "MAX_FILE_BYTES", 1000)
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"." * 1001)
+    with pytest.raises(FormatError, match="big.txt: larger than 1000 bytes"):
+        load(path)
+    path.write_text(".\n" * 300)
+    with pytest.raises(FormatError, match="big.txt: the grid is at least 256x1"):
+        load(path)

@@ -1,0 +1,151 @@
+"""Hostile puzzle files over HTTP (``/v1/grids/parse``, ``/v1/grids/render.*``, the
+fill upload): every one is a 4xx with a JSON body naming the problem, answered at once
+and without a memory spike."""
+
+from __future__ import annotations
+
+import io
+import json
+import resource
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from crossforge.grids.formats import dumps
+from crossforge.grids.model import Grid
+from crossforge.grids.puzzle import Puzzle
+
+SMALL_PUZ = dumps(Puzzle(Grid.from_rows(["ABC", "DEF", "GHI"])), "puz")
+
+
+def _header_255(data: bytes) -> bytes:
+    damaged = bytearray(data)
+    damaged[0x2C] = damaged[0x2D] = 255  # width and height: the solution is not there
+    return bytes(damaged)
+
+
+def _ipuz(**fields: Any) -> bytes:
+    document = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 2, "height": 2},
+        "puzzle": [[1, 2], [3, 0]],
+        **fields,
+    }
+    return json.dumps(document).encode()
+
+
+HOSTILE: list[tuple[str, str, bytes, int, str, str]] = [
+    # id, file name, bytes, status, error code, words of the message
+    ("puz 255x255 header", "x.puz", _header_255(SMALL_PUZ), 400, "grid_too_large", "255x255"),
+    ("puz cut short", "x.puz", SMALL_PUZ[:70], 400, "invalid_input", "cut short at byte 70"),
+    ("puz garbage", "x.puz", bytes(range(256)) * 8, 400, "invalid_input", "ACROSS&DOWN"),
+    (
+        "ipuz 100000x100000",
+        "x.ipuz",
+        _ipuz(dimensions={"width": 100_000, "height": 100_000}),
+        400,
+        "grid_too_large",
+        "100000x100000",
+    ),
+    (
+        "ipuz zero size",
+        "x.ipuz",
+        _ipuz(dimensions={"width": 0, "height": 0}),
+        400,
+        "invalid_input",
+        "width 0 is not a positive integer",
+    ),
+    (
+        "ipuz negative size",
+        "x.ipuz",
+        _ipuz(dimensions={"width": 2, "height": -5}),
+        400,
+        "invalid_input",
+        "height -5",
+    ),
+    (
+        "ipuz rebus",
+        "x.ipuz",
+        _ipuz(solution=[["AB", "C"], ["D", "E"]]),
+        400,
+        "invalid_input",
+        "rebus",
+    ),
+    ("deep ipuz", "x.ipuz", b"[" * 200_000 + b"]" * 200_000, 400, "invalid_input", "nested"),
+    ("deep json", "x.json", b'{"grid":' + b"[" * 100_000, 400, "invalid_input", "nested"),
+    ("invalid UTF-8", "x.xd", b"Title: \xff\xfe\n\n\nAB\nCD\n", 400, "invalid_input", "UTF-8"),
+    ("NUL in a grid", "x.txt", b"..\x00\n...\n", 400, "invalid_input", "'\\x00'"),
+    ("garbage xd", "x.xd", bytes(range(256)) * 8, 400, "invalid_input", "UTF-8"),
+    ("1.9 MB row", "x.txt", b"." * 1_900_000, 400, "grid_too_large", "at least 1x1900000"),
+    ("1300 rows", "x.xd", b"Title: t\n\n\n" + b"AB\n" * 1300, 400, "grid_too_large", "1300x2"),
+    ("empty", "x.puz", b"", 400, "empty_file", "empty"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "status", "code", "words"),
+    [case[1:] for case in HOSTILE],
+    ids=[case[0] for case in HOSTILE],
+)
+def test_hostile_files_are_4xx_json_at_once(
+    make_app: Callable[..., Flask], name: str, data: bytes, status: int, code: str, words: str
+) -> None:
+    client = make_app().test_client()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    started = time.monotonic()
+    answer = client.post(
+        "/v1/grids/parse",
+        data={"file": (io.BytesIO(data), name)},
+        content_type="multipart/form-data",
+    )
+    assert time.monotonic() - started < 2
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak < 100 * 1024
+    assert answer.status_code == status, answer.get_data(as_text=True)
+    error = answer.get_json()["error"]
+    assert error["code"] == code and words in error["message"]
+
+
+def test_a_body_past_the_limit_is_a_413_with_json(make_app: Callable[..., Flask]) -> None:
+    client = make_app().test_client()
+    body = b"." * (50 * 1024 * 1024)
+    for answer in (
+        client.post("/v1/grids/parse?format=text", data=body, content_type="text/plain"),
+        client.post(
+            "/v1/grids/parse",
+            data={"file": (io.BytesIO(body), "big.txt")},
+            content_type="multipart/form-data",
+        ),
+    ):
+        assert answer.status_code == 413
+        assert answer.get_json()["error"]["code"] == "request_entity_too_large"
+
+
+def test_a_fill_upload_is_read_within_the_size_bound(make_app: Callable[..., Flask]) -> None:
+    client = make_app().test_client()
+    huge = _ipuz(dimensions={"width": 100_000, "height": 100_000})
+    for data, name, words in (
+        (huge, "g.ipuz", "100000x100000"),
+        (b"[" * 100_000, "g.json", "nested too deeply"),
+    ):
+        started = time.monotonic()
+        answer = client.post(
+            "/v1/fills",
+            data={"grid": (io.BytesIO(data), name)},
+            content_type="multipart/form-data",
+        )
+        assert time.monotonic() - started < 2
+        assert answer.status_code == 400, answer.get_data(as_text=True)
+        assert words in answer.get_json()["error"]["message"]
+
+
+def test_render_refuses_text_the_format_cannot_hold(make_app: Callable[..., Flask]) -> None:
+    client = make_app().test_client()
+    answer = client.post("/v1/grids/render.xd", json={"grid": ["..."], "title": "a\n\n\nb"})
+    assert answer.status_code == 400
+    assert "line break" in answer.get_json()["error"]["message"]
+    big = client.post("/v1/grids/render.puz", json={"grid": ["." * 26]})
+    assert big.status_code == 400 and big.get_json()["error"]["code"] == "grid_too_large"
