@@ -227,7 +227,8 @@ def _print_progress(report: Mapping[str, Any]) -> None:
 
 
 def fill_report(answer: dict[str, Any]) -> str:
-    """The human form of a fill answer: status, grid, entries, metrics, effort."""
+    """The human form of a fill answer: status, grid, entries (with their tags when any
+    has some), metrics, effort."""
     from crossforge.plugins.puzzles.crossword.files import clue_text
 
     lines = [
@@ -236,14 +237,16 @@ def fill_report(answer: dict[str, Any]) -> str:
     lines += ["", *answer.get("grid", []), ""]
     entries = answer.get("entries", [])
     if entries:
-        lines.append(f"{'ENTRY':<10} {'WORD':<16} {'SCORE':>5}  CLUE")
-        for entry in entries:
+        tags = [", ".join(entry.get("tags") or []) for entry in entries]
+        width = max(4, *map(len, tags)) if any(tags) else 0  # a TAGS column when any
+        lines.append(f"{'ENTRY':<10} {'WORD':<16} {'SCORE':>5}  {_column('TAGS', width)}CLUE")
+        for entry, tagged in zip(entries, tags, strict=True):
             score = entry.get("score")
             clues = entry.get("clues") or []
             lines.append(
                 f"{str(entry['number']) + ' ' + entry['direction']:<10} "
                 f"{entry.get('word') or '-':<16} {'-' if score is None else f'{score:g}':>5}  "
-                f"{clue_text(clues[0]) if clues else ''}"
+                f"{_column(tagged, width)}{clue_text(clues[0]) if clues else ''}"
             )
         lines.append("")
     metrics = answer.get("metrics", {})
@@ -272,6 +275,11 @@ def fill_report(answer: dict[str, Any]) -> str:
     if stats:
         lines.append("effort: " + ", ".join(f"{k} {v}" for k, v in stats.items() if _plain(v)))
     return "\n".join(lines).rstrip()
+
+
+def _column(text: str, width: int) -> str:
+    """``text`` padded to a column of ``width`` and its gap (nothing when no column)."""
+    return f"{text:<{width}}  " if width else ""
 
 
 def _plain(value: Any) -> bool:

@@ -156,6 +156,12 @@ def test_fill_report_shows_clue_text_and_missing_words() -> None:
     assert lines[6].split() == ["1", "across", "CAT", "60", "Mouser"]
     assert lines[7].split() == ["4", "across", "-", "-"]
     assert lines[-1] == "effort: nodes 3"
+    answer["entries"][0]["tags"] = ["theme-2024", "sensitive"]
+    answer["entries"][1]["tags"] = []
+    lines = fill_report(answer).splitlines()
+    assert lines[5].split() == ["ENTRY", "WORD", "SCORE", "TAGS", "CLUE"]
+    assert lines[6].split() == ["1", "across", "CAT", "60", "theme-2024,", "sensitive", "Mouser"]
+    assert lines[6].index("Mouser") == lines[5].index("CLUE")
 
 
 def test_lock_ban_and_duplicates(
