@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from crossforge.wordbase.formats import LineError, by_extension, json_line
+from crossforge.wordbase.formats import LineError, by_extension, csv_rows, json_line
 from crossforge.wordbase.models import MAX_DIFFICULTY, Clue, Entry, Rejection
 
 __all__ = [
@@ -153,7 +153,7 @@ def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
     )
     needed, most = max(answer, clue) + 1, len(layout.columns)
     line = 0
-    for row in reader:
+    for row in csv_rows(reader):
         start, line = line + 1, reader.line_num
         if not any(row):
             continue

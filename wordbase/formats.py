@@ -157,6 +157,22 @@ def _stwl(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
         yield _Record(number, text, word.strip(), value)
 
 
+def csv_rows(reader: Any) -> Iterator[list[str]]:
+    """The rows of a ``csv.reader``; a line the csv module refuses (a field past its
+    limit of 131,072 characters, as an unclosed quote makes) is a ``ValueError`` naming
+    the line its record starts on, not an error of the csv module."""
+    start = 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise ValueError(f"line {start}: {exc}") from None
+        start = reader.line_num + 1
+        yield row
+
+
 def _plain(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
     for number, line in enumerate(lines, 1):
         text = line.rstrip("\r\n")
@@ -177,7 +193,7 @@ def _csv(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
 
     reader = csv.reader(chained(), delimiter=delimiter)
     line = 0
-    for row in reader:
+    for row in csv_rows(reader):
         start, line = line + 1, reader.line_num
         text = delimiter.join(row)
         if not any(cell.strip() for cell in row):

@@ -30,6 +30,33 @@ def test_bad_file_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no such file or library grid" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("name", "data", "words"),
+    [
+        (
+            "huge.ipuz",
+            b'{"kind": ["http://ipuz.org/crossword#1"], "puzzle": [],'
+            b' "dimensions": {"width": 100000, "height": 100000}}',
+            "huge.ipuz: the grid is 100000x100000; the largest allowed is 255x255",
+        ),
+        ("deep.json", b"[" * 100_000, "deep.json: the JSON is nested too deeply"),
+        ("garbage.puz", bytes(range(256)) * 16, "garbage.puz: byte 2: no ACROSS&DOWN"),
+        ("latin.xd", b"Title: \xe9t\xe9\n\n\nAB\nCD\n", "latin.xd: byte 7: not valid UTF-8"),
+        ("wide.txt", b"." * 300, "wide.txt: the grid is at least 1x300"),
+    ],
+)
+def test_hostile_files_are_clean_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes, words: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    for command in (["check", str(path)], ["convert", str(path), str(tmp_path / "out.xd")]):
+        assert main(["grid", *command]) == 1
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err
+    assert not (tmp_path / "out.xd").exists()
+
+
 def test_stats_with_a_word_list(tiny_words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grid", "stats", "mini-5x5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -1,6 +1,7 @@
-"""Hostile puzzle files over HTTP (``/v1/grids/parse``, ``/v1/grids/render.*``, the
-fill upload): every one is a 4xx with a JSON body naming the problem, answered at once
-and without a memory spike."""
+"""Hostile files and patterns over HTTP (``/v1/grids/parse``, ``/v1/grids/render.*``,
+the fill upload, word and clue imports, regex puzzles): every one is a 4xx with a JSON
+body naming the problem (or, for a regex, an answer within the job's bounds), answered
+at once and without a memory spike."""
 
 from __future__ import annotations
 
@@ -149,3 +150,45 @@ def test_render_refuses_text_the_format_cannot_hold(make_app: Callable[..., Flas
     assert "line break" in answer.get_json()["error"]["message"]
     big = client.post("/v1/grids/render.puz", json={"grid": ["." * 26]})
     assert big.status_code == 400 and big.get_json()["error"]["code"] == "grid_too_large"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "words"),
+    [
+        ("/v1/lists/w/imports?format=csv", b'CAT,50,"' + b"x" * 200_000, "line 1: field larger"),
+        ("/v1/lists/w/clues/imports?format=tsv", b"CAT\t" + b"x" * 200_000, "line 1: field"),
+        (
+            "/v1/lists/w/clues/imports?format=csv",
+            b'CAT,"never closed\n' + b"more text\n" * 20_000,
+            "line 1: field larger",
+        ),
+        ("/v1/lists/w/imports", bytes(range(256)) * 64, "not UTF-8"),
+    ],
+    ids=["word csv field", "clue tsv field", "clue csv open quote", "binary"],
+)
+def test_imports_of_hostile_files_are_400s(
+    make_app: Callable[..., Flask], path: str, body: bytes, words: str
+) -> None:
+    client = make_app().test_client()
+    assert client.post("/v1/lists", json={"name": "w"}).status_code == 201
+    answer = client.post(path, data=body, content_type="application/octet-stream")
+    assert answer.status_code == 400, answer.get_data(as_text=True)
+    assert words in answer.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "pattern", ["(A+)+B", "(A|AA)+$", "((A*)*)*$", r"(A*)*\1B", r"(?:(.)(?!.*\1))*"]
+)
+def test_catastrophic_regex_clues_are_answered_within_bounds(
+    make_app: Callable[..., Flask], pattern: str
+) -> None:
+    from crossforge.server.jobs.tasks import execute
+
+    client = make_app(execute=execute, job_time_limit=3.0).test_client()
+    puzzle = {"shape": "rect", "rows": [pattern] * 12, "cols": [pattern] * 12}
+    started = time.monotonic()
+    answer = client.post("/v1/puzzles/regex/solve", json={"puzzle": puzzle, "wait": 10})
+    assert time.monotonic() - started < 8  # the job's time limit, not the client's wait
+    assert answer.status_code in (200, 400), answer.get_data(as_text=True)
+    if answer.status_code == 200:
+        assert answer.get_json()["status"] in ("succeeded", "failed")
