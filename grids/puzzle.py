@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -13,6 +14,10 @@ from crossforge.grids.model import Grid, GridError, Slot
 MAX_SIDE = 255
 """The most rows or columns a reader takes unless told fewer (the ``.puz`` format's own
 bound): a larger size, declared or found, is refused before a cell is allocated."""
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""A UTF-16 surrogate on its own: JSON's ``"\\ud800"`` escape makes one, UTF-8 cannot."""
 
 
 class FormatError(GridError):
@@ -39,6 +44,13 @@ class Puzzle:
         unknown = sorted(set(self.clues) - known)
         if unknown:
             raise FormatError(f"clue {unknown[0]} names no slot of the grid")
+        texts = {key: getattr(self, key) for key in ("title", "author", "copyright", "notes")}
+        for what, text in {**texts, **{f"clue {k}": v for k, v in self.clues.items()}}.items():
+            if found := SURROGATE.search(text):
+                raise FormatError(
+                    f"{what}: character {found.start()} is a lone surrogate "
+                    f"({found.group()!r}), not text any file can hold"
+                )
         object.__setattr__(self, "clues", MappingProxyType(dict(self.clues)))
 
     def clue(self, slot: Slot) -> str:

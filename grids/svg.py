@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
@@ -16,6 +17,14 @@ SHADE_FILL = "#d0d0d0"
 HIGHLIGHT_FILL = "#fff2a8"
 LINE = "#222"
 FONT = "Helvetica, Arial, sans-serif"
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold, even escaped."""
+
+
+def _text(value: str) -> str:
+    """``value`` as XML character data: escaped, and each character XML cannot hold
+    shown as U+FFFD (a title or clue may hold control characters; the file must parse)."""
+    return escape(NOT_XML.sub("\ufffd", value))
 
 
 def _document(width: float, height: float, title: str, body: list[str]) -> str:
@@ -24,7 +33,7 @@ def _document(width: float, height: float, title: str, body: list[str]) -> str:
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>',
-            f"<title>{escape(title)}</title>",
+            f"<title>{_text(title)}</title>",
             f'<rect width="{width:g}" height="{height:g}" fill="white"/>',
             *body,
             "</svg>",
@@ -96,7 +105,7 @@ def _grid_shapes(
         if filled and letter:
             body.append(
                 f'<text x="{x + cell / 2:g}" y="{y + cell * 0.82:g}" font-size="{cell * 0.6:g}" '
-                f'text-anchor="middle">{escape(letter)}</text>'
+                f'text-anchor="middle">{_text(letter)}</text>'
             )
     return body
 
@@ -117,7 +126,7 @@ def puzzle_svg(puzzle: Puzzle, *, cell: int = 32) -> str:
     if puzzle.title:
         body.append(
             f'<text x="{MARGIN}" y="{line:g}" font-size="{CLUE_FONT * 1.3:g}" '
-            f'font-weight="bold">{escape(puzzle.title)}</text>'
+            f'font-weight="bold">{_text(puzzle.title)}</text>'
         )
     body.append(f'<g transform="translate(0 {top:g})">')
     body += _grid_shapes(grid, True, True, (), cell)
@@ -137,7 +146,7 @@ def puzzle_svg(puzzle: Puzzle, *, cell: int = 32) -> str:
             for text in textwrap.wrap(f"{slot.number}. {puzzle.clue(slot)}", per_line):
                 y += line
                 body.append(
-                    f'<text x="{MARGIN}" y="{y:g}" font-size="{CLUE_FONT}">{escape(text)}</text>'
+                    f'<text x="{MARGIN}" y="{y:g}" font-size="{CLUE_FONT}">{_text(text)}</text>'
                 )
     return _document(width, round(y + line / 2, 1), puzzle.title or "Crossword", body)
 
@@ -171,7 +180,7 @@ def hex_svg(
         if letter:
             body.append(
                 f'<text x="{cx:.2f}" y="{cy + radius * 0.35:.2f}" font-size="{radius:g}" '
-                f'text-anchor="middle">{escape(letter)}</text>'
+                f'text-anchor="middle">{_text(letter)}</text>'
             )
     width = 2 * margin + widest * step
     height = 2 * margin + radius * (2 + 1.5 * (hexagon.rows - 1))

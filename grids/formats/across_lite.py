@@ -118,6 +118,10 @@ def write(puzzle: Puzzle) -> bytes:
     grid = puzzle.grid
     if grid.width > 255 or grid.height > 255:
         raise FormatError(f"a .puz grid is at most 255x255, got {grid.height}x{grid.width}")
+    texts = {key: getattr(puzzle, key) for key in ("title", "author", "copyright", "notes")}
+    for what, text in {**texts, **{f"clue {k}": v for k, v in puzzle.clues.items()}}.items():
+        if "\x00" in text:
+            raise FormatError(f"{what}: a .puz file cannot hold a NUL character (it ends texts)")
     encoding, version = _encoding_for(puzzle)
     cells = "".join(grid.rows).replace(OPEN, "-").replace(BLOCK, ".")
     try:
@@ -130,10 +134,7 @@ def write(puzzle: Puzzle) -> bytes:
     if len(solution) != len(cells):
         raise FormatError(f"the .puz grid holds only one-byte letters in {encoding}")
     fill = "".join("." if ch == BLOCK else "-" for row in grid.rows for ch in row).encode()
-    strings = {
-        key: getattr(puzzle, key).encode(encoding)
-        for key in ("title", "author", "copyright", "notes")
-    }
+    strings = {key: text.encode(encoding) for key, text in texts.items()}
     clues = [puzzle.clue(slot).encode(encoding) for slot in clue_order(grid)]
     cib_fields = (grid.width, grid.height, len(clues), 1, 0)
     overall, cib_sum, low, high = _checksums(

@@ -363,3 +363,11 @@ def test_load_refuses_a_file_too_large_to_be_a_puzzle(
     path.write_text(".\n" * 300)
     with pytest.raises(FormatError, match="big.txt: the grid is at least 256x1"):
         load(path)
+
+
+def test_text_no_file_can_hold_is_refused_by_name() -> None:
+    grid = Grid.from_rows(["AB", "CD"])
+    with pytest.raises(FormatError, match=r"title: character 1 is a lone surrogate"):
+        Puzzle(grid, title="a\ud800")
+    with pytest.raises(FormatError, match="clue 1A: a .puz file cannot hold a NUL"):
+        dumps(Puzzle(grid, {"1A": "a\x00b"}), "puz")

@@ -47,3 +47,17 @@ def test_hex_picture() -> None:
     assert len(polygons) == hexagon.size == 19
     assert sum(p.get("fill") == HIGHLIGHT_FILL for p in polygons) == 3
     assert [t.text for t in root.findall("svg:text", NS)] == ["X", "<"]
+
+
+def test_text_xml_cannot_hold_still_parses() -> None:
+    from crossforge.grids.puzzle import Puzzle
+    from crossforge.grids.svg import puzzle_svg
+
+    hostile = "</text><script>alert('&')</script> ]]> \x01\x1f\ufffe"
+    puzzle = Puzzle(Grid.from_rows(["AB", "CD"]), {"1A": hostile}, title=hostile)
+    root = _parse(puzzle_svg(puzzle))
+    assert (
+        root.find("svg:title", NS).text
+        == "</text><script>alert('&')</script> ]]> \ufffd\ufffd\ufffd"
+    )
+    assert not root.findall(".//svg:script", NS)
