@@ -18,6 +18,7 @@ import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
@@ -38,6 +39,8 @@ from crossforge.wordbase.wordnet import Inflection, WordNet
 
 __all__ = [
     "CLUES_PER_ENTRY",
+    "FUNCTION_WORDS",
+    "FUNCTION_WORDS_SOURCE",
     "LANGUAGES",
     "MAX_LENGTH",
     "MIN_LENGTH",
@@ -45,7 +48,10 @@ __all__ = [
     "build_default",
     "default_name",
     "doubtful_inflection",
+    "FunctionWord",
     "english_entries",
+    "function_word_entry",
+    "function_words",
     "inflects_names",
     "length_adjustment",
     "respells_synonym",
@@ -62,6 +68,10 @@ CLUES_PER_ENTRY = 3
 """WordNet definitions kept as clues per entry, most used sense first."""
 WORDNET_SOURCE = "wordnet"
 """The source of WordNet's entries and clues."""
+FUNCTION_WORDS = Path(__file__).with_name("data") / "function-words.txt"
+"""The reviewed list of the English words WordNet leaves out (its header says which)."""
+FUNCTION_WORDS_SOURCE = "crossforge"
+"""The source of the reviewed list's entries and clues (their meanings)."""
 
 
 def default_name(lang: str) -> str:
@@ -101,6 +111,31 @@ def wordfreq_entries(lang: str) -> Iterator[Entry]:
         yield Entry(key, word.upper(), zipf_to_score(zipf, len(key)), source=source)
 
 
+@dataclass(frozen=True)
+class FunctionWord:
+    """One line of ``FUNCTION_WORDS``: a word as written (``o'er``), its kind (``prep``,
+    ``conj``, ``pron``, ``det``, ``aux``, ``archaic``, ``interj``, ``letter``,
+    ``contraction``) and its meaning."""
+
+    written: str
+    kind: str
+    meaning: str
+
+
+def function_words(path: Path = FUNCTION_WORDS) -> list[FunctionWord]:
+    """The words of the reviewed list at ``path`` (tab-separated; ``#`` starts a
+    comment line)."""
+    found: list[FunctionWord] = []
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3 or not all(field.strip() for field in fields):
+            raise ValueError(f"{path.name} line {number}: want word, kind and meaning: {line!r}")
+        found.append(FunctionWord(*(field.strip() for field in fields)))
+    return found
+
+
 @dataclass
 class _Candidate:
     """What the English build knows of one key before scoring it."""
@@ -108,6 +143,7 @@ class _Candidate:
     zipf: float = 0.0
     display: str = ""
     lemmas: list[str] = field(default_factory=list)
+    function_word: FunctionWord | None = None
 
 
 def english_entries(wordnet: WordNet) -> Iterator[Entry]:
@@ -129,7 +165,16 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             continue
         if MIN_LENGTH <= len(key) <= MAX_LENGTH:
             found.setdefault(key, _Candidate()).lemmas.append(lemma)
-    known = {key: key.lower() in wordnet.senses or wordnet.knows(key.lower()) for key in found}
+    for listed in function_words():
+        key = alphabet.normalize(listed.written)
+        if MIN_LENGTH <= len(key) <= MAX_LENGTH:
+            found.setdefault(key, _Candidate()).function_word = listed
+    known = {
+        key: key.lower() in wordnet.senses
+        or candidate.function_word is not None
+        or wordnet.knows(key.lower())
+        for key, candidate in found.items()
+    }
     zipfs = {key: candidate.zipf for key, candidate in found.items()}
     misspellings = Misspellings({k: zipf for k, zipf in zipfs.items() if known[k] and zipf})
     for key, candidate in found.items():
@@ -137,7 +182,7 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
         if candidate.lemmas:
             name = all(wordnet.is_proper(lemma) for lemma in candidate.lemmas)
             base = Signals(
-                candidate.zipf,
+                max([candidate.zipf] + [_elided(lemma) for lemma in candidate.lemmas]),
                 length,
                 known=True,
                 name=name,
@@ -158,6 +203,9 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             yield Entry(key, display, best, clues, source=source)
             continue
+        if candidate.function_word:
+            yield function_word_entry(candidate.function_word, candidate.zipf, candidate.display)
+            continue
         signals = Signals(
             candidate.zipf,
             length,
@@ -169,6 +217,31 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             doubtful=known[key] and doubtful_inflection(wordnet, key, zipfs),
         )
         yield Entry(key, candidate.display, crossword_score(signals), source="wordfreq:en")
+
+
+def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = "") -> Entry:
+    """The entry of a word of ``FUNCTION_WORDS`` WordNet has no lemma for: known to the
+    dictionary, at the higher Zipf of its key's wordfreq word (``zipf``, written
+    ``display``) and of the word as written (``o'er`` for ``OER``), its meaning the clue."""
+    from wordfreq import zipf_frequency
+
+    key = get_alphabet("en").normalize(word.written)
+    written = zipf_frequency(word.written, "en", wordlist="large")
+    source = "wordfreq:en"
+    if written > zipf or not display:
+        zipf, display, source = written, word.written.upper(), FUNCTION_WORDS_SOURCE
+    score = crossword_score(Signals(zipf, len(key), known=True))
+    return Entry(key, display, score, (Clue(word.meaning, FUNCTION_WORDS_SOURCE),), source=source)
+
+
+def _elided(lemma: str) -> float:
+    """The Zipf of a one-word lemma written with an apostrophe (``o'er``, ``ma'am``),
+    which the key's wordfreq word (``oer``) undercounts; 0 for any other lemma."""
+    from wordfreq import zipf_frequency
+
+    if "'" not in lemma or " " in lemma:
+        return 0.0
+    return zipf_frequency(lemma, "en", wordlist="large")
 
 
 def inflects_names(wordnet: WordNet, key: str) -> bool:
@@ -219,16 +292,21 @@ def vouched_inflection(wordnet: WordNet, parse: Inflection, zipfs: Mapping[str, 
 def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -> bool:
     """True when every sense of ``lemma`` lists a synonym one edit away at least
     ``MISSPELLING_GAP`` Zipf more frequent (``zipfs`` by key): a variant spelling such as
-    ``scarey`` beside ``scary``."""
+    ``scarey`` beside ``scary``. An apostrophe marks an elision, not a misspelling
+    (``o'er`` beside ``over``)."""
     zipf = zipfs.get(lemma.upper(), 0.0)
     senses = wordnet.senses.get(lemma, ())
-    return bool(senses) and all(
-        any(
-            one_edit_apart(lemma, word.lower())
-            and zipfs.get(word.upper(), 0.0) >= zipf + MISSPELLING_GAP
-            for word in wordnet.synsets[sid].words
+    return (
+        "'" not in lemma
+        and bool(senses)
+        and all(
+            any(
+                one_edit_apart(lemma, word.lower())
+                and zipfs.get(word.upper(), 0.0) >= zipf + MISSPELLING_GAP
+                for word in wordnet.synsets[sid].words
+            )
+            for sid in senses
         )
-        for sid in senses
     )
 
 

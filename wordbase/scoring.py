@@ -7,10 +7,12 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    length-aware mapping of ``crossforge.wordbase.defaults`` (5 letters at Zipf 3.5 → 50).
    A phrase's Zipf is wordfreq's estimate for the whole string (which is close to that
    of its rarest word) less ``PHRASE_DISCOUNT`` per word after the first.
-2. **Dictionary** (WordNet 3.0): a lemma or an inflection WordNet derives gets
-   ``KNOWN_BONUS``; a word it does not know loses up to ``UNKNOWN_PENALTY`` (full below
-   Zipf 4, none from Zipf 5, so that ``the`` and ``onto`` are not punished: WordNet
-   lists no function words). A multi-word lemma (``AT A LOSS``) gets ``PHRASE_BONUS``.
+2. **Dictionary** (WordNet 3.0, which holds content words only, and the reviewed list of
+   the words it leaves out, ``defaults.FUNCTION_WORDS``: prepositions, pronouns,
+   interjections, archaic forms, letter names, contractions: ``ERE``, ``AHA``, ``ESS``):
+   a lemma, a listed word or an inflection WordNet derives gets ``KNOWN_BONUS``; a word
+   neither knows loses up to ``UNKNOWN_PENALTY`` (full below Zipf 4, none from Zipf 5).
+   A multi-word lemma (``AT A LOSS``) gets ``PHRASE_BONUS``.
    A dictionary word that wordfreq attests (Zipf above 0), is no name and has a vowel
    keeps more of its frequency score: below ``DICTIONARY_PIVOT`` it falls at
    ``DICTIONARY_SLOPE`` of the rate (``dictionary_frequency``), because rarity in

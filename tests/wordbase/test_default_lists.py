@@ -5,15 +5,23 @@ from __future__ import annotations
 from itertools import islice
 from pathlib import Path
 
+import pytest
+
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.defaults import (
+    FUNCTION_WORDS,
+    FUNCTION_WORDS_SOURCE,
+    FunctionWord,
     doubtful_inflection,
+    function_word_entry,
+    function_words,
     inflects_names,
     length_adjustment,
     respells_synonym,
     wordfreq_entries,
     zipf_to_score,
 )
+from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.wordnet import WordNet, load_wordnet
 from tests.wordbase.wordnet_sample import write_wordnet
 
@@ -144,3 +152,53 @@ def test_the_installed_dictionary_doubts_typos_not_rare_real_forms() -> None:
     assert respells_synonym(wordnet, "scarey", zipfs)
     assert not respells_synonym(wordnet, "scary", zipfs)
     assert not respells_synonym(wordnet, "joust", zipfs)
+    # O'ER is OVER elided, not misspelt.
+    assert not respells_synonym(wordnet, "o'er", {"OER": 2.3, "OVER": 6.1})
+
+
+KINDS = {"prep", "conj", "pron", "det", "aux", "archaic", "interj", "letter", "contraction"}
+
+
+def test_the_function_word_list_holds_what_wordnet_lacks() -> None:
+    alphabet = get_alphabet("en")
+    words = function_words()
+    keys = [alphabet.normalize(word.written) for word in words]
+    assert len(words) > 200 and len(set(keys)) == len(keys)
+    assert all(2 <= len(key) <= 21 for key in keys)
+    assert {word.kind for word in words} == KINDS
+    lemmas = set()
+    for lemma in load_wordnet().lemmas():
+        try:
+            lemmas.add(alphabet.normalize(lemma))
+        except ValueError:
+            continue
+    assert [key for key in keys if key in lemmas] == []  # WordNet's entry serves those
+    # A meaning is a fair clue: it does not hold the word it defines.
+    assert [w.written for w in words if w.written in w.meaning.lower().split()] == []
+    assert "MIT licence" in FUNCTION_WORDS.read_text("utf-8").splitlines()[0]
+
+
+def test_a_function_word_is_scored_as_a_dictionary_word() -> None:
+    from wordfreq import zipf_frequency
+
+    zipf = zipf_frequency("ere", "en", wordlist="large")  # the key's wordfreq word, as built
+    ere = function_word_entry(FunctionWord("ere", "archaic", "before, in poetry"), zipf, "ERE")
+    assert ere.score == crossword_score(Signals(zipf, 3, known=True)) >= 35
+    assert crossword_score(Signals(zipf, 3)) < 35  # as an unknown word, the penalty
+    assert (ere.key, ere.display, ere.source) == ("ERE", "ERE", "wordfreq:en")
+    assert [(c.text, c.source) for c in ere.clues] == [("before, in poetry", FUNCTION_WORDS_SOURCE)]
+    # A contraction: the key's own word (AINT) is rarer than the word as written.
+    aint = function_word_entry(FunctionWord("ain't", "contraction", "is not"), 3.3, "AINT")
+    assert (aint.key, aint.display, aint.source) == ("AINT", "AIN'T", FUNCTION_WORDS_SOURCE)
+    assert aint.score == crossword_score(
+        Signals(zipf_frequency("ain't", "en", wordlist="large"), 4, known=True)
+    )
+
+
+def test_a_bad_function_word_line_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "words.txt"
+    path.write_text("# header\nere\tarchaic\tbefore\n\naha\tinterj\n", "utf-8")
+    with pytest.raises(ValueError, match="line 4"):
+        function_words(path)
+    path.write_text("# header\nere\tarchaic\tbefore\n", "utf-8")
+    assert function_words(path) == [FunctionWord("ere", "archaic", "before")]
