@@ -8,7 +8,8 @@ pairs or ``{"number", "clue"}`` objects (numbers as integers or digit strings) i
 named ``Across``/``Down`` or ``Across:<label>``/``Down:<label>``, a style given by name
 from ``styles``, shading as ``highlight`` or any ``color`` but white, the file's own
 ``block`` character; omitted cells (``null``) become blocks, and a file wrapped in a
-``name( … )`` call (JSONP) is unwrapped. Refused, with the field, row and column named:
+``name( … )`` call (JSONP) is unwrapped; a cell's given ``value`` is its letter when
+the solution has none. Refused, with the field, row and column named:
 rebus cells (several letters in a solution cell), clue lists of other directions,
 clues of several entries (``numbers``) or without a number, and ``dimensions`` that
 are not positive or pass the size limit (before any row is read).
@@ -151,19 +152,16 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     for r in range(height):
         row = ""
         for c in range(width):
-            cell = puzzle_rows[r][c]
+            cell, letter = puzzle_rows[r][c], solution_rows[r][c]
             if isinstance(cell, dict):
                 style = _style(cell.get("style"), named)
                 if style.get("shapebg") == "circle":
                     circled.append((r, c))
                 if style.get("highlight") or _shade(style.get("color")):
                     shaded.append((r, c))
+                letter = cell.get("value") if letter is None else letter
                 cell = cell.get("cell", 0)
-            row += (
-                BLOCK
-                if cell is None or cell == block
-                else _letter(solution_rows[r][c], block, r, c)
-            )
+            row += BLOCK if cell is None or cell == block else _letter(letter, block, r, c)
         rows.append(row)
     try:
         grid = Grid.from_rows(rows, circled=circled, shaded=shaded)

@@ -133,13 +133,13 @@ def test_ipuz_cells_of_every_documented_form() -> None:
     document = ipuz_document(
         block="X",
         empty="_",
-        puzzle=[[{"cell": 1, "style": "round"}, "X", None], ["_", {"cell": 0}, "X"]],
-        solution=[[{"value": "A"}, None, None], [None, "B", "X"]],
+        puzzle=[[{"cell": 1, "style": "round"}, "X", None], ["_", {"cell": 0}, {"value": "C"}]],
+        solution=[[{"value": "A"}, None, None], [None, "B", None]],
         styles={"round": {"shapebg": "circle"}},
         clues={},
     )
     puzzle = read_ipuz(document)
-    assert puzzle.grid.rows == ("A##", ".B#")
+    assert puzzle.grid.rows == ("A##", ".BC")
     assert puzzle.grid.circled == {(0, 0)}
 
 
