@@ -22,9 +22,9 @@ from crossforge.grids.puzzle import Puzzle
 SMALL_PUZ = dumps(Puzzle(Grid.from_rows(["ABC", "DEF", "GHI"])), "puz")
 
 
-def _header_255(data: bytes) -> bytes:
+def _header_size(data: bytes, side: int) -> bytes:
     damaged = bytearray(data)
-    damaged[0x2C] = damaged[0x2D] = 255  # width and height: the solution is not there
+    damaged[0x2C] = damaged[0x2D] = side  # width and height, the grid left as it was
     return bytes(damaged)
 
 
@@ -41,7 +41,8 @@ def _ipuz(**fields: Any) -> bytes:
 
 HOSTILE: list[tuple[str, str, bytes, int, str, str]] = [
     # id, file name, bytes, status, error code, words of the message
-    ("puz 255x255 header", "x.puz", _header_255(SMALL_PUZ), 400, "grid_too_large", "255x255"),
+    ("puz 255x255", "x.puz", _header_size(SMALL_PUZ, 255), 400, "grid_too_large", "255x255"),
+    ("puz 0x0", "x.puz", _header_size(SMALL_PUZ, 0), 400, "invalid_input", "size 0x0 is empty"),
     ("puz cut short", "x.puz", SMALL_PUZ[:70], 400, "invalid_input", "cut short at byte 70"),
     ("puz garbage", "x.puz", bytes(range(256)) * 8, 400, "invalid_input", "ACROSS&DOWN"),
     (
