@@ -371,3 +371,80 @@ def test_text_no_file_can_hold_is_refused_by_name() -> None:
         Puzzle(grid, title="a\ud800")
     with pytest.raises(FormatError, match="clue 1A: a .puz file cannot hold a NUL"):
         dumps(Puzzle(grid, {"1A": "a\x00b"}), "puz")
+
+
+def odd_value(rng: random.Random, depth: int = 0) -> Any:
+    """A JSON value of any type: what a careless or hostile writer may put in a field."""
+    kinds = ["null", "bool", "int", "float", "text", "letter", "list", "object"]
+    kind = rng.choice(kinds if depth < 2 else kinds[:6])
+    if kind == "list":
+        return [odd_value(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    if kind == "object":
+        keys = ["cell", "style", "value", "number", "clue", "width", "height", "x"]
+        return {rng.choice(keys): odd_value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
+    simple: dict[str, Any] = {
+        "null": None,
+        "bool": rng.random() < 0.5,
+        "int": rng.choice([0, 1, -1, 3, 2**40]),
+        "float": rng.choice([0.5, 1e300, -0.0]),
+        "text": rng.choice(["", "#", "AB", "Across", "1", "\u0301"]),
+        "letter": rng.choice("ABC"),
+    }
+    return simple[kind]
+
+
+def replace_somewhere(value: Any, rng: random.Random) -> Any:
+    """``value`` with one field or item, at any depth, replaced by an odd value."""
+    if isinstance(value, dict) and value and rng.random() < 0.7:
+        key = rng.choice(list(value))
+        return {**value, key: replace_somewhere(value[key], rng)}
+    if isinstance(value, list) and value and rng.random() < 0.7:
+        at = rng.randrange(len(value))
+        return [*value[:at], replace_somewhere(value[at], rng), *value[at + 1 :]]
+    return odd_value(rng)
+
+
+@pytest.mark.parametrize("fmt", ["json", "ipuz"])
+def test_fields_of_any_json_type_read_or_fail_with_a_format_error(fmt: str) -> None:
+    rng = random.Random(f"types-{fmt}")
+    for _ in range(20):
+        document = json.loads(dumps(random_puzzle(rng, fmt), fmt))
+        for _ in range(50):
+            odd = replace_somewhere(document, rng)
+            try:
+                loads(json.dumps(odd).encode(), fmt, max_side=25)
+            except (FormatError, GridTooLarge) as exc:
+                assert str(exc)
+
+
+def test_puz_files_with_valid_checksums_and_odd_contents_read_or_fail_by_name() -> None:
+    """puzpy writes the checksums of whatever it is given: odd sizes, clue counts,
+    solution bytes and extra sections reach our reader past its checksum checks."""
+    rng = random.Random("puz-contents")
+    for _ in range(300):
+        width, height = rng.randint(1, 6), rng.randint(1, 6)
+        cells = width * height
+        solution = "".join(
+            rng.choice("ABCÉ.-" if rng.random() < 0.97 else ":#1 ") for _ in range(cells)
+        )
+        rows = [solution[r * width : (r + 1) * width] for r in range(height)]
+        try:
+            count = len(
+                Grid.from_rows([row.replace(".", "#").replace("-", ".") for row in rows]).slots()
+            )
+        except ValueError:
+            count = 0
+        theirs = puzpy_puzzle(
+            width=width,
+            height=height,
+            solution=solution,
+            fill="".join("." if ch == "." else "-" for ch in solution),
+            clues=["clue"] * (count if rng.random() < 0.8 else rng.randint(0, 2 * cells)),
+        )
+        for name in rng.sample([b"GEXT", b"GRBS", b"RTBL", b"LTIM", b"RUSR", b"ZZZZ"], 2):
+            size = rng.choice([cells, cells, 0, 3])
+            theirs.extensions[name] = bytes(rng.randrange(256) for _ in range(size))
+        try:
+            loads(theirs.tobytes(), "puz")
+        except FormatError as exc:
+            assert str(exc)
