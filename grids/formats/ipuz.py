@@ -43,18 +43,14 @@ def write(puzzle: Puzzle) -> bytes:
         cells.append([])
         solution.append([])
         for c in range(grid.width):
-            if grid.is_block(r, c):
-                cells[r].append(BLOCK)
-                solution[r].append(BLOCK)
-                continue
             style: dict[str, Any] = {}
             if (r, c) in grid.circled:
                 style["shapebg"] = "circle"
             if (r, c) in grid.shaded:
                 style.update(highlight=True, color=SHADE_COLOR)
-            number = numbers.get((r, c), 0)
-            cells[r].append({"cell": number, "style": style} if style else number)
-            solution[r].append(grid.letter(r, c))
+            label = BLOCK if grid.is_block(r, c) else numbers.get((r, c), 0)
+            cells[r].append({"cell": label, "style": style} if style else label)
+            solution[r].append(BLOCK if grid.is_block(r, c) else grid.letter(r, c))
     document: dict[str, Any] = {
         "version": VERSION,
         "kind": [KIND],

@@ -2,22 +2,24 @@
 
 Sections are metadata (``Key: value`` lines), grid, clues (``A1. text ~ ANSWER``) and
 notes, either separated by two blank lines or introduced by ``## Metadata``-style
-headers. ``#`` and ``_`` are blocks, ``.`` an empty cell; with a ``Special: circle`` (or
-``shaded``) header a lower-case letter is a marked cell holding that letter in upper
-case. ``_`` (a cell outside an irregular shape) reads as a block. Files with a ``Rebus``
-header are refused, and so is writing a line break in metadata or a clue (the format
-has none) or a notes line that would read as a ``## Section`` header.
+headers. ``#`` and ``_`` (a cell outside an irregular shape) are blocks, ``.`` an empty
+cell; letters are upper case (the format keeps no letter case), and with a ``Special:
+circle`` (or ``shaded``) header a lower-case letter is a marked cell holding that letter
+in upper case. Files with a ``Rebus`` header are refused, and so is writing a line break
+in metadata or a clue (the format has none) or a notes line that would read as a ``##
+Section`` header; spaces around metadata values and clues are not kept.
 
 The standard marks one kind of cell, and only cells holding a letter. We write it
 whenever it can say something, in the implicit (blank-line) layout when it says
-everything; a grid with both circles and shading, or marks on empty cells, is written
-with headers and a ``## Design`` section as well (the convention of puzzmo's
-xd-crossword-tools): ``<style>`` rules naming one character per kind of mark, then one
-line per row with that character on each marked cell. We write ``O`` (``background:
-circle``), ``S`` (``background: shade``) and ``B`` (both: ``background: circle; shade:
-true``); reading, any selector whose background is ``circle`` circles its cells, and
-one whose background is ``shade`` or ``shaded`` (or with ``shade: true``) shades them.
-Marks of the ``Special`` header and of the Design section add up.
+everything; a grid with both circles and shading, or marks on empty cells, blocks or
+letters without a lower case of their own, is written with headers and a ``## Design``
+section as well (the convention of puzzmo's xd-crossword-tools): ``<style>`` rules
+naming one character per kind of mark, then one line per row with that character on
+each marked cell. We write ``O`` (``background: circle``), ``S`` (``background:
+shade``) and ``B`` (both: ``background: circle; shade: true``); reading, any selector
+whose background is ``circle`` circles its cells, and one whose background is ``shade``
+or ``shaded`` (or with ``shade: true``) shades them. Marks of the ``Special`` header and
+of the Design section add up.
 """
 
 from __future__ import annotations
@@ -57,12 +59,15 @@ def write(puzzle: Puzzle) -> bytes:
     _one_line(puzzle)
     grid = puzzle.grid
     special, marked = ("circle", grid.circled) if grid.circled else ("shaded", grid.shaded)
-    lettered = {cell for cell in marked if grid.letter(*cell)}
+    lettered = {cell for cell in marked if _cased(grid.rows[cell[0]][cell[1]])}
     meta = [f"{key.title()}: {getattr(puzzle, key)}" for key in META_FIELDS if getattr(puzzle, key)]
     if lettered:
         meta.append(f"Special: {special}")
     rows = [
-        "".join(ch.lower() if (r, c) in lettered else ch for c, ch in enumerate(row))
+        "".join(
+            ch.lower() if (r, c) in lettered else ch.upper() if _cased(ch) else ch
+            for c, ch in enumerate(row)
+        )
         for r, row in enumerate(grid.rows)
     ]
     groups = []
@@ -87,14 +92,22 @@ def write(puzzle: Puzzle) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
+def _cased(ch: str) -> bool:
+    """True for a letter with one-character upper and lower cases that differ (not
+    ``ß``, whose upper case is ``SS``): xd writes it in upper case, or lower to mark it."""
+    upper, lower = ch.upper(), ch.lower()
+    return upper != lower and len(upper) == len(lower) == 1
+
+
 def _design(grid: Grid) -> str:
     """The ``## Design`` section's text: the style rules, then the marks row by row."""
     codes = {(True, False): "O", (False, True): "S", (True, True): "B"}
     rows = [
         "".join(
-            BLOCK
-            if grid.is_block(r, c)
-            else codes.get(((r, c) in grid.circled, (r, c) in grid.shaded), OPEN)
+            codes.get(
+                ((r, c) in grid.circled, (r, c) in grid.shaded),
+                BLOCK if grid.is_block(r, c) else OPEN,
+            )
             for c in range(grid.width)
         )
         for r in range(grid.height)
@@ -181,8 +194,9 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     for r, (number, line) in enumerate(grid_lines):
         row = ""
         for c, ch in enumerate(line.strip()):
-            if special and ch.isalpha() and ch.islower():
-                marked.append((r, c))
+            if ch.islower() and _cased(ch):
+                if special:
+                    marked.append((r, c))
                 ch = ch.upper()
             row += BLOCK if ch == "_" else ch
         if rows and len(row) != len(rows[0]):
