@@ -284,6 +284,7 @@ def test_random_puzzles_read_back_with_puzpy_and_validate_as_ipuz() -> None:
         assert theirs.solution.replace(".", "#").replace("-", ".") == "".join(puzzle.grid.rows)
         document = ipuz.read(dumps(puzzle, "ipuz").decode())  # raises on any invalid field
         assert document["dimensions"] == {"width": puzzle.grid.width, "height": puzzle.grid.height}
+        ipuz.read(dumps(odd_puzzle(rng), "ipuz").decode())  # marks on blocks, lower case
 
 
 def mutations(data: bytes, rng: random.Random) -> list[bytes]:
