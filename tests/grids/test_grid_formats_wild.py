@@ -238,6 +238,57 @@ def test_xd_writer_refuses_text_that_would_not_read_back(
         dumps(Puzzle(**fields), "xd")
 
 
+# Across Lite text ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_across_lite_text_written_by_puzpy_reads_as_the_puzzle(version: str) -> None:
+    rng = random.Random(version)
+    for _ in range(40):
+        puzzle = random_puzzle(rng, "puz")
+        grid = puzzle.grid  # the text form circles letters (version 2), shades nothing
+        circled = {cell for cell in grid.circled if grid.letter(*cell)} if version == "v2" else ()
+        puzzle = Puzzle(
+            Grid.from_rows(grid.rows, circled=circled),
+            dict(puzzle.clues),
+            **{
+                key: getattr(puzzle, key).strip()
+                for key in ("title", "author", "copyright", "notes")
+            },
+        )
+        text = puz.to_text_format(puz.load(dumps(puzzle, "puz")), version)
+        assert loads(text.encode(), "text") == puzzle
+
+
+def test_across_lite_text_in_windows_1252() -> None:
+    text = (
+        "<ACROSS PUZZLE>\n<TITLE>\n\tIt’s “here”\n<SIZE>\n\t2x1\n<GRID>\n\tAB\n<ACROSS>\n\tA – B\n"
+    )
+    puzzle = loads(text.encode("cp1252"), "text")
+    assert puzzle.title == "It’s “here”" and puzzle.clues == {"1A": "A – B"}
+
+
+@pytest.mark.parametrize(
+    ("body", "error", "message"),
+    [
+        ("<SIZE>\n2x2\n<GRID>\nA1\nCD\n<REBUS>\n1:ONE:O\n", FormatError, "rebus cells"),
+        ("<SIZE>\n2x2\n<GRID>\nAB\n", FormatError, "<GRID>: 1 rows, <SIZE> says 2"),
+        ("<SIZE>\n3x1\n<GRID>\nAB\n", FormatError, "line 5: 2 cells, <SIZE> says 3"),
+        ("<SIZE>\n2x1\n<GRID>\nAB\n<ACROSS>\nx\ny\n", FormatError, "2 clues for 1 entries"),
+        ("<SIZE>\nbig\n<GRID>\nAB\n", FormatError, "<SIZE>: expected one line"),
+        ("<SIZE>\n0x0\n<GRID>\n", FormatError, "<SIZE>: 0x0 is empty"),
+        ("<SIZE>\n100000x100000\n<GRID>\nAB\n", GridTooLarge, "100000x100000"),
+        ("<SIZE>\n2x1\n<GRID>\nA!\n", FormatError, "unknown character '!'"),
+        ("<SIZE>\n2x1\n<SIZE>\n2x1\n", FormatError, "line 4: a second <SIZE> section"),
+    ],
+)
+def test_across_lite_text_problems_are_named(
+    body: str, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        loads(f"<ACROSS PUZZLE>\n{body}".encode(), "text")
+
+
 # every format -----------------------------------------------------------------------------
 
 FORMATS = ["text", "json", "ipuz", "xd", "puz"]
