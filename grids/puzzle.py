@@ -16,6 +16,8 @@ MAX_SIDE = 255
 bound): a larger size, declared or found, is refused before a cell is allocated."""
 
 
+METADATA = ("title", "author", "copyright", "notes")
+"""The text fields of a puzzle besides its clues."""
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A UTF-16 surrogate on its own: JSON's ``"\\ud800"`` escape makes one, UTF-8 cannot."""
 
@@ -44,14 +46,20 @@ class Puzzle:
         unknown = sorted(set(self.clues) - known)
         if unknown:
             raise FormatError(f"clue {unknown[0]} names no slot of the grid")
-        texts = {key: getattr(self, key) for key in ("title", "author", "copyright", "notes")}
-        for what, text in {**texts, **{f"clue {k}": v for k, v in self.clues.items()}}.items():
+        for what, text in self.texts().items():
             if found := SURROGATE.search(text):
                 raise FormatError(
                     f"{what}: character {found.start()} is a lone surrogate "
                     f"({found.group()!r}), not text any file can hold"
                 )
         object.__setattr__(self, "clues", MappingProxyType(dict(self.clues)))
+
+    def texts(self) -> dict[str, str]:
+        """Every text by name: ``title``, ``author``, ``copyright``, ``notes``, then
+        ``clue 1A``… (the names errors give)."""
+        texts = {key: getattr(self, key) for key in METADATA}
+        texts.update((f"clue {slot_id}", text) for slot_id, text in self.clues.items())
+        return texts
 
     def clue(self, slot: Slot) -> str:
         """The clue of a slot, or "" when it has none."""

@@ -30,7 +30,7 @@ import codecs
 import struct
 
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
-from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order
+from crossforge.grids.puzzle import MAX_SIDE, METADATA, FormatError, Puzzle, clue_order
 
 MAGIC = b"ACROSS&DOWN\x00"
 MASK = b"ICHEATED"
@@ -106,8 +106,7 @@ def _checksums(
 def _encoding_for(puzzle: Puzzle) -> tuple[str, bytes]:
     """ISO-8859-1 (version 1.3) when it holds every text and reads back the same as
     Windows-1252 (no C1 control characters); UTF-8 (version 2.0) otherwise."""
-    texts = [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, *puzzle.clues.values()]
-    for text in texts:
+    for text in puzzle.texts().values():
         if any(ch > "\xff" or "\x80" <= ch <= "\x9f" for ch in text):
             return "utf-8", b"2.0\x00"
     return "latin-1", b"1.3\x00"
@@ -118,8 +117,7 @@ def write(puzzle: Puzzle) -> bytes:
     grid = puzzle.grid
     if grid.width > 255 or grid.height > 255:
         raise FormatError(f"a .puz grid is at most 255x255, got {grid.height}x{grid.width}")
-    texts = {key: getattr(puzzle, key) for key in ("title", "author", "copyright", "notes")}
-    for what, text in {**texts, **{f"clue {k}": v for k, v in puzzle.clues.items()}}.items():
+    for what, text in puzzle.texts().items():
         if "\x00" in text:
             raise FormatError(f"{what}: a .puz file cannot hold a NUL character (it ends texts)")
     encoding, version = _encoding_for(puzzle)
@@ -134,7 +132,7 @@ def write(puzzle: Puzzle) -> bytes:
     if len(solution) != len(cells):
         raise FormatError(f"the .puz grid holds only one-byte letters in {encoding}")
     fill = "".join("." if ch == BLOCK else "-" for row in grid.rows for ch in row).encode()
-    strings = {key: text.encode(encoding) for key, text in texts.items()}
+    strings = {key: getattr(puzzle, key).encode(encoding) for key in METADATA}
     clues = [puzzle.clue(slot).encode(encoding) for slot in clue_order(grid)]
     cib_fields = (grid.width, grid.height, len(clues), 1, 0)
     overall, cib_sum, low, high = _checksums(

@@ -44,10 +44,8 @@ STYLE_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 def _one_line(puzzle: Puzzle) -> None:
     """Refuse text the format cannot hold: a line break in metadata or a clue, and a
     notes line that would read as a section header."""
-    texts = {key: getattr(puzzle, key) for key in META_FIELDS}
-    texts.update({f"clue {slot_id}": text for slot_id, text in puzzle.clues.items()})
-    for what, text in texts.items():
-        if "\n" in text or "\r" in text:
+    for what, text in puzzle.texts().items():
+        if what != "notes" and ("\n" in text or "\r" in text):
             raise FormatError(f"{what}: an .xd file cannot hold a line break there")
     for line in puzzle.notes.splitlines():
         if HEADER.match(line):
