@@ -222,6 +222,11 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     circled, shaded = _read_sections(reader, width, height)
 
     cells = _decode(solution, encoding, "solution grid")
+    if len(cells) != width * height:
+        raise FormatError(
+            f"solution grid at byte {base + HEADER.size}: {len(cells)} letters in "
+            f"{width * height} bytes; a .puz grid holds one byte per cell"
+        )
     rows = [
         "".join(
             BLOCK if ch in ".:" else OPEN if ch == "-" else ch

@@ -67,6 +67,14 @@ def test_puz_version_one_text_is_windows_1252() -> None:
     assert puzzle.clues["1A"] == "It’s “quoted”" and puzzle.clues["3A"] == "3A – dash"
 
 
+def test_puz_version_two_grid_letters_of_two_bytes_are_refused() -> None:
+    theirs = puzpy_puzzle(solution="Ã\x84CD.EFGH")
+    theirs.set_version("2.0")
+    theirs.encoding = "latin-1"  # so that puzpy writes the two bytes it would refuse
+    with pytest.raises(FormatError, match="at byte 52: 8 letters in 9 bytes; .* one byte"):
+        loads(theirs.tobytes(), "puz")  # the bytes C3 84 are UTF-8 'Ä' in version 2.0
+
+
 def test_puz_text_with_c1_controls_is_written_as_version_two() -> None:
     puzzle = Puzzle(Grid.from_rows(["AB", "CD"]), title="odd \x92 byte", notes="ÿ")
     data = dumps(puzzle, "puz")
