@@ -235,6 +235,8 @@ def json_line(text: str, fields: Collection[str]) -> dict[str, Any]:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise LineError("JSON nested too deeply") from None
     if not isinstance(obj, dict):
         raise LineError("not a JSON object")
     extra = set(obj) - set(fields)

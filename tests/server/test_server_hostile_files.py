@@ -160,8 +160,10 @@ def test_render_refuses_text_the_format_cannot_hold(make_app: Callable[..., Flas
             "line 1: field larger",
         ),
         ("/v1/lists/w/imports", bytes(range(256)) * 64, "not UTF-8"),
+        ("/v1/lists/w/imports?format=jsonl", b"[" * 100_000, "line 1: JSON nested too deeply"),
+        ("/v1/lists/w/clues/imports?format=jsonl", b"{}\n" + b"[" * 100_000, "line 2: JSON nested"),
     ],
-    ids=["word csv field", "clue tsv field", "clue csv open quote", "binary"],
+    ids=["word csv field", "clue tsv field", "clue csv open quote", "binary", "deep", "deep clue"],
 )
 def test_imports_of_hostile_files_are_400s(
     make_app: Callable[..., Flask], path: str, body: bytes, words: str
