@@ -60,6 +60,8 @@ class KeyValue(click.ParamType):
             return key, json.loads(text)
         except json.JSONDecodeError:
             return key, text
+        except RecursionError:
+            raise BadInput(f"{key}: the JSON value is nested too deeply", ctx, param) from None
 
 
 def on_terminal() -> bool:

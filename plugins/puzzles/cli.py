@@ -59,6 +59,8 @@ def read_source(path: str) -> str | dict[str, Any]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{path}: bad JSON at line {exc.lineno}: {exc.msg}") from exc
+        except RecursionError:
+            raise ValueError(f"{path}: the JSON is nested too deeply") from None
         if not isinstance(data, dict):
             raise ValueError(f"{path}: the JSON must be an object")
         return data

@@ -66,18 +66,18 @@ def query_values(schema: Schema) -> dict[str, Any]:
     otherwise), checked, defaults filled in; other parameters are ignored."""
     properties = schema["properties"]
     given = {
-        name: _typed(text, properties[name])
+        name: _typed(name, text, properties[name])
         for name, text in request.args.items()
         if name in properties
     }
     return checked_values(given, schema)
 
 
-def _typed(text: str, schema: Schema) -> Any:
+def _typed(name: str, text: str, schema: Schema) -> Any:
     declared = schema.get("type", [type(v).__name__ for v in schema.get("enum", [])])
     if {"string", "str"} & set([declared] if isinstance(declared, str) else declared):
         return text
-    return _decoded(text)
+    return _decoded(text, name)
 
 
 def request_fields(
@@ -100,7 +100,7 @@ def request_fields(
                 raise ApiError(400, "invalid_options", "'options' must be a JSON object")
             _add(options, decoded, "options")
         else:
-            _add(options, {name: _decoded(text)}, "options")
+            _add(options, {name: _decoded(text, name)}, "options")
     raw["options"] = options
     return raw
 
@@ -135,11 +135,13 @@ def no_content() -> Response:
     return response
 
 
-def _decoded(text: str) -> Any:
+def _decoded(text: str, name: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError:
         return text
+    except RecursionError:
+        raise ApiError(400, "invalid_json", f"{name!r} is JSON nested too deeply") from None
 
 
 def _json(text: str, name: str) -> Any:
@@ -147,3 +149,5 @@ def _json(text: str, name: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ApiError(400, "invalid_json", f"{name!r} is not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ApiError(400, "invalid_json", f"{name!r} is JSON nested too deeply") from None

@@ -191,3 +191,38 @@ def test_catastrophic_regex_clues_are_answered_within_bounds(
     assert answer.status_code in (200, 400), answer.get_data(as_text=True)
     if answer.status_code == 200:
         assert answer.get_json()["status"] in ("succeeded", "failed")
+
+
+def test_deep_json_in_query_and_form_fields_is_a_400(make_app: Callable[..., Flask]) -> None:
+    client = make_app().test_client()
+    deep = "[" * 50_000
+    grid = b"...\n...\n...\n"
+    for answer, name in (
+        (client.post(f"/v1/fills?min_score={deep}", json={"grid": ["..."]}), "min_score"),
+        (_upload_with(client, {"options": deep}, grid), "options"),
+        (_upload_with(client, {"min_score": deep}, grid), "min_score"),
+    ):
+        assert answer.status_code == 400, answer.get_data(as_text=True)
+        assert answer.get_json()["error"] == {
+            "code": "invalid_json",
+            "message": f"{name!r} is JSON nested too deeply",
+        }
+
+
+def _upload_with(client: Any, fields: dict[str, str], grid: bytes) -> Any:
+    data: dict[str, Any] = {"grid": (io.BytesIO(grid), "g.txt"), **fields}
+    return client.post("/v1/fills", data=data, content_type="multipart/form-data")
+
+
+def test_deep_json_on_the_command_line_is_a_clean_error(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crossforge.server.cli import main
+
+    deep = "[" * 50_000
+    source = tmp_path / "deep.json"
+    source.write_text("{" + '"puzzle": ' + deep)
+    assert main(["puzzle", "solve", "sudoku", str(source)]) == 1
+    assert "deep.json: the JSON is nested too deeply" in capsys.readouterr().err
+    assert main(["puzzle", "generate", "sudoku", "--option", f"size={deep}"]) == 1
+    assert "size: the JSON value is nested too deeply" in capsys.readouterr().err
