@@ -54,8 +54,9 @@ def worker(name: str | None, burst: bool) -> None:
     """Run jobs from the distributed queue (CROSSFORGE_QUEUE_URL) until stopped.
 
     Start one per core on any machine that reaches Redis and the database
-    (CROSSFORGE_DATABASE_URL); each job runs in a process of its own. SIGTERM or Ctrl-C
-    lets the running job finish first; a second one stops it.
+    (CROSSFORGE_DATABASE_URL); its jobs run one at a time in a job process of its own
+    (forked once, and again after a job it had to kill). SIGTERM or Ctrl-C lets the
+    running job finish first; a second one stops it.
     """
     from crossforge.server.config import ServerConfig
     from crossforge.server.jobs.queue_worker import run_worker

@@ -40,7 +40,7 @@ CANCEL_TTL = 24 * 3600
 RQ_TIMEOUT_MARGIN = 30
 """RQ's own time limit on a job lies this far past ours (our worker stops a job first)."""
 PERFORM = "crossforge.server.jobs.queue_worker.perform"
-"""The function RQ runs in the work horse for each job."""
+"""The function RQ runs in the worker for each job (it hands the job to its job process)."""
 
 
 @dataclass(frozen=True)

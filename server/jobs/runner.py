@@ -1,11 +1,13 @@
 """Where jobs run: the ``JobRunner`` interface and its process-pool implementation.
 
-The web layer only calls ``submit`` and ``cancel``; a distributed queue would be another
-``JobRunner``. ``ProcessRunner`` keeps a fixed set of long-lived worker processes (the
-search is CPU-bound), each with its own pipe (killing one never corrupts another's
-channel) and cancel flag that the job's ``Control`` polls, a bounded queue of waiting
-jobs, and a watchdog that stops a worker whose job ignores its time
-limit or a cancel request, or notices a worker that died, and starts a fresh one.
+The web layer only calls ``submit`` and ``cancel``; the distributed queue is another
+``JobRunner`` (``server/jobs/distributed.py``). ``ProcessRunner`` keeps a fixed set of
+long-lived worker processes (the search is CPU-bound), each with its own pipe (killing one
+never corrupts another's channel) and cancel flag that the job's ``Control`` polls, a
+bounded queue of waiting jobs, and a watchdog that stops a worker whose job ignores its
+time limit or a cancel request, or notices a worker that died, and starts a fresh one.
+It serves the embedded server, and inside each ``crossforge worker`` it runs the queued
+jobs one at a time (``server/jobs/queue_worker.py``).
 
 Every job is bounded: in time by its own ``timeout`` capped by the runner's time limit
 (plus the grace period, then its worker is killed), in memory by the address-space limit
@@ -25,7 +27,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy.exc import DBAPIError
 
@@ -71,6 +73,13 @@ class JobRunner(ABC):
         """Stop the workers; jobs still running are marked failed."""
 
 
+ProcessStart = Literal["forkserver", "fork"]
+"""How ``ProcessRunner`` starts its workers: from a clean fork server (a web process, whose
+request threads must not be forked), or forked from the runner's own process (a
+``crossforge worker``, warmed up before it starts its runner, whose pages they then
+share)."""
+
+
 @dataclass
 class _Slot:
     """One worker process and the job it holds."""
@@ -111,7 +120,7 @@ class ProcessRunner(JobRunner):
     Every worker opens the word store on ``database_url`` once and caps its address
     space at ``memory_limit`` bytes (None: no cap); a job that overruns its time (its
     ``timeout`` within ``time_limit``), or ignores a cancel, by ``grace`` seconds loses
-    its worker.
+    its worker. ``start`` says how workers are started (``ProcessStart``).
     """
 
     def __init__(
@@ -124,6 +133,7 @@ class ProcessRunner(JobRunner):
         database_url: str,
         grace: float = 2.0,
         memory_limit: int | None = None,
+        start: ProcessStart = "forkserver",
     ) -> None:
         self._store = store
         self._memory_limit = memory_limit
@@ -133,40 +143,53 @@ class ProcessRunner(JobRunner):
         self._max_queued = max_queued
         self._time_limit = time_limit
         self._grace = grace
-        # Workers fork from a clean server process that has the job code imported, so a
-        # replacement worker starts in milliseconds and no request thread is forked.
-        self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["crossforge.server.jobs.worker", execute.__module__])
+        # From a fork server, workers fork from a clean process that has the job code
+        # imported, so a replacement worker starts in milliseconds and no request thread
+        # is forked.
+        self._ctx: Any = multiprocessing.get_context(start)
+        if start == "forkserver":
+            self._ctx.set_forkserver_preload(["crossforge.server.jobs.worker", execute.__module__])
         self._slots: list[_Slot] = []
-        self._pending: deque[Job] = deque()
-        self._lists: dict[str, dict[str, str]] = {}
+        self._pending: deque[Task] = deque()
         self._unwritten: deque[_Unwritten] = deque()
         self._lock = threading.RLock()
+        self._ended = threading.Condition(self._lock)
+        """Notified when a job's end was recorded (``wait``)."""
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
     # the interface
 
     def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
+        lists = dict(lists or {})
+        self.run(Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit, lists))
+
+    def run(self, task: Task) -> None:
+        """Queue ``task`` of a job record that is still ``queued`` (``submit`` for a task
+        made elsewhere: a queued job's arguments); raises ``QueueFull`` at the bound."""
         with self._lock:
             if self._stopping.is_set():
                 raise QueueFull("the server is shutting down")
-            self._start()
+            self.start()
             if len(self._pending) >= self._max_queued and not self._idle_slot():
                 raise QueueFull(
                     f"{len(self._pending)} jobs are already waiting (the limit is "
                     f"{self._max_queued}); try again later"
                 )
-            self._pending.append(job)
-            self._lists[job.id] = dict(lists or {})
+            self._pending.append(task)
             self._dispatch()
+
+    def wait(self, job_id: str, timeout: float) -> bool:
+        """True once this runner no longer holds ``job_id`` (it ended, and its end was
+        recorded), False while it still does after ``timeout`` seconds."""
+        with self._ended:
+            return self._ended.wait_for(lambda: not self._holds(job_id), timeout)
 
     def cancel(self, job_id: str) -> bool:
         with self._lock:
-            for job in self._pending:
-                if job.id == job_id:
-                    self._pending.remove(job)
-                    self._lists.pop(job_id, None)
+            for task in self._pending:
+                if task.job_id == job_id:
+                    self._pending.remove(task)
                     self._finish(job_id, CANCELED)
                     return True
             for slot in self._slots:
@@ -204,7 +227,8 @@ class ProcessRunner(JobRunner):
 
     # the pool
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Start the workers now (else the first submission does)."""
         if self._thread is not None:
             return
         self._slots = [self._spawn() for _ in range(self._workers)]
@@ -237,19 +261,18 @@ class ProcessRunner(JobRunner):
             slot = self._idle_slot()
             if slot is None:
                 return
-            job = self._pending.popleft()
+            task = self._pending.popleft()
             try:
-                started = self._store.start(job.id)
+                started = self._store.start(task.job_id)
             except Exception:  # the database failed: the job waits on, not orphaned
-                self._pending.appendleft(job)
+                self._pending.appendleft(task)
                 raise
-            lists = self._lists.pop(job.id, {})
             if not started:
+                self._ended.notify_all()
                 continue  # canceled while it waited
             slot.cancel.clear()
-            slot.job_id, slot.started, slot.cancel_at = job.id, time.monotonic(), None
-            slot.seconds = job_seconds(job.request, self._time_limit)
-            task = Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit, lists)
+            slot.job_id, slot.started, slot.cancel_at = task.job_id, time.monotonic(), None
+            slot.seconds = job_seconds(task.request, task.time_limit)
             self._send(slot, task)
 
     def _loop(self) -> None:
@@ -317,6 +340,14 @@ class ProcessRunner(JobRunner):
                 self._finish(slot.job_id, status, error=None if status == CANCELED else reason[1])
             self._slots[index] = self._spawn()
 
+    def _holds(self, job_id: str) -> bool:
+        """Whether ``job_id`` waits, runs or waits for its end to be recorded here."""
+        return (
+            any(task.job_id == job_id for task in self._pending)
+            or any(slot.job_id == job_id for slot in self._slots)
+            or any(end.job_id == job_id for end in self._unwritten)
+        )
+
     def _finish(
         self,
         job_id: str,
@@ -348,5 +379,6 @@ class ProcessRunner(JobRunner):
                 waiting.append(end)
                 log.warning("job %s ended %s; not recorded yet: %s", end.job_id, end.status, exc)
         self._unwritten = waiting
+        self._ended.notify_all()
         if final and waiting:
             log.error("%d job ending(s) could not be recorded", len(waiting))

@@ -7,8 +7,10 @@ once per worker and list version. Parent and worker speak in the dataclasses bel
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import math
+import os
 import resource
 import signal
 import sys
@@ -198,6 +200,21 @@ def limit_memory(limit: int | None) -> None:
     resource.setrlimit(kind, (limit, hard))
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal this process gets when its parent dies."""
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies, so a job whose runner was
+    killed (a ``crossforge worker`` lost with SIGKILL, say) stops too."""
+    if sys.platform != "linux":
+        return
+    parent = os.getppid()
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
 def worker_main(
     execute: Execute,
     channel: Channel,
@@ -205,12 +222,15 @@ def worker_main(
     database_url: str,
     memory_limit: int | None = None,
 ) -> None:
-    """Entry point of a worker process: cap its memory at ``memory_limit`` bytes, open
-    the word store on ``database_url`` once, on first use, then run tasks until it
-    receives None (or a task runs out of memory: the runner then starts a fresh one)."""
+    """Entry point of a worker process: die with its parent, cap its memory at
+    ``memory_limit`` bytes, open the word store on ``database_url`` once, on first use,
+    then run tasks until it receives None (or a task runs out of memory: the runner then
+    starts a fresh one)."""
     from crossforge.wordbase.source import AtVersions, OpenedOnUse
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # forked from a worker that handles it
+    die_with_parent()
     limit_memory(memory_limit)
     words = OpenedOnUse(database_url)
     try:

@@ -140,12 +140,15 @@ def wait_for(
 
 TRANSACTIONS: list[int] = []
 """Per process, once ``count_transactions`` ran: database transactions begun and
-connections opened since (on PostgreSQL each new connection costs a transaction too)."""
+connections opened since to a database server (on PostgreSQL each new connection costs a
+transaction too; opening a SQLite file does not)."""
 
 
 def count_transactions() -> None:
-    """Count every engine's transactions and new connections in this process from now on
-    (SQLAlchemy events on the classes, so engines created later count too)."""
+    """Count every engine's transactions and new server connections in this process from
+    now on (SQLAlchemy events on the classes, so engines created later count too)."""
+    import sqlite3
+
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
     from sqlalchemy.pool import Pool
@@ -157,8 +160,12 @@ def count_transactions() -> None:
     def counted(*_: Any) -> None:
         TRANSACTIONS[0] += 1
 
+    def connected(connection: Any, _record: Any) -> None:
+        if not isinstance(connection, sqlite3.Connection):
+            counted()
+
     event.listen(Engine, "begin", counted)
-    event.listen(Pool, "connect", counted)
+    event.listen(Pool, "connect", connected)
 
 
 def transaction_counting_execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:

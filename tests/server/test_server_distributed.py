@@ -45,7 +45,7 @@ class Cluster:
 
 
 def settled(app: Flask) -> dict[str, int]:
-    """The runner's counts once no job runs (a horse leaves the running set just after
+    """The runner's counts once no job runs (a worker leaves the running set just after
     recording its job's end), or after 5 s."""
     deadline = time.monotonic() + 5
     counts: dict[str, int] = services_of(app).runner.counts()
@@ -102,7 +102,7 @@ def test_cancel_from_another_app_stops_a_running_and_a_queued_job(cluster: Clust
     wait_for(first, stubborn.id, {"running"})
     started = time.monotonic()
     services_of(first).runner.cancel(stubborn.id)
-    assert wait_for(first, stubborn.id, {"canceled"}).error is None  # its horse was killed
+    assert wait_for(first, stubborn.id, {"canceled"}).error is None  # its job process was killed
     assert time.monotonic() - started < 5
 
 
@@ -117,7 +117,7 @@ def test_queue_bound_is_shared_by_every_app(cluster: Cluster) -> None:
     assert answer["jobs"]["queued"] == 2
 
 
-def test_limits_hold_in_the_work_horse(cluster: Cluster) -> None:
+def test_limits_hold_in_the_job_process(cluster: Cluster) -> None:
     app = cluster.app(job_time_limit=60.0)
     cluster.workers(app, 1)
     slow = wait_for(
@@ -162,13 +162,14 @@ def test_workers_keep_word_indexes_per_list_version(
     body = {"do": "index", "puzzle": {"list": tiny_list}}
     first, second = (wait_for(app, submit(app, body).id, {"succeeded"}) for _ in range(2))
     assert first.result and second.result
-    assert first.result["pid"] != second.result["pid"]  # a horse per job
-    assert first.result["index"] == second.result["index"]  # loaded once, in the worker
+    assert first.result["pid"] == second.result["pid"]  # one job process for many jobs
+    assert first.result["index"] == second.result["index"]  # loaded once, there
     with WordStore(config.database_url) as store:
         store.put_entry(tiny_list, "NEW", 50)
     changed = wait_for(app, submit(app, body).id, {"succeeded"})
     assert changed.result and changed.result["index"] != first.result["index"]
     assert changed.result["words"] == first.result["words"] + 1
+    assert changed.result["pid"] == first.result["pid"]
 
 
 def test_without_redis_a_submission_is_503_and_leaves_no_record(
@@ -209,7 +210,7 @@ def test_a_job_ending_during_a_database_outage_keeps_its_result(
         cluster.workers(app, 1)
         job = submit(app, {"do": "stubborn", "seconds": 1.5})
         wait_for(app, job.id, {"running"})
-        time.sleep(0.3)  # under way in its horse
+        time.sleep(0.3)  # under way in its job process
         proxy.cut()
         time.sleep(2.5)  # the job ends while its record cannot be written
         proxy.restore()
