@@ -15,12 +15,13 @@ corrects frequency with WordNet (dictionary, phrases, names) and junk signals
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
+from crossforge.wordbase.clue_writing import ClueWriter
+from crossforge.wordbase.editor_tags import editor_tags
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.scoring import (
     INFLECTION_GAP,
@@ -65,7 +66,7 @@ LANGUAGES = ("en", "ru")
 MIN_LENGTH = 2
 MAX_LENGTH = 21
 CLUES_PER_ENTRY = 3
-"""WordNet definitions kept as clues per entry, most used sense first."""
+"""WordNet clues (synonyms, shortened glosses) kept per entry, best first."""
 WORDNET_SOURCE = "wordnet"
 """The source of WordNet's entries and clues."""
 FUNCTION_WORDS = Path(__file__).with_name("data") / "function-words.txt"
@@ -148,7 +149,7 @@ class _Candidate:
 
 def english_entries(wordnet: WordNet) -> Iterator[Entry]:
     """The English default list's entries: wordfreq's words and WordNet's lemmas (words
-    and phrases), scored by ``crossword_score``, with WordNet's glosses as clues. Editor
+    and phrases), scored by ``crossword_score``, clued from WordNet (``ClueWriter``). Editor
     tags are added by ``build_default``."""
     from wordfreq import zipf_frequency
 
@@ -177,6 +178,7 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
     }
     zipfs = {key: candidate.zipf for key, candidate in found.items()}
     misspellings = Misspellings({k: zipf for k, zipf in zipfs.items() if known[k] and zipf})
+    writer = ClueWriter(wordnet, zipfs, editor_tags())
     for key, candidate in found.items():
         length = len(key)
         if candidate.lemmas:
@@ -199,7 +201,7 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
                     score = crossword_score(signals)
                     if score > best:
                         best, display = score, _written(wordnet, lemma)
-            clues = tuple(Clue(text, WORDNET_SOURCE) for text in _definitions(wordnet, candidate))
+            clues = _definitions(writer, candidate, key)
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             yield Entry(key, display, best, clues, source=source)
             continue
@@ -216,7 +218,8 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),
             doubtful=known[key] and doubtful_inflection(wordnet, key, zipfs),
         )
-        yield Entry(key, candidate.display, crossword_score(signals), source="wordfreq:en")
+        clues = _definitions(writer, candidate, key) if known[key] else ()
+        yield Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
 
 def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = "") -> Entry:
@@ -316,29 +319,12 @@ def _written(wordnet: WordNet, lemma: str) -> str:
     return (forms[0] if forms else lemma).upper()
 
 
-def _definitions(wordnet: WordNet, candidate: _Candidate) -> list[str]:
-    """Up to ``CLUES_PER_ENTRY`` definitions of the key's lemmas, those that do not give
-    the answer away (use none of the lemma's words) first."""
-    fair: list[str] = []
-    giveaways: list[str] = []
-    for lemma in candidate.lemmas:
-        words = [w for w in _WORD.findall(lemma.lower()) if len(w) >= 3]
-        for text in wordnet.definitions(lemma):
-            if text not in fair and text not in giveaways:
-                (giveaways if _gives_away(words, text) else fair).append(text)
-    return (fair + giveaways)[:CLUES_PER_ENTRY]
-
-
-_WORD = re.compile(r"[a-z]+")
-_ENDINGS = ("", "s", "es", "ed", "d", "ing")
-
-
-def _gives_away(words: list[str], text: str) -> bool:
-    """True when ``text`` uses one of ``words``, bare or with a plain ending."""
-    if not words:
-        return False
-    used = set(_WORD.findall(text.lower()))
-    return any(word + ending in used for word in words for ending in _ENDINGS)
+def _definitions(writer: ClueWriter, candidate: _Candidate, key: str) -> tuple[Clue, ...]:
+    """Up to ``CLUES_PER_ENTRY`` clues ``writer`` makes from WordNet for the key's lemmas
+    and for its word read as an inflection (``SILLS``, ``WENT``)."""
+    word = (candidate.display or key).lower()
+    texts = writer.clues(word, candidate.lemmas, CLUES_PER_ENTRY)
+    return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
 
 
 def build_default(

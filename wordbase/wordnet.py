@@ -141,16 +141,21 @@ class WordNet:
         senses: dict[str, list[SynsetId]],
         exceptions: dict[str, dict[str, list[str]]],
         numbers: dict[tuple[str, SynsetId], int],
+        counts: dict[tuple[str, SynsetId], int] | None = None,
     ) -> None:
         self.synsets = synsets
         self.senses = senses
         self._numbers = numbers
+        self._counts = counts or {}
         self._exceptions = exceptions
         self._listed: dict[tuple[str, str], set[str]] = {}
+        self._listed_forms: dict[tuple[str, str, str], list[str]] = {}
         for pos, table in exceptions.items():
             for form, bases in table.items():
                 for base in bases:
-                    self._listed.setdefault((pos, base), set()).add(_suffix_class(pos, form))
+                    suffix = _suffix_class(pos, form)
+                    self._listed.setdefault((pos, base), set()).add(suffix)
+                    self._listed_forms.setdefault((pos, base, suffix), []).append(form)
         self._by_pos: dict[str, set[str]] = {pos: set() for pos in _FILES}
         for lemma, ids in senses.items():
             for pos, _ in ids:
@@ -169,6 +174,7 @@ class WordNet:
                         synsets[synset.id] = synset
         ranked: dict[str, list[tuple[int, int, SynsetId]]] = {}
         numbers: dict[tuple[str, SynsetId], int] = {}
+        counts: dict[tuple[str, SynsetId], int] = {}
         with (root / "index.sense").open(encoding="utf-8") as handle:
             for line in handle:
                 key, offset, number, count = line.split()
@@ -177,6 +183,7 @@ class WordNet:
                 lemma = lemma.replace("_", " ")
                 ranked.setdefault(lemma, []).append((-int(count), int(number), (pos, offset)))
                 numbers[lemma, (pos, offset)] = int(number)
+                counts[lemma, (pos, offset)] = int(count)
         senses = {lemma: [sid for *_, sid in sorted(found)] for lemma, found in ranked.items()}
         exceptions: dict[str, dict[str, list[str]]] = {}
         for pos, name in _FILES.items():
@@ -187,7 +194,7 @@ class WordNet:
                 table.setdefault(form.replace("_", " "), []).extend(
                     b.replace("_", " ") for b in bases
                 )
-        return cls(synsets, senses, exceptions, numbers)
+        return cls(synsets, senses, exceptions, numbers, counts)
 
     def lemmas(self) -> Iterator[str]:
         """Every lemma, in lower case."""
@@ -275,6 +282,29 @@ class WordNet:
             return "irregular"
         plain = {lemma + suffix} | ({lemma + "es"} if lemma.endswith("o") else set())
         return "plain" if word in plain else "changed"
+
+    def tagged(self, lemma: str, sid: SynsetId) -> int:
+        """How often the tagged corpora (``index.sense``) use ``lemma`` in sense ``sid``:
+        0 for a sense never met there (*eager* as the tidal bore)."""
+        return self._counts.get((lemma, sid), 0)
+
+    def listed(self, word: str) -> list[tuple[str, str, str]]:
+        """``(lemma, pos, suffix)`` of each reading an exception list gives ``word`` (lower
+        case) as a form of a lemma (``went``: ``go``, ``v``, ``ed``; ``geese``: ``goose``,
+        ``n``, ``s``)."""
+        return [
+            (base, pos, _suffix_class(pos, word))
+            for pos, table in self._exceptions.items()
+            for base in table.get(word, ())
+            if base in self._by_pos[pos] and base != word
+        ]
+
+    def inflect(self, lemma: str, pos: str, suffix: str) -> list[str]:
+        """The forms of ``lemma`` (part of speech ``pos``) with ``suffix`` (``s``, ``ed``,
+        ``ing``, ``er``, ``est``): those an exception list gives it (``take``, ``ed``:
+        ``took``, ``taken``), else English's regular spellings (``hope``: ``hoped``)."""
+        listed = self._listed_forms.get((pos, lemma, suffix))
+        return list(listed) if listed else sorted(_regular_forms(lemma, suffix))
 
     def find(self, name: str) -> SynsetId:
         """The synset named like ``disease.n.01`` (lemma, part of speech, sense number

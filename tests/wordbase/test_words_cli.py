@@ -97,7 +97,7 @@ def test_build_default_with_a_small_size_and_if_missing(
     code, out, _ = run(capsys, "search", "A?OUT", "--limit", "1", "--json")
     (found,) = json.loads(out)
     assert (found["word"], found["score"], found["display"]) == ("ABOUT", 100, "ABOUT")
-    assert found["clues"][0] == "(of quantities) imprecise but fairly close to correct"
+    assert found["clues"][:2] == ["Approximately", "Imprecise but fairly close to correct"]
     code, out, _ = run(capsys, "lists", "--json")
     assert [item["name"] for item in json.loads(out)] == ["default-en"]
     assert (instance / "indexes").is_dir()

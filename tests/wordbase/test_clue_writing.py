@@ -1,0 +1,224 @@
+"""Clues written from WordNet: synonyms, shortened glosses, inflected answers."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+from wordfreq import zipf_frequency
+
+from crossforge.wordbase.clue_writing import (
+    MAX_CLUE_LENGTH,
+    ClueWriter,
+    gives_away,
+    is_noun,
+    shorten_gloss,
+)
+from crossforge.wordbase.editor_tags import editor_tags
+from crossforge.wordbase.wordnet import Synset, WordNet, load_wordnet
+from tests.wordbase.wordnet_sample import write_wordnet
+
+SYNSETS = {
+    ("n", "1"): (("idea", "thought"), "the content of cognition; the main thing you think about"),
+    ("n", "2"): (("thought",), "the organized beliefs of a period"),
+    ("n", "3"): (("eagre", "eager", "bore", "tidal bore"), "a high wave (often dangerous)"),
+    ("n", "4"): (("bore",), "a person who evokes boredom"),
+    ("n", "5"): (("bore",), "a hole made by boring"),
+    ("n", "6"): (("bore",), "the diameter of a tube"),
+    ("n", "7"): (
+        ("sill", "windowsill"),
+        "(carpentry) the horizontal member at the base of a window",
+    ),
+    ("n", "8"): (("member",), "a part of a structure"),
+    ("n", "9"): (("fool", "jackass", "twat"), "a person who lacks good judgment"),
+    ("a", "1"): (("eager",), "having or showing keen interest"),
+    ("v", "1"): (("go", "move", "run"), "change location; move, travel, or proceed"),
+    ("v", "2"): (("grasp", "clutch"), "hold firmly"),
+    ("v", "3"): (("hold",), "keep in one's hands"),
+    ("v", "4"): (("sprint",), "run very fast, usually for a short distance"),
+    ("v", "5"): (("wander", "go"), "move about aimlessly"),
+    ("v", "6"): (("change",), "undergo a change"),
+    ("n", "10"): (("content",), "everything that is included"),
+}
+"""A small WordNet: senses by id, each with its lemmas and gloss."""
+EXCEPTIONS = {
+    "n": {},
+    "v": {"went": ["go"], "gone": ["go"], "ran": ["run"], "held": ["hold"]},
+    "a": {},
+    "r": {},
+}
+ZIPFS = {"IDEA": 5.3, "IDEAS": 4.8, "THOUGHT": 5.4, "THOUGHTS": 4.9, "EAGRE": 1.0, "EAGER": 4.4}
+ZIPFS |= {"BORE": 3.5, "SILL": 3.0, "SILLS": 2.8, "WINDOWSILL": 2.6, "MEMBER": 5.0}
+ZIPFS |= {"MEMBERS": 5.3, "FOOL": 4.4, "FOOLS": 3.9, "JACKASS": 3.1, "TWAT": 3.0}
+ZIPFS |= {"GO": 6.4, "GOES": 5.2, "WENT": 5.5, "GONE": 5.4, "GOED": 1.9, "MOVE": 5.5}
+ZIPFS |= {"MOVES": 4.6, "MOVED": 4.9, "RUN": 5.4, "RUNS": 4.6, "RAN": 4.9, "RUNNED": 1.6}
+ZIPFS |= {"GRASP": 3.9, "GRASPED": 3.2, "CLUTCH": 3.8, "CLUTCHED": 2.8, "HOLD": 5.5}
+ZIPFS |= {"HELD": 5.3, "HOLDED": 1.2, "SPRINT": 3.8, "SPRINTED": 2.8, "WANDER": 3.7}
+ZIPFS |= {"WANDERED": 3.4, "CONTENT": 4.6, "CONTENTS": 4.0, "CLUTCHES": 2.9, "HOLDS": 4.5}
+ZIPFS |= {"CHANGE": 5.5, "CHANGED": 5.1, "CHANGES": 5.0}
+
+
+@pytest.fixture
+def small() -> WordNet:
+    synsets = {sid: Synset(sid, words, text, ()) for sid, (words, text) in SYNSETS.items()}
+    senses: dict[str, list[tuple[str, str]]] = {}
+    for sid, (words, _) in SYNSETS.items():
+        for word in words:
+            senses.setdefault(word, []).append(sid)
+    senses["eager"] = [("a", "1"), ("n", "3")]  # the adjective is the most used sense
+    senses["bore"] = [("n", "4"), ("n", "5"), ("n", "6"), ("n", "3")]
+    numbers = {(lemma, sid): k for lemma, ids in senses.items() for k, sid in enumerate(ids, 1)}
+    counts = dict.fromkeys(numbers, 1) | {("eager", ("n", "3")): 0}  # never tagged so
+    return WordNet(synsets, senses, EXCEPTIONS, numbers, counts)
+
+
+@pytest.fixture
+def writer(small: WordNet) -> ClueWriter:
+    return ClueWriter(small, ZIPFS)
+
+
+def test_a_synonym_comes_capitalized_from_the_most_used_sense(writer: ClueWriter) -> None:
+    assert writer.clues("idea", ["idea"], 3) == ["Thought", "Content of cognition"]
+
+
+def test_far_fetched_synonyms_are_left_out(writer: ClueWriter) -> None:
+    # eager's tidal sense is untagged (its adjective comes first), bore's is its fourth;
+    # "tidal bore" (3.5) is a rare phrase of two words (less 0.75).
+    assert writer.clues("eagre", ["eagre"], 3) == ["High wave"]
+
+
+def test_synonyms_and_glosses_sharing_the_answers_stem_are_left_out(writer: ClueWriter) -> None:
+    assert writer.clues("sill", ["sill"], 3) == ["Horizontal member at the base of a window"]
+    assert gives_away(["sill"], "Windowsill") and gives_away(["sill"], "Sills")
+    assert gives_away(["color"], "Colour") and gives_away(["hope"], "Hoping")
+    assert not gives_away(["eel"], "Snakelike fish") and not gives_away(["cat"], "Feline mammal")
+
+
+def test_offensive_synonyms_are_left_out(small: WordNet) -> None:
+    tags = editor_tags()
+    assert "Twat" in ClueWriter(small, ZIPFS).clues("fool", ["fool"], 3)
+    assert ClueWriter(small, ZIPFS, tags).clues("fool", ["fool"], 3) == [
+        "Jackass",
+        "Person who lacks good judgment",
+    ]
+
+
+def test_a_plural_is_clued_in_the_plural(writer: ClueWriter) -> None:
+    assert writer.clues("ideas", [], 3) == ["Thoughts", "Contents of cognition"]
+    # The gloss's head made plural; the label and what follows the head stay.
+    assert writer.clues("sills", [], 3) == ["Horizontal members at the base of a window"]
+
+
+def test_a_third_person_and_a_past_tense_are_clued_alike(writer: ClueWriter) -> None:
+    assert writer.clues("grasps", [], 3) == ["Clutches", "Holds firmly"]
+    assert writer.clues("grasped", [], 3) == ["Clutched", "Held firmly"]  # held: listed
+    assert writer.clues("sprinted", [], 3) == ["Ran very fast"]  # before the comma
+
+
+def test_irregular_pasts_take_regular_synonyms_and_junk_forms_never_appear(
+    writer: ClueWriter,
+) -> None:
+    # went and gone are a past tense and a participle: ran fits only one, moved both.
+    assert writer.clues("went", [], 3) == ["Moved", "Changed location", "Wandered"]
+    assert writer.clues("gone", [], 3) == ["Moved", "Changed location", "Wandered"]
+    # A regular past is both, so an irregular synonym fits; never "goed", "runned".
+    assert writer.clues("wandered", [], 3) == ["Went", "Moved about aimlessly"]
+    assert writer.clues("goes", [], 3) == ["Moves", "Changes location", "Runs"]
+
+
+def test_glosses_lose_articles_qualifiers_and_length() -> None:
+    nouns = {"member", "mammal", "contribution", "poker", "sign", "wave", "water", "ocean"}
+
+    def noun(word: str) -> bool:
+        return word.lower() in nouns
+
+    assert shorten_gloss("a feline mammal; cats purr", noun) == "Feline mammal"
+    assert shorten_gloss("any of various mammals: cats", noun) == "Mammals"
+    assert shorten_gloss("a high wave (often dangerous) here", noun) == "High wave here"
+    assert shorten_gloss("(poker) the initial contribution", noun) == (
+        "Initial contribution, in poker"
+    )
+    assert shorten_gloss("(of fluids) moving in a stream", noun) == "Moving in a stream"
+    assert shorten_gloss("to enlarge beyond bounds", noun) == "Enlarge beyond bounds"
+    long = "an arbitrary sign (written or printed) that has acquired a conventional significance"
+    assert shorten_gloss(long, noun, limit=40) == "Arbitrary sign"
+    assert len(shorten_gloss(long, noun) or "") <= MAX_CLUE_LENGTH
+    # No cut leaves a phrase: the gloss is dropped rather than cut mid-phrase.
+    assert (
+        shorten_gloss("marked by elaborate rhetoric and elaborated with details", noun, 20) is None
+    )
+    # Nor is a cut made after a verb, inside "by means of" or inside "or a ...".
+    assert shorten_gloss("a defense purporting to show that he was away", noun, 30) is None
+    assert shorten_gloss("(law) a defense by an accused person", {"law"}.__contains__, 20) is None
+    everything = {"journalist", "who", "revolution"}.__contains__  # WHO is a noun in WordNet
+    assert shorten_gloss("journalist who reported on the revolution", everything, 30) is None
+    assert shorten_gloss("a division of an ocean or a large body of salt water", noun, 40) == (
+        "Division of an ocean"
+    )
+
+
+class _Wordfreq(Mapping[str, float]):
+    """Zipf frequencies by key, looked up in wordfreq as asked (the build holds them)."""
+
+    def __getitem__(self, key: str) -> float:
+        zipf = zipf_frequency(key.lower(), "en", wordlist="large")
+        if not zipf:
+            raise KeyError(key)
+        return zipf
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+@pytest.fixture(scope="module")
+def installed() -> ClueWriter:
+    return ClueWriter(load_wordnet(), _Wordfreq(), editor_tags())
+
+
+def test_installed_wordnet_clues_read_like_an_editors(installed: ClueWriter) -> None:
+    assert installed.clues("idea", ["idea"], 3)[0] == "Thought"
+    assert "Voracious snakelike marine or freshwater fish" in installed.clues("eel", ["eel"], 3)
+    assert installed.clues("bogota", ["bogota"], 3) == ["Capital and largest city of Colombia"]
+    assert installed.clues("ante", ["ante"], 3)[0] == "Initial contribution, in poker"
+    assert installed.clues("stye", ["stye"], 3)[0] == "Eye infection"
+
+
+def test_installed_wordnet_inflections(installed: ClueWriter) -> None:
+    assert installed.clues("ideas", [], 3)[:2] == ["Thoughts", "Contents of cognition"]
+    assert "Voracious snakelike marine or freshwater fishes" in installed.clues("eels", [], 3)
+    assert installed.clues("went", [], 3)[:2] == ["Moved", "Changed location"]
+    assert installed.clues("sprinted", [], 3) == ["Ran very fast"]
+    assert installed.clues("children", [], 3)[0] == "Kids"
+    assert installed.clues("bigger", [], 3)[0] == "Larger"
+    assert "Structural members" in installed.clues("sills", [], 3)
+
+
+def test_no_clue_repeats_the_answer_or_runs_long(installed: ClueWriter) -> None:
+    wordnet = installed.wordnet
+    lemmas = sorted(wordnet.lemmas())
+    for lemma in random.Random(13).sample(lemmas, 1500):
+        clues = installed.clues(lemma, [lemma], 3)
+        assert len(clues) == len({clue.lower() for clue in clues}) <= 3
+        for clue in clues:
+            assert len(clue) <= MAX_CLUE_LENGTH and clue[0] == clue[0].upper()
+            words = set(re.findall(r"[a-z]+", clue.lower()))
+            assert not words & {w for w in re.findall(r"[a-z]+", lemma) if len(w) >= 3}, clue
+
+
+def test_the_sample_wordnet_clues_its_answers(tmp_path: Path) -> None:
+    sample = WordNet.load(write_wordnet(tmp_path / "wordnet"))
+    writer = ClueWriter(sample, {"CAT": 4.5, "CATS": 3.9, "MOVE": 5.4, "MOVED": 4.9})
+    assert writer.clues("cat", ["cat"], 3) == ["Feline mammal"]
+    # The sample knows no noun "mammal" to make plural: no clue rather than a singular one.
+    assert writer.clues("cats", [], 3) == []
+    # The sample knows no verb "move" to put in the past: no clue rather than "Move fast".
+    assert writer.clues("ran", [], 3) == []
+    assert writer.clues("ice cream", ["ice cream"], 3) == ["Frozen dessert"]  # not "... cream"
+    assert writer.clues("scary", ["scary"], 3) == ["Provoking fear"]  # not "Scarey"
+    assert is_noun(sample, "cats") and not is_noun(sample, "run")

@@ -1,0 +1,483 @@
+"""Crossword clues written from WordNet's senses: synonyms and shortened glosses, in the
+answer's number and tense.
+
+An editor prints short clues: a synonym (``Thought`` for IDEA) or a definition cut to a
+phrase (``Horizontal member at the base of a window`` for SILL), and a plural answer gets
+a plural clue, a past-tense answer a past-tense one. ``ClueWriter`` writes such clues for
+a key's WordNet lemmas and, for a word WordNet only knows as an inflection (``SILLS``,
+``RATTED``, ``WENT``), from its lemma's senses with the synonym or the gloss's head
+inflected the same way, or not at all: no clue rather than one of the wrong number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+
+from wordfreq import zipf_frequency
+
+from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.editor_tags import OFFENSIVE, EditorTags
+from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
+from crossforge.wordbase.wordnet import SynsetId, WordNet
+
+__all__ = [
+    "MASS_NOUN_GAP",
+    "MAX_CLUE_LENGTH",
+    "MIN_FORM_ZIPF",
+    "MIN_SYNONYM_ZIPF",
+    "SYNONYMS_PER_SENSE",
+    "SYNONYM_SENSES",
+    "ClueWriter",
+    "Reading",
+    "gives_away",
+    "is_noun",
+    "shorten_gloss",
+]
+
+MAX_CLUE_LENGTH = 60
+"""The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
+MIN_SYNONYM_ZIPF = 3.0
+"""The least Zipf frequency of a synonym clue: a word most solvers know (``notion`` 4.2)."""
+MIN_FORM_ZIPF = 2.0
+"""The least Zipf frequency of an inflected synonym: wordfreq must attest the form."""
+MASS_NOUN_GAP = 1.5
+"""A noun whose plural is this much less frequent (Zipf) is used uncounted: no plural."""
+SYNONYM_SENSES = 3
+"""Synonyms come from a lemma's most used senses only (WordNet orders them by use)."""
+SYNONYMS_PER_SENSE = 2
+"""Synonyms kept per sense, so that other senses have their turn."""
+
+_WORD = re.compile(r"[a-z]+")
+_WRITTEN = re.compile(r"[a-z][a-z' -]*")
+"""How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+_LABEL = re.compile(r"^\(([a-z]+(?: [a-z]+)?)\)\s+")
+_LEADS = ("any of various ", "any of several ", "any of numerous ", "any ", "a ", "an ")
+_LEADS_TOO = ("the ", "to ")
+_RELATIVES = ("that", "which", "who", "whom", "whose", "where", "when")
+_PARTICIPLES = ("consisting", "containing", "having", "forming", "used", "made", "being")
+_PREPOSITIONS = ("of", "in", "on", "at", "for", "with", "from", "by", "into", "between")
+_PREPOSITIONS_TOO = ("through", "under", "over", "without", "within", "during")
+_BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
+"""Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
+_PHRASE_ENDS = _BOUNDARIES | {"to", "than", "as", "like", "but", "a", "an", "the"}
+"""Words that end a leading noun phrase."""
+_AUXILIARIES = frozenset(("be", "is", "are", "was", "were", "been", "can", "may", "will"))
+"""Words that also are nouns in WordNet (*be*, beryllium) but end no noun phrase."""
+_CONJUNCTIONS = frozenset(("and", "or", "but", "nor"))
+_ARTICLES = frozenset(("a", "an", "the"))
+_NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS
+"""Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere)."""
+_PRONOUNS = frozenset(("one", "someone", "somebody", "something", "anyone", "anything"))
+"""Heads a plural cannot be made of (``someone who works``)."""
+_UNINFLECTED = frozenset(("be",))
+"""Lemmas whose exception-listed forms mix persons and tenses (``was`` beside ``is``)."""
+
+
+def _stem_shared(first: str, second: str) -> bool:
+    """True when two lower-case words share a stem: equal, one the other with an ending
+    or less its last letter (``sill``/``sills``, ``hope``/``hoping``), a compound ending
+    in the other (``windowsill``), or a respelling (``color``/``colour``)."""
+    short, long = sorted((first, second), key=len)
+    if len(short) < 3:
+        return first == second
+    if long.startswith(short[: max(3, len(short) - 1)]):
+        return True
+    if len(short) >= 4 and long.endswith(short):
+        return True
+    close = len(short) >= 5 and len(long) - len(short) <= 1 and short[0] == long[0]
+    return close and one_edit_apart(short, long)
+
+
+def gives_away(words: Iterable[str], text: str) -> bool:
+    """True when ``text`` uses a word sharing a stem with one of the answer's ``words``
+    (lower case; ``_stem_shared``): such a clue repeats the answer."""
+    used = set(_WORD.findall(text.lower()))
+    return any(_stem_shared(word, other) for word in words for other in used)
+
+
+def _clue_case(text: str) -> str:
+    """``text`` with its first letter upper case, as a clue is printed."""
+    return text[:1].upper() + text[1:]
+
+
+def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str, str]:
+    """A gloss's first clause, without parentheses, a leading article, *any of various*
+    or *to*; and its leading label as a suffix when the label names a field (nouns:
+    ``(poker)``: ``, in poker``; not ``(of fluids)``), else ``""``."""
+    text = re.split("[;:]", definition, maxsplit=1)[0].strip()
+    label = _LABEL.match(text)
+    suffix = ""
+    if label:
+        if all(is_noun(word) for word in label.group(1).split()):
+            suffix = f", in {label.group(1)}"
+        text = text[label.end() :]
+    text = " ".join(_PARENTHESIS.sub("", text).split())
+    for lead in _LEADS + _LEADS_TOO:
+        if text.startswith(lead):
+            text = text[len(lead) :]
+            break
+    return text.strip(" ,:"), suffix
+
+
+def gloss_cuts(
+    definition: str, is_noun: Callable[[str], bool], limit: int = MAX_CLUE_LENGTH
+) -> list[str]:
+    """A gloss as clues, longest first: its first clause with its label
+    (``_first_clause``), capitalized, if at most ``limit`` characters; then each cut
+    that fits (``_cut_ends_phrase``). None for a gloss with a bracket or quote left open."""
+    text, suffix = _first_clause(definition, is_noun)
+    if not text or any(mark in text for mark in '()`"'):
+        return []
+    room = limit - len(suffix)
+    cuts = [text] if len(text) <= room else []
+    words = text.split(" ")
+    for end in range(len(words) - 1, 1, -1):
+        cut = " ".join(words[:end]).rstrip(",")
+        if len(cut) <= room and _cut_ends_phrase(words, end, is_noun):
+            cuts.append(cut)
+    return [_clue_case(cut + suffix) for cut in cuts]
+
+
+def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool]) -> bool:
+    """True when ``words[:end]`` (two words or more) makes a phrase: it ends on a noun
+    (``is_noun``; not a verb after *to* or an auxiliary: *to show that*, *can be used*)
+    before a phrase boundary (a relative pronoun, a participle, a preposition, any of
+    them after an adverb: *usually having*; *and* or *or* before an article or a word
+    no noun: *rhetoric and elaborated*), not inside a compound preposition (*by means
+    of*) nor a coordination of noun phrases (*an ocean or a large body of*)."""
+    if end < 2 or end >= len(words):
+        return False
+    after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
+    if after.endswith("ly") and end + 1 < len(words):
+        after = words[end + 1]
+    if before in _AUXILIARIES or before == "to" or last in _NOT_LAST:
+        return False
+    if after == "of" and before in _BOUNDARIES:
+        return False
+    following = words[end + 1] if end + 1 < len(words) else ""
+    boundary = (
+        after in _BOUNDARIES
+        or (len(after) > 4 and after.endswith("ed"))  # mathematics concerned with
+        or (after in ("and", "or") and (following in _ARTICLES or not is_noun(following)))
+    )
+    if not boundary or not is_noun(last):
+        return False
+    tail = words[max(0, end - 4) : end]
+    return not any(
+        w in _CONJUNCTIONS and n in _ARTICLES for w, n in zip(tail, tail[1:], strict=False)
+    )
+
+
+def shorten_gloss(
+    definition: str, is_noun: Callable[[str], bool], limit: int = MAX_CLUE_LENGTH
+) -> str | None:
+    """The longest of ``gloss_cuts``: a gloss as a clue of at most ``limit`` characters,
+    or None where it cannot be cut so at a phrase boundary."""
+    cuts = gloss_cuts(definition, is_noun, limit)
+    return cuts[0] if cuts else None
+
+
+def is_noun(wordnet: WordNet, word: str) -> bool:
+    """True when WordNet knows ``word`` as a noun: a noun lemma or a plural of one."""
+    word = word.lower()
+    return "n" in wordnet.parts_of_speech(word) or any(
+        parse.pos == "n" for parse in wordnet.inflections(word)
+    )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of an inflected answer: ``lemma`` of part of speech ``pos`` with
+    ``suffix`` (``s``, ``ed``, ``ing``, ``er``, ``est``); ``listed`` when an exception
+    list gives the form (``went``), which may be a past tense or a participle alone."""
+
+    lemma: str
+    pos: str
+    suffix: str
+    listed: bool
+
+
+class ClueWriter:
+    """Writes clues for the answers of one WordNet, judging frequency by ``zipfs``
+    (wordfreq's Zipf by key, as the default list's build holds it) and leaving out
+    synonyms ``tags`` call offensive."""
+
+    def __init__(
+        self, wordnet: WordNet, zipfs: Mapping[str, float], tags: EditorTags | None = None
+    ) -> None:
+        self.wordnet = wordnet
+        self._zipfs = zipfs
+        self._tags = tags
+        self._alphabet = get_alphabet("en")
+        self._is_noun = cache(partial(is_noun, wordnet))
+        self._cuts: dict[SynsetId, list[str]] = {}
+        self.zipf = cache(self._zipf)
+        self._offensive = cache(self._tagged_offensive)
+
+    def clues(self, word: str, lemmas: Sequence[str], limit: int) -> list[str]:
+        """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
+        knows as ``lemmas``: the lemmas' clues (``_ordered``), then those of ``word``
+        read as an inflection; none repeats the answer (``gives_away``) or another clue,
+        nor is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss)."""
+        readings = self.readings(word)
+        answer = {w for lemma in (word, *lemmas) for w in _WORD.findall(lemma.lower())}
+        answer.update(reading.lemma for reading in readings)
+        found: dict[str, str] = {}
+        for lemma in lemmas:
+            for clue in _ordered(self._lemma_clues(lemma, answer), limit):
+                found.setdefault(clue.lower(), clue)
+        for reading in readings:
+            if len(found) >= limit:
+                break
+            for clue in _ordered(self._inflected_clues(reading, answer), limit):
+                found.setdefault(clue.lower(), clue)
+        return [clue for clue in found.values() if len(clue) <= MAX_CLUE_LENGTH][:limit]
+
+    def readings(self, word: str) -> list[Reading]:
+        """How ``word`` (lower case) reads as an inflection of a common lemma: by the
+        exception lists, and by WordNet's rules where English spells the form so; names'
+        plurals (``parises``) and adverbs are left out. The reading whose part of speech
+        its lemma uses most comes first (``sells``: the verb before the noun)."""
+        wordnet = self.wordnet
+        found = [Reading(lemma, pos, suffix, True) for lemma, pos, suffix in wordnet.listed(word)]
+        found += [
+            Reading(parse.lemma, parse.pos, parse.suffix, False)
+            for parse in wordnet.inflections(word)
+            if wordnet.spelling(parse) != "irregular"
+        ]
+        kept = [
+            reading
+            for reading in dict.fromkeys(found)
+            if reading.pos != "r" and not wordnet.is_proper(reading.lemma)
+        ]
+        return sorted(kept, key=lambda r: [p for p, _ in wordnet.senses[r.lemma]].index(r.pos))
+
+    def _senses(self, lemma: str, pos: str | None = None) -> list[SynsetId]:
+        """``lemma``'s senses (of part of speech ``pos`` if given), most used first."""
+        return [sid for sid in self.wordnet.senses.get(lemma, ()) if pos in (None, sid[0])]
+
+    def _lemma_clues(self, lemma: str, answer: set[str]) -> Iterator[_Sense]:
+        """Per sense of ``lemma``, most used first: its synonyms and its gloss (a noun's
+        with its head made singular where WordNet writes it plural: *any of various
+        plants* → ``Plant``)."""
+        for rank, sid in enumerate(self._senses(lemma)):
+            synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
+            synonyms = synonyms[:SYNONYMS_PER_SENSE]
+            glosses: list[str] = []
+            for cut in self._gloss_cuts(sid):
+                gloss = (self._numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
+                if not gives_away(answer, gloss):
+                    glosses.append(gloss)
+                    break
+            yield [_clue_case(s) for s in synonyms], glosses
+
+    def _inflected_clues(self, reading: Reading, answer: set[str]) -> Iterator[_Sense]:
+        """Per sense of the reading's lemma and part of speech, most used first: its
+        synonyms inflected like the answer (``_inflect_phrase``) and its gloss where it
+        can be (``_inflected_gloss``)."""
+        if reading.lemma in _UNINFLECTED:
+            return
+        for rank, sid in enumerate(self._senses(reading.lemma, reading.pos)):
+            synonyms: list[str] = []
+            if rank < SYNONYM_SENSES:
+                for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
+                    form = self._inflect_phrase(synonym, reading)
+                    if form and not gives_away(answer, form):
+                        synonyms.append(_clue_case(form))
+            glosses: list[str] = []
+            for cut in self._gloss_cuts(sid):
+                gloss = self._inflected_gloss(cut, reading)
+                if gloss and not gives_away(answer, gloss):
+                    glosses.append(gloss)
+                    break
+            yield synonyms, glosses
+
+    def _synonyms(self, sid: SynsetId, lemma: str, answer: set[str]) -> list[str]:
+        """The other lemmas of synset ``sid`` that are at least ``MIN_SYNONYM_ZIPF``
+        frequent, have ``sid`` among their ``SYNONYM_SENSES`` most used senses, as their
+        first (a phrase: only) sense or one the tagged corpora use (not *bore*, whose
+        fourth sense is the tidal bore, nor *eager*, never tagged so), are not offensive,
+        and share no stem with the ``answer`` words; single words first (a phrase of
+        common words is no common phrase: *or so*), most frequent first. None where
+        ``lemma`` is an acronym (``RAM``: not *random memory* for RAMS)."""
+        words = self.wordnet.synsets[sid].words
+        if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in words):
+            return []
+        found = []
+        for other in words:
+            lower = other.lower()
+            senses = self.wordnet.senses[lower]
+            usual = sid == senses[0] and (len(senses) == 1 or " " not in lower)
+            if (
+                lower == lemma
+                or sid not in senses[:SYNONYM_SENSES]
+                or not _WRITTEN.fullmatch(lower)
+            ):
+                continue
+            if not usual and not self.wordnet.tagged(lower, sid):
+                continue
+            zipf = self.zipf(other)
+            fair = zipf >= MIN_SYNONYM_ZIPF and not gives_away(answer, other)
+            if fair and not self._offensive(other):
+                found.append((" " not in other, zipf, other))
+        return [other for *_, other in sorted(found, reverse=True)]
+
+    def _tagged_offensive(self, word: str) -> bool:
+        """True when the editor tags call ``word`` offensive."""
+        if self._tags is None:
+            return False
+        try:
+            return OFFENSIVE in self._tags.of(self._alphabet.normalize(word))
+        except ValueError:
+            return False
+
+    def _zipf(self, text: str) -> float:
+        """The Zipf frequency of a word (its key's, from the build) or phrase (wordfreq's,
+        less ``PHRASE_DISCOUNT`` a word after the first, as the scoring model has it)."""
+        if " " in text or "-" in text:
+            words = len(text.replace("-", " ").split())
+            return zipf_frequency(text, "en", wordlist="large") - PHRASE_DISCOUNT * (words - 1)
+        try:
+            return self._zipfs.get(self._alphabet.normalize(text), 0.0)
+        except ValueError:
+            return 0.0
+
+    def _gloss_cuts(self, sid: SynsetId) -> list[str]:
+        """The ``gloss_cuts`` of synset ``sid``, read once."""
+        if sid not in self._cuts:
+            self._cuts[sid] = gloss_cuts(self.wordnet.synsets[sid].definition, self._is_noun)
+        return self._cuts[sid]
+
+    def _inflect(self, word: str, pos: str, suffix: str, listed_ok: bool = True) -> str | None:
+        """The most frequent form of ``word`` (a lemma of ``pos``) with ``suffix`` that
+        wordfreq attests (``MIN_FORM_ZIPF``); None if there is none, if an exception
+        list gives the form and ``listed_ok`` is false, or if a noun's plural is
+        ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
+        forms = self.wordnet.inflect(word, pos, suffix)
+        if not listed_ok and any((word, pos, suffix) in self.wordnet.listed(f) for f in forms):
+            return None
+        best = max(forms, key=self.zipf, default=None)
+        if best is None or self.zipf(best) < MIN_FORM_ZIPF:
+            return None
+        if pos == "n" and self.zipf(best) < self.zipf(word) - MASS_NOUN_GAP:
+            return None
+        return best
+
+    def _inflect_phrase(self, synonym: str, reading: Reading) -> str | None:
+        """``synonym`` inflected like the answer: a verb's first word (``tell on``:
+        ``told on``), a noun's last (``dirty dog``: ``dirty dogs``; not ``man of war``),
+        an adjective if one word. A past form an exception list gives the answer
+        (``went``, ``gone``) takes only synonyms with a regular past, alike in tense and
+        participle, since either may be meant; a regular past (``departed``) is both, so
+        any past form fits it."""
+        words = synonym.split(" ")
+        if synonym != synonym.lower() or words[0] in _UNINFLECTED:
+            return None
+        if reading.pos == "v":
+            head = 0
+        elif reading.pos == "n" and not _BOUNDARIES.intersection(words):
+            head = len(words) - 1
+        elif len(words) == 1:
+            head = 0
+        else:
+            return None
+        form = self._inflect(words[head], reading.pos, reading.suffix, _any_past(reading))
+        return None if form is None else " ".join(words[:head] + [form] + words[head + 1 :])
+
+    def _inflected_gloss(self, gloss: str, reading: Reading) -> str | None:
+        """``gloss`` in the answer's form: a noun's made plural (``_numbered``); a
+        verb's up to its first comma with its first word inflected (``Moves fast on
+        foot``) unless it coordinates verbs (*and*, *or*). Adjectives' degrees get none."""
+        if reading.suffix in ("er", "est"):
+            return None
+        if reading.pos == "n":
+            return self._numbered(gloss, plural=True)
+        words = gloss.split(",", 1)[0].split(" ")
+        first = words[0].lower()
+        if _CONJUNCTIONS.intersection(words) or first in _UNINFLECTED:
+            return None
+        if "v" not in self.wordnet.parts_of_speech(first):
+            return None
+        form = self._inflect(first, "v", reading.suffix, _any_past(reading))
+        return None if form is None else " ".join([_clue_case(form), *words[1:]])
+
+    def _numbered(self, gloss: str, plural: bool) -> str | None:
+        """``gloss`` with the head of its leading noun phrase (its last noun before the
+        first boundary: *long-tailed rodents* similar to ...) singular or ``plural``,
+        and a relative clause's verb after it plural too (``Minerals that contain
+        metal``); None if there is no head, or it is coordinated (``pests or
+        nuisances``), a pronoun (``someone who``) or has no attested form, or if the
+        relative clause does not start with a verb in the third person."""
+        words = gloss.split(" ")
+        end = next((k for k, w in enumerate(words) if k and w in _PHRASE_ENDS), len(words))
+        at = next((k for k in range(end - 1, -1, -1) if self._is_noun(words[k].rstrip(","))), -1)
+        head = words[at].rstrip(",")
+        lower = head.lower()
+        if at < 0 or (at > 0 and words[at - 1] in _CONJUNCTIONS) or lower in _PRONOUNS:
+            return None
+        if not head.isalpha():
+            return None
+        if plural and end + 1 < len(words) and words[end] in _RELATIVES:
+            verb = self._plural_verb(words[end + 1])
+            following = words[end + 2] if end + 2 < len(words) else ""
+            if verb is None or (verb in ("are", "were") and following in _ARTICLES):
+                return None  # men who is a fool: the predicate is singular too
+            words[end + 1] = verb
+        form: str | None
+        if "n" in self.wordnet.parts_of_speech(lower):  # a noun lemma: singular
+            form = self._inflect(lower, "n", "s") if plural else lower
+        else:
+            singulars = [r.lemma for r in self.readings(lower) if r.pos == "n" and r.suffix == "s"]
+            form = (lower if plural else singulars[0]) if singulars else None
+        if form is None:
+            return None
+        if head != lower:
+            form = _clue_case(form)
+        words[at] = form + words[at][len(head) :]
+        return " ".join(words)
+
+    def _plural_verb(self, verb: str) -> str | None:
+        """The plural of a third-person verb (``contains``: ``contain``; ``is``:
+        ``are``); None for a word that is not one (``usually``, ``contained``)."""
+        if verb in _PLURAL_VERBS:
+            return _PLURAL_VERBS[verb]
+        lemmas = [r.lemma for r in self.readings(verb) if r.pos == "v" and r.suffix == "s"]
+        return lemmas[0] if lemmas else None
+
+
+_PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
+_Sense = tuple[list[str], list[str]]
+"""The synonym clues and gloss clues of one sense."""
+
+
+def _any_past(reading: Reading) -> bool:
+    """Whether any past form fits the answer of ``reading``: not for a past an exception
+    list gives (``went``, ``gone``: past tense or participle alone)."""
+    return not (reading.listed and reading.suffix == "ed")
+
+
+def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:
+    """The clues of senses given most used first, the most used sense's first, then
+    alternating synonyms and glosses (``Thought``, ``Content of cognition``, ``Mind``),
+    each kind in sense order, the first synonym of each sense before the second of any;
+    senses are read until ``limit`` of each kind are found."""
+    found: list[tuple[int, int, int, str]] = []
+    counts = [0, 0]
+    for rank, pair in enumerate(senses):
+        for kind in (0, 1):
+            found.extend((kind, k, rank, clue) for k, clue in enumerate(pair[kind]))
+            counts[kind] += len(pair[kind])
+        if min(counts) >= limit:
+            break
+    queue = [(kind, clue) for kind, *_, clue in sorted(found, key=lambda f: (f[1], f[2]))]
+    ordered: list[str] = []
+    last = -1
+    while queue:
+        k = next((k for k, (kind, _) in enumerate(queue) if kind != last), 0)
+        last, clue = queue.pop(k)
+        ordered.append(clue)
+    return ordered
