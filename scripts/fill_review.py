@@ -3,6 +3,7 @@ an editor would read the fills.
 
     .venv/bin/python scripts/fill_review.py
     .venv/bin/python scripts/fill_review.py --min-score 0 --seeds 1 2 3 --entries
+    .venv/bin/python scripts/fill_review.py --grid american-15-very-open --budget 35 0
 
 Each grid is filled as the CLI and the HTTP API fill it (``parse_request``,
 ``check_request``, ``run_request`` on the store's list, backtrack strategy, the crossword
@@ -11,7 +12,9 @@ time, the mean and lowest entry scores, the 10 lowest entries, the entries carry
 the request excluded (must be none), letter-run junk (a run of three equal letters that
 WordNet does not know: must be none; ``III`` is a word), the phrases and the
 entries without a clue; ``--entries`` adds the filled grid and every entry with its score
-and first clue.
+and first clue; ``--budget`` the grid's fill estimate split by entry length (which
+entries make a grid hard). Last, the pools the fills drew from: keys per length at the
+floor, without the excluded tags.
 Exits 1 when a fill holds a tagged entry or letter-run junk. The list comes from the
 store at ``CROSSFORGE_DATABASE_URL`` (build it with ``crossforge words build-default``).
 """
@@ -19,11 +22,14 @@ store at ``CROSSFORGE_DATABASE_URL`` (build it with ``crossforge words build-def
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -63,7 +69,25 @@ def fill(grid: Grid, options: dict[str, Any], list_name: str, words: Any) -> dic
     answer["excluded_tags"] = sorted(
         set(request.puzzle.get("exclude_tags", ())) - set(request.puzzle.get("allow_tags", ()))
     )
+    answer["min_score"] = request.puzzle.get("min_score", 0)
     return answer
+
+
+def pools(store: Any, list_name: str, min_score: float, excluded: list[str]) -> str:
+    """The keys a fill may use, per length (3–15): score at least ``min_score``, no
+    ``excluded`` tag."""
+    from crossforge.wordbase.index import WordIndex
+
+    index = WordIndex.for_list(store, list_name)
+    tagged = index.tagged(excluded)
+    counts = []
+    for length in range(3, 16):
+        found = index.count("?" * length, int(math.ceil(min_score)))
+        found -= sum(len(k) == length and (index.score(k) or 0) >= min_score for k in tagged)
+        counts.append(f"{length}: {found:,}")
+    return f"pools at >= {min_score:g} without {', '.join(excluded) or 'no tag'}: " + ", ".join(
+        counts
+    )
 
 
 def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entries: bool) -> bool:
@@ -94,6 +118,33 @@ def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entrie
     return not tagged and not runs
 
 
+def budget(grid: Grid, index: Any, floors: list[float]) -> str:
+    """Where a grid's fillability estimate (``grids.stats.fillability``: log₂ of the
+    expected number of fills) comes from, by entry length, at each floor: the candidates
+    of the entries of that length, plus half of each of their crossings' agreement."""
+    slots = grid.slots(2)
+    size = len(index.alphabet)
+    lines = []
+    for floor in floors:
+        shares, bits = [], {slot.length: 0.0 for slot in slots}
+        for slot in slots:
+            found = index.candidates(grid.pattern(slot), int(math.ceil(floor)))
+            codes = index.bucket(slot.length).codes[found]
+            share = np.zeros((slot.length, size))
+            for position in range(slot.length):
+                share[position] = np.bincount(codes[:, position], minlength=size)[:size]
+            shares.append(share / max(len(found), 1))
+            bits[slot.length] += math.log2(max(len(found), 1))
+        for crossing in grid.crossings(2):
+            agree = float(shares[crossing.a][crossing.i] @ shares[crossing.b][crossing.j])
+            half = math.log2(agree) / 2 if agree > 0 else -math.inf
+            bits[slots[crossing.a].length] += half
+            bits[slots[crossing.b].length] += half
+        parts = ", ".join(f"{length}: {value:+.0f}" for length, value in sorted(bits.items()))
+        lines.append(f"   fill estimate at >= {floor:g}: {sum(bits.values()):+.0f} bits ({parts})")
+    return "\n".join(lines)
+
+
 def _in_wordnet(entry: Any) -> bool:
     """True when WordNet knows the entry (it carries a WordNet definition): ``III``,
     ``AAA`` are words, ``WAYYY`` is junk."""
@@ -108,7 +159,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60)
     parser.add_argument("--grid", action="append", help="only these library grids")
     parser.add_argument("--entries", action="store_true", help="list every entry")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        nargs="+",
+        metavar="FLOOR",
+        help="also the grid's fill estimate by entry length at these floors",
+    )
     args = parser.parse_args(argv)
+    from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 
@@ -116,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with WordStore() as store:
         words = StoreWords(store)
+        answer: dict[str, Any] = {}
         for name, grid in american_grids():
             if args.grid and name not in args.grid:
                 continue
@@ -126,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
                 answer = fill(grid, options, args.list, words)
                 label = f"{name} seed {seed}" if len(args.seeds) > 1 else name
                 clean &= review(label, answer, store, args.list, args.entries)
+            if args.budget:
+                print(budget(grid, WordIndex.for_list(store, args.list), args.budget))
+        if answer:
+            print(pools(store, args.list, answer["min_score"], answer["excluded_tags"]))
     print(f"done in {time.monotonic() - started:.0f} s: {'clean' if clean else 'NOT clean'}")
     return 0 if clean else 1
 
