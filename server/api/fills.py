@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, request
 
 from crossforge.server.api.grid_field import LIBRARY_NAMES, naming_library_grids, request_grid
-from crossforge.server.api.inputs import json_object, request_fields, with_query
+from crossforge.server.api.inputs import json_object, request_fields, text_body, with_query
 from crossforge.server.api.jobs import JOB_ANSWERS, job_bodies, job_query, submit_request
 from crossforge.server.api.schemas import Schema
 from crossforge.server.context import Services, services
@@ -79,5 +79,5 @@ def _read_request() -> dict[str, Any]:
         grid = loads(upload.read(), format_for(upload.filename or "grid.txt")).grid
         return request_fields("grid", grid.to_text(), request.values, ENVELOPE)
     if request.mimetype == "text/plain":
-        return request_fields("grid", request.get_data(as_text=True), request.args, ENVELOPE)
+        return request_fields("grid", text_body(), request.args, ENVELOPE)
     return with_query(json_object(), ENVELOPE)

@@ -37,6 +37,15 @@ def json_object() -> dict[str, Any]:
     return body
 
 
+def text_body() -> str:
+    """The request body as UTF-8 text (a leading byte-order mark dropped), or a 400
+    ``invalid_encoding`` naming the first byte that is not UTF-8."""
+    try:
+        return request.get_data().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, "invalid_encoding", f"byte {exc.start}: not UTF-8 text") from None
+
+
 def plain(value: Any, where: str) -> None:
     """A 400 naming the place when ``value`` (or anything in it) is nested too deeply,
     a non-finite number or text with a NUL character."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, request
 
-from crossforge.server.api.inputs import json_object, request_fields, with_query
+from crossforge.server.api.inputs import json_object, request_fields, text_body, with_query
 from crossforge.server.api.jobs import (
     JOB_ANSWERS,
     job_bodies,
@@ -72,6 +72,6 @@ def _puzzle_job(type: str, action: Action) -> Response:
 
 def _read_request() -> dict[str, Any]:
     if request.mimetype == "text/plain":
-        text = request.get_data(as_text=True)
+        text = text_body()
         return request_fields("puzzle", text if text.strip() else None, request.args, ENVELOPE)
     return with_query(json_object(), ENVELOPE)

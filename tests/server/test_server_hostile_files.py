@@ -226,3 +226,13 @@ def test_deep_json_on_the_command_line_is_a_clean_error(
     assert "deep.json: the JSON is nested too deeply" in capsys.readouterr().err
     assert main(["puzzle", "generate", "sudoku", "--option", f"size={deep}"]) == 1
     assert "size: the JSON value is nested too deeply" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("path", ["/v1/fills", "/v1/puzzles/sudoku/solve"])
+def test_a_text_body_that_is_not_utf8_is_named(make_app: Callable[..., Flask], path: str) -> None:
+    answer = make_app().test_client().post(path, data=b"..\xff\n", content_type="text/plain")
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == {
+        "code": "invalid_encoding",
+        "message": "byte 2: not UTF-8 text",
+    }
