@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -54,6 +55,8 @@ _EXTENSIONS = {
 }
 T = TypeVar("T")
 _JSON_FIELDS = {"word", "score", "display", "clues", "tags", "source"}
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a UTF-16 surrogate: text only when paired (checked when present)."""
 
 
 class LineError(ValueError):
@@ -237,6 +240,11 @@ def json_line(text: str, fields: Collection[str]) -> dict[str, Any]:
         raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
     except RecursionError:
         raise LineError("JSON nested too deeply") from None
+    if SURROGATE_ESCAPE.search(text):
+        try:
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise LineError("a \\u escape makes a lone surrogate, not text") from None
     if not isinstance(obj, dict):
         raise LineError("not a JSON object")
     extra = set(obj) - set(fields)

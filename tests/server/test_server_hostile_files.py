@@ -162,8 +162,21 @@ def test_render_refuses_text_the_format_cannot_hold(make_app: Callable[..., Flas
         ("/v1/lists/w/imports", bytes(range(256)) * 64, "not UTF-8"),
         ("/v1/lists/w/imports?format=jsonl", b"[" * 100_000, "line 1: JSON nested too deeply"),
         ("/v1/lists/w/clues/imports?format=jsonl", b"{}\n" + b"[" * 100_000, "line 2: JSON nested"),
+        (
+            "/v1/lists/w/clues/imports?format=jsonl&add_words=true",
+            b'{"answer": "CAT", "clue": "a \\ud800 b"}\n',
+            "line 1: a \\u escape makes a lone surrogate",
+        ),
     ],
-    ids=["word csv field", "clue tsv field", "clue csv open quote", "binary", "deep", "deep clue"],
+    ids=[
+        "word csv field",
+        "clue tsv field",
+        "clue csv open quote",
+        "binary",
+        "deep",
+        "deep clue",
+        "lone surrogate",
+    ],
 )
 def test_imports_of_hostile_files_are_400s(
     make_app: Callable[..., Flask], path: str, body: bytes, words: str
