@@ -36,7 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
-from crossforge.wordbase.defaults import WORDNET_SOURCE  # noqa: E402
 from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
 
 
@@ -101,7 +100,7 @@ def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entrie
     lowest = sorted(filled, key=lambda e: (e["score"], e["word"]))[:10]
     excluded = set(answer["excluded_tags"])
     tagged = [w for w, entry in found.items() if excluded.intersection(entry.tags)]
-    runs = [w for w, entry in found.items() if has_letter_run(w) and not _in_wordnet(entry)]
+    runs = [w for w in found if has_letter_run(w) and not _in_wordnet(w)]
     phrases = [entry.display for entry in found.values() if " " in entry.display]
     unclued = [e["word"] for e in filled if not e["clues"]]
     print(f"   mean score {statistics.fmean(scores):.1f}, lowest {min(scores)}")
@@ -145,10 +144,13 @@ def budget(grid: Grid, index: Any, floors: list[float]) -> str:
     return "\n".join(lines)
 
 
-def _in_wordnet(entry: Any) -> bool:
-    """True when WordNet knows the entry (it carries a WordNet definition): ``III``,
-    ``AAA`` are words, ``WAYYY`` is junk."""
-    return any(clue.source == WORDNET_SOURCE for clue in entry.clues)
+def _in_wordnet(key: str) -> bool:
+    """True when WordNet knows ``key``, as a lemma or an inflection: ``III``, ``AAA``
+    are words, ``WAYYY`` is junk. (Not read from the entry's clues: a known word may
+    have none that does not give it away.)"""
+    from crossforge.wordbase.wordnet import load_wordnet
+
+    return load_wordnet().knows(key.lower())
 
 
 def main(argv: list[str] | None = None) -> int:
