@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, has_request_context, jsonify, request
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 
 class ApiError(Exception):
@@ -90,6 +90,9 @@ def register_error_handlers(app: Flask) -> None:
             return exc.response
         headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
         message = exc.description or exc.name
+        if isinstance(exc, RequestEntityTooLarge) and has_request_context():
+            limit = request.max_content_length  # the route's own (imports) or the app's
+            message = f"the request body is larger than the {limit:,} bytes allowed"
         return error_response(exc.code or 500, _http_code(exc), message, headers=headers)
 
     @app.errorhandler(DBAPIError)

@@ -124,7 +124,10 @@ def test_a_body_past_the_limit_is_a_413_with_json(make_app: Callable[..., Flask]
         _upload(client, "/v1/grids/parse", "file", "big.txt", body)[0],
     ):
         assert answer.status_code == 413
-        assert answer.get_json()["error"]["code"] == "request_entity_too_large"
+        assert answer.get_json()["error"] == {
+            "code": "request_entity_too_large",
+            "message": "the request body is larger than the 2,097,152 bytes allowed",
+        }
 
 
 def test_a_fill_upload_is_read_within_the_size_bound(make_app: Callable[..., Flask]) -> None:
@@ -249,3 +252,12 @@ def test_a_text_body_that_is_not_utf8_is_named(make_app: Callable[..., Flask], p
         "code": "invalid_encoding",
         "message": "byte 2: not UTF-8 text",
     }
+
+
+def test_an_import_past_its_own_limit_names_that_limit(make_app: Callable[..., Flask]) -> None:
+    client = make_app(max_import_bytes=100).test_client()
+    answer = client.post("/v1/lists/w/imports?create=true", data="ERA;50\n" * 50)
+    assert answer.status_code == 413
+    assert answer.get_json()["error"]["message"] == (
+        "the request body is larger than the 100 bytes allowed"
+    )
