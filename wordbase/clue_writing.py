@@ -55,22 +55,30 @@ _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _LABEL = re.compile(r"^\(([a-z]+(?: [a-z]+)?)\)\s+")
-_LEADS = ("any of various ", "any of several ", "any of numerous ", "any ", "a ", "an ")
-_LEADS_TOO = ("the ", "to ")
+_LEADS = ("any of various ", "any of several ", "any of numerous ", "any of a number of ")
+_LEADS_TOO = ("any of many ", "a ", "an ", "the ", "to ")
 _RELATIVES = ("that", "which", "who", "whom", "whose", "where", "when")
 _PARTICIPLES = ("consisting", "containing", "having", "forming", "used", "made", "being")
 _PREPOSITIONS = ("of", "in", "on", "at", "for", "with", "from", "by", "into", "between")
 _PREPOSITIONS_TOO = ("through", "under", "over", "without", "within", "during")
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
 """Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
+_RELATIVES_SET = frozenset(_RELATIVES)
 _PHRASE_ENDS = _BOUNDARIES | {"to", "than", "as", "like", "but", "a", "an", "the"}
 """Words that end a leading noun phrase."""
 _AUXILIARIES = frozenset(("be", "is", "are", "was", "were", "been", "can", "may", "will"))
 """Words that also are nouns in WordNet (*be*, beryllium) but end no noun phrase."""
 _CONJUNCTIONS = frozenset(("and", "or", "but", "nor"))
 _ARTICLES = frozenset(("a", "an", "the"))
-_NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS
+_FUNCTION_WORDS = ("so", "such", "very", "too", "also", "out", "up", "off", "down", "not", "no")
+_FUNCTION_WORDS_TOO = ("more", "most", "less", "all", "some", "each", "this", "these", "those")
+_NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS | {*_FUNCTION_WORDS, *_FUNCTION_WORDS_TOO}
 """Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere)."""
+_RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
+_VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_RELATIONAL))
+"""Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...)."""
+_OWN = frozenset(("his", "her", "its", "himself", "herself", "itself"))
+"""Words of a relative clause that would not agree with a plural head."""
 _PRONOUNS = frozenset(("one", "someone", "somebody", "something", "anyone", "anything"))
 """Heads a plural cannot be made of (``someone who works``)."""
 _UNINFLECTED = frozenset(("be",))
@@ -81,14 +89,16 @@ def _stem_shared(first: str, second: str) -> bool:
     """True when two lower-case words share a stem: equal, one the other with an ending
     or less its last letter (``sill``/``sills``, ``hope``/``hoping``), a compound ending
     in the other (``windowsill``), or a respelling (``color``/``colour``)."""
-    short, long = sorted((first, second), key=len)
+    short, long = (first, second) if len(first) <= len(second) else (second, first)
+    if first[:1] != second[:1]:  # then only a compound can share the stem
+        return len(short) >= 4 and long.endswith(short)
     if len(short) < 3:
         return first == second
     if long.startswith(short[: max(3, len(short) - 1)]):
         return True
     if len(short) >= 4 and long.endswith(short):
         return True
-    close = len(short) >= 5 and len(long) - len(short) <= 1 and short[0] == long[0]
+    close = len(short) >= 5 and len(long) - len(short) <= 1 and short[:3] == long[:3]
     return close and one_edit_apart(short, long)
 
 
@@ -105,8 +115,8 @@ def _clue_case(text: str) -> str:
 
 
 def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str, str]:
-    """A gloss's first clause, without parentheses, a leading article, *any of various*
-    or *to*; and its leading label as a suffix when the label names a field (nouns:
+    """A gloss's first clause, without parentheses, a leading article, *any*, *any of
+    various* or *to*; and its leading label as a suffix when the label names a field (nouns:
     ``(poker)``: ``, in poker``; not ``(of fluids)``), else ``""``."""
     text = re.split("[;:]", definition, maxsplit=1)[0].strip()
     label = _LABEL.match(text)
@@ -120,6 +130,8 @@ def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str,
         if text.startswith(lead):
             text = text[len(lead) :]
             break
+    if text.startswith("any ") and not text.startswith("any of "):
+        text = text[4:]
     return text.strip(" ,:"), suffix
 
 
@@ -144,11 +156,14 @@ def gloss_cuts(
 
 def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool]) -> bool:
     """True when ``words[:end]`` (two words or more) makes a phrase: it ends on a noun
-    (``is_noun``; not a verb after *to* or an auxiliary: *to show that*, *can be used*)
-    before a phrase boundary (a relative pronoun, a participle, a preposition, any of
-    them after an adverb: *usually having*; *and* or *or* before an article or a word
-    no noun: *rhetoric and elaborated*), not inside a compound preposition (*by means
-    of*) nor a coordination of noun phrases (*an ocean or a large body of*)."""
+    (``is_noun``; not a verb after *to* or an auxiliary: *to show that*, *can be used*;
+    not a function word WordNet also has as a noun: *who*, *so*, *out*) before a phrase
+    boundary (a relative pronoun, a participle, a preposition, any of them after an
+    adverb: *usually having*; *and* or *or* before an article or a word no noun:
+    *rhetoric and elaborated*), not inside a compound preposition (*by means of*) nor a
+    coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
+    cut before *of* or *for* keeps three words or more and no vague head (*informal
+    term for*, *railing at the side of*)."""
     if end < 2 or end >= len(words):
         return False
     after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
@@ -156,8 +171,12 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         after = words[end + 1]
     if before in _AUXILIARIES or before == "to" or last in _NOT_LAST:
         return False
-    if after == "of" and before in _BOUNDARIES:
+    if before in _CONJUNCTIONS:  # affecting or characteristic | of the body
         return False
+    if before in _BOUNDARIES and last.endswith("ing"):  # by taking | in a reef
+        return False
+    if after in ("of", "for") and (end < 3 or before in _BOUNDARIES or last in _VAGUE):
+        return False  # basic unit | of; by means | of; informal term | for
     following = words[end + 1] if end + 1 < len(words) else ""
     boundary = (
         after in _BOUNDARIES
@@ -182,10 +201,13 @@ def shorten_gloss(
 
 
 def is_noun(wordnet: WordNet, word: str) -> bool:
-    """True when WordNet knows ``word`` as a noun: a noun lemma or a plural of one."""
+    """True when WordNet knows ``word`` as a noun: a noun lemma or a plural of one
+    (``cats``, ``geese``)."""
     word = word.lower()
-    return "n" in wordnet.parts_of_speech(word) or any(
-        parse.pos == "n" for parse in wordnet.inflections(word)
+    return (
+        "n" in wordnet.parts_of_speech(word)
+        or any(parse.pos == "n" for parse in wordnet.inflections(word))
+        or any(pos == "n" for _, pos, _ in wordnet.listed(word))
     )
 
 
@@ -217,6 +239,8 @@ class ClueWriter:
         self._cuts: dict[SynsetId, list[str]] = {}
         self.zipf = cache(self._zipf)
         self._offensive = cache(self._tagged_offensive)
+        self._usual_synonyms = cache(self._synset_synonyms)
+        self.readings = cache(self._readings)
 
     def clues(self, word: str, lemmas: Sequence[str], limit: int) -> list[str]:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
@@ -237,7 +261,7 @@ class ClueWriter:
                 found.setdefault(clue.lower(), clue)
         return [clue for clue in found.values() if len(clue) <= MAX_CLUE_LENGTH][:limit]
 
-    def readings(self, word: str) -> list[Reading]:
+    def _readings(self, word: str) -> list[Reading]:
         """How ``word`` (lower case) reads as an inflection of a common lemma: by the
         exception lists, and by WordNet's rules where English spells the form so; names'
         plurals (``parises``) and adverbs are left out. The reading whose part of speech
@@ -276,12 +300,14 @@ class ClueWriter:
             yield [_clue_case(s) for s in synonyms], glosses
 
     def _inflected_clues(self, reading: Reading, answer: set[str]) -> Iterator[_Sense]:
-        """Per sense of the reading's lemma and part of speech, most used first: its
-        synonyms inflected like the answer (``_inflect_phrase``) and its gloss where it
-        can be (``_inflected_gloss``)."""
+        """Per sense of the reading's lemma and part of speech that writes it in lower
+        case, most used first: its synonyms inflected like the answer
+        (``_inflect_phrase``) and its gloss where it can be (``_inflected_gloss``)."""
         if reading.lemma in _UNINFLECTED:
             return
         for rank, sid in enumerate(self._senses(reading.lemma, reading.pos)):
+            if reading.lemma not in self.wordnet.synsets[sid].words:
+                continue  # a name's sense (the Reef): no plural, no verb
             synonyms: list[str] = []
             if rank < SYNONYM_SENSES:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
@@ -307,22 +333,25 @@ class ClueWriter:
         words = self.wordnet.synsets[sid].words
         if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in words):
             return []
+        return [
+            other
+            for other in self._usual_synonyms(sid)
+            if other.lower() != lemma and not gives_away(answer, other)
+        ]
+
+    def _synset_synonyms(self, sid: SynsetId) -> list[str]:
+        """The lemmas of ``sid`` that ``_synonyms`` may offer for any answer, in order."""
         found = []
-        for other in words:
+        for other in self.wordnet.synsets[sid].words:
             lower = other.lower()
             senses = self.wordnet.senses[lower]
             usual = sid == senses[0] and (len(senses) == 1 or " " not in lower)
-            if (
-                lower == lemma
-                or sid not in senses[:SYNONYM_SENSES]
-                or not _WRITTEN.fullmatch(lower)
-            ):
+            if sid not in senses[:SYNONYM_SENSES] or not _WRITTEN.fullmatch(lower):
                 continue
             if not usual and not self.wordnet.tagged(lower, sid):
                 continue
             zipf = self.zipf(other)
-            fair = zipf >= MIN_SYNONYM_ZIPF and not gives_away(answer, other)
-            if fair and not self._offensive(other):
+            if zipf >= MIN_SYNONYM_ZIPF and not self._offensive(other):
                 found.append((" " not in other, zipf, other))
         return [other for *_, other in sorted(found, reverse=True)]
 
@@ -337,10 +366,15 @@ class ClueWriter:
 
     def _zipf(self, text: str) -> float:
         """The Zipf frequency of a word (its key's, from the build) or phrase (wordfreq's,
-        less ``PHRASE_DISCOUNT`` a word after the first, as the scoring model has it)."""
+        less ``PHRASE_DISCOUNT`` a word after the first, as the scoring model has it;
+        below ``MIN_SYNONYM_ZIPF``, its rarest word's as a bound)."""
         if " " in text or "-" in text:
-            words = len(text.replace("-", " ").split())
-            return zipf_frequency(text, "en", wordlist="large") - PHRASE_DISCOUNT * (words - 1)
+            words = text.replace("-", " ").split()
+            discount = PHRASE_DISCOUNT * (len(words) - 1)
+            rarest = min(self.zipf(word) for word in words) - discount
+            if rarest < MIN_SYNONYM_ZIPF:  # wordfreq rates a phrase below its rarest word
+                return rarest
+            return zipf_frequency(text, "en", wordlist="large") - discount
         try:
             return self._zipfs.get(self._alphabet.normalize(text), 0.0)
         except ValueError:
@@ -408,10 +442,11 @@ class ClueWriter:
     def _numbered(self, gloss: str, plural: bool) -> str | None:
         """``gloss`` with the head of its leading noun phrase (its last noun before the
         first boundary: *long-tailed rodents* similar to ...) singular or ``plural``,
-        and a relative clause's verb after it plural too (``Minerals that contain
-        metal``); None if there is no head, or it is coordinated (``pests or
-        nuisances``), a pronoun (``someone who``) or has no attested form, or if the
-        relative clause does not start with a verb in the third person."""
+        and the verb of a relative clause after it in the same number (``Minerals that
+        contain metal``, ``Small dark goose that breeds``); None if there is no head, or
+        it is coordinated (``pests or nuisances``), a pronoun (``someone who``) or has
+        no attested form, or if the relative clause does not start with a verb or would
+        not agree (``persons who shirk his work``)."""
         words = gloss.split(" ")
         end = next((k for k, w in enumerate(words) if k and w in _PHRASE_ENDS), len(words))
         at = next((k for k in range(end - 1, -1, -1) if self._is_noun(words[k].rstrip(","))), -1)
@@ -421,11 +456,15 @@ class ClueWriter:
             return None
         if not head.isalpha():
             return None
-        if plural and end + 1 < len(words) and words[end] in _RELATIVES:
-            verb = self._plural_verb(words[end + 1])
+        if _RELATIVES_SET.intersection(words[end + 1 :]):
+            return None  # officers of the church who: the clause is the head's
+        if end + 1 < len(words) and words[end] in _RELATIVES:
+            if at != end - 1:
+                return None  # the clause may be the head's: long-tailed rodents ... that
+            verb = self._agreeing(words[end + 1], plural)
             following = words[end + 2] if end + 2 < len(words) else ""
-            if verb is None or (verb in ("are", "were") and following in _ARTICLES):
-                return None  # men who is a fool: the predicate is singular too
+            if verb is None or (plural and following in _ARTICLES) or _OWN & set(words):
+                return None  # men who are a fool; persons who shirk his work
             words[end + 1] = verb
         form: str | None
         if "n" in self.wordnet.parts_of_speech(lower):  # a noun lemma: singular
@@ -440,13 +479,19 @@ class ClueWriter:
         words[at] = form + words[at][len(head) :]
         return " ".join(words)
 
-    def _plural_verb(self, verb: str) -> str | None:
-        """The plural of a third-person verb (``contains``: ``contain``; ``is``:
-        ``are``); None for a word that is not one (``usually``, ``contained``)."""
-        if verb in _PLURAL_VERBS:
-            return _PLURAL_VERBS[verb]
-        lemmas = [r.lemma for r in self.readings(verb) if r.pos == "v" and r.suffix == "s"]
-        return lemmas[0] if lemmas else None
+    def _agreeing(self, verb: str, plural: bool) -> str | None:
+        """A relative clause's present-tense ``verb`` in the number of its head
+        (``contains``/``contain``, ``is``/``are``); a past tense as it is (``founded``);
+        None for a word that is neither (``usually``)."""
+        numbers = _PLURAL_VERBS if plural else {v: k for k, v in _PLURAL_VERBS.items()}
+        if verb in numbers or verb in numbers.values():
+            return numbers.get(verb, verb)
+        if any(r.pos == "v" and r.suffix == "ed" for r in self.readings(verb)):
+            return verb
+        if plural:
+            found = [r.lemma for r in self.readings(verb) if r.pos == "v" and r.suffix == "s"]
+            return found[0] if found else None
+        return self._inflect(verb, "v", "s") if "v" in self.wordnet.parts_of_speech(verb) else None
 
 
 _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
@@ -464,15 +509,16 @@ def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:
     """The clues of senses given most used first, the most used sense's first, then
     alternating synonyms and glosses (``Thought``, ``Content of cognition``, ``Mind``),
     each kind in sense order, the first synonym of each sense before the second of any;
-    senses are read until ``limit`` of each kind are found."""
+    senses are read until ``limit`` of each kind are found (or of glosses, past the
+    senses synonyms come from)."""
     found: list[tuple[int, int, int, str]] = []
     counts = [0, 0]
     for rank, pair in enumerate(senses):
         for kind in (0, 1):
             found.extend((kind, k, rank, clue) for k, clue in enumerate(pair[kind]))
             counts[kind] += len(pair[kind])
-        if min(counts) >= limit:
-            break
+        if counts[1] >= limit and (counts[0] >= limit or rank + 1 >= SYNONYM_SENSES):
+            break  # no synonyms come from later senses
     queue = [(kind, clue) for kind, *_, clue in sorted(found, key=lambda f: (f[1], f[2]))]
     ordered: list[str] = []
     last = -1

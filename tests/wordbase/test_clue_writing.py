@@ -142,6 +142,8 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
         "Initial contribution, in poker"
     )
     assert shorten_gloss("(of fluids) moving in a stream", noun) == "Moving in a stream"
+    assert shorten_gloss("any of a number of tropical vines", noun) == "Tropical vines"
+    assert shorten_gloss("any grass", noun) == "Grass"
     assert shorten_gloss("to enlarge beyond bounds", noun) == "Enlarge beyond bounds"
     long = "an arbitrary sign (written or printed) that has acquired a conventional significance"
     assert shorten_gloss(long, noun, limit=40) == "Arbitrary sign"
@@ -158,6 +160,10 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
     assert shorten_gloss("a division of an ocean or a large body of salt water", noun, 40) == (
         "Division of an ocean"
     )
+    # Nor a cut that leaves a coordination, a vague head or a function word at the end.
+    assert shorten_gloss("affecting or characteristic of the body as such", noun, 30) is None
+    assert shorten_gloss("an informal term for a dog or a puppy", noun, 20) is None
+    assert shorten_gloss("a soft return so as to drop the ball in the net", noun, 20) is None
 
 
 class _Wordfreq(Mapping[str, float]):
@@ -196,6 +202,8 @@ def test_installed_wordnet_inflections(installed: ClueWriter) -> None:
     assert installed.clues("sprinted", [], 3) == ["Ran very fast"]
     assert installed.clues("children", [], 3)[0] == "Kids"
     assert installed.clues("bigger", [], 3)[0] == "Larger"
+    # A gloss's plural head made singular, its relative clause's verb too.
+    assert installed.clues("brent", ["brent"], 3) == ["Small dark goose that breeds in the north"]
     assert "Structural members" in installed.clues("sills", [], 3)
 
 
