@@ -456,6 +456,16 @@ class ClueWriter:
             return None
         if not head.isalpha():
             return None
+        form: str | None
+        if "n" in self.wordnet.parts_of_speech(lower):  # a noun lemma: singular
+            form = self._inflect(lower, "n", "s") if plural else lower
+        else:
+            singulars = [r.lemma for r in self.readings(lower) if r.pos == "n" and r.suffix == "s"]
+            form = (lower if plural else singulars[0]) if singulars else None
+        if form is None:
+            return None
+        if form == lower:
+            return gloss  # already in that number
         if _RELATIVES_SET.intersection(words[end + 1 :]):
             return None  # officers of the church who: the clause is the head's
         if end + 1 < len(words) and words[end] in _RELATIVES:
@@ -466,14 +476,6 @@ class ClueWriter:
             if verb is None or (plural and following in _ARTICLES) or _OWN & set(words):
                 return None  # men who are a fool; persons who shirk his work
             words[end + 1] = verb
-        form: str | None
-        if "n" in self.wordnet.parts_of_speech(lower):  # a noun lemma: singular
-            form = self._inflect(lower, "n", "s") if plural else lower
-        else:
-            singulars = [r.lemma for r in self.readings(lower) if r.pos == "n" and r.suffix == "s"]
-            form = (lower if plural else singulars[0]) if singulars else None
-        if form is None:
-            return None
         if head != lower:
             form = _clue_case(form)
         words[at] = form + words[at][len(head) :]
@@ -481,9 +483,11 @@ class ClueWriter:
 
     def _agreeing(self, verb: str, plural: bool) -> str | None:
         """A relative clause's present-tense ``verb`` in the number of its head
-        (``contains``/``contain``, ``is``/``are``); a past tense as it is (``founded``);
-        None for a word that is neither (``usually``)."""
+        (``contains``/``contain``, ``is``/``are``); a past tense or a modal as it is
+        (``founded``, ``can``); None for a word that is neither (``usually``)."""
         numbers = _PLURAL_VERBS if plural else {v: k for k, v in _PLURAL_VERBS.items()}
+        if verb in _MODALS:
+            return verb
         if verb in numbers or verb in numbers.values():
             return numbers.get(verb, verb)
         if any(r.pos == "v" and r.suffix == "ed" for r in self.readings(verb)):
@@ -495,6 +499,7 @@ class ClueWriter:
 
 
 _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
+_MODALS = frozenset(("can", "could", "may", "might", "must", "shall", "should", "will", "would"))
 _Sense = tuple[list[str], list[str]]
 """The synonym clues and gloss clues of one sense."""
 

@@ -204,6 +204,10 @@ def test_installed_wordnet_inflections(installed: ClueWriter) -> None:
     assert installed.clues("bigger", [], 3)[0] == "Larger"
     # A gloss's plural head made singular, its relative clause's verb too.
     assert installed.clues("brent", ["brent"], 3) == ["Small dark goose that breeds in the north"]
+    # A head already in the answer's number keeps its clause as it is ("can", not "cans").
+    assert installed.clues("item", ["item"], 3)[0] == (
+        "Distinct part that can be specified separately in a group"
+    )
     assert "Structural members" in installed.clues("sills", [], 3)
 
 
