@@ -120,15 +120,18 @@ class QueueRunner(JobRunner):
             self._execute,
             dict(lists or {}),
         )
-        self._queue.enqueue(
-            PERFORM,
-            args=args,
-            job_id=job.id,
-            job_timeout=int(seconds + self._grace) + RQ_TIMEOUT_MARGIN,
-            result_ttl=0,
-            failure_ttl=3600,
-        )
-        waiting = self._queue.count
+        with self._redis.pipeline() as pipe:  # one round trip, the queue's length with it
+            self._queue.enqueue(
+                PERFORM,
+                args=args,
+                job_id=job.id,
+                job_timeout=int(seconds + self._grace) + RQ_TIMEOUT_MARGIN,
+                result_ttl=0,
+                failure_ttl=3600,
+                pipeline=pipe,
+            )
+            pipe.llen(self._queue.key)
+            waiting = pipe.execute()[-1]
         if waiting > self._max_queued and self._queue.remove(job.id):
             QueueJob(job.id, connection=self._redis).delete()
             raise QueueFull(
