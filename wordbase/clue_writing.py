@@ -51,6 +51,7 @@ SYNONYMS_PER_SENSE = 2
 """Synonyms kept per sense, so that other senses have their turn."""
 
 _WORD = re.compile(r"[a-z]+")
+_ROMAN = re.compile(r"[ivxlcdm]+")
 _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
@@ -70,6 +71,8 @@ _AUXILIARIES = frozenset(("be", "is", "are", "was", "were", "been", "can", "may"
 """Words that also are nouns in WordNet (*be*, beryllium) but end no noun phrase."""
 _CONJUNCTIONS = frozenset(("and", "or", "but", "nor"))
 _ARTICLES = frozenset(("a", "an", "the"))
+_ARTICLE_STARTS = ("a ", "an ", "the ")
+"""After *to*: an adverbial phrase (*to a high degree*), not a verb's infinitive."""
 _FUNCTION_WORDS = ("so", "such", "very", "too", "also", "out", "up", "off", "down", "not", "no")
 _FUNCTION_WORDS_TOO = ("more", "most", "less", "all", "some", "each", "this", "these", "those")
 _NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS | {*_FUNCTION_WORDS, *_FUNCTION_WORDS_TOO}
@@ -116,8 +119,9 @@ def _clue_case(text: str) -> str:
 
 def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str, str]:
     """A gloss's first clause, without parentheses, a leading article, *any*, *any of
-    various* or *to*; and its leading label as a suffix when the label names a field (nouns:
-    ``(poker)``: ``, in poker``; not ``(of fluids)``), else ``""``."""
+    various* or *to* (before a verb: *to enlarge*, not *to a high degree*); and its
+    leading label as a suffix when the label names a field (nouns: ``(poker)``: ``, in
+    poker``; not ``(of fluids)``), else ``""``."""
     text = re.split("[;:]", definition, maxsplit=1)[0].strip()
     label = _LABEL.match(text)
     suffix = ""
@@ -127,7 +131,7 @@ def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str,
         text = text[label.end() :]
     text = " ".join(_PARENTHESIS.sub("", text).split())
     for lead in _LEADS + _LEADS_TOO:
-        if text.startswith(lead):
+        if text.startswith(lead) and not (lead == "to " and text[3:].startswith(_ARTICLE_STARTS)):
             text = text[len(lead) :]
             break
     if text.startswith("any ") and not text.startswith("any of "):
@@ -175,8 +179,12 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False
     if before in _BOUNDARIES and last.endswith("ing"):  # by taking | in a reef
         return False
+    if before in _RELATIVES:  # organization that coordinates | and directs
+        return False
     if after in ("of", "for") and (end < 3 or before in _BOUNDARIES or last in _VAGUE):
         return False  # basic unit | of; by means | of; informal term | for
+    if after == "of" and _RELATIVES_SET.intersection(words[max(1, end - 4) : end]):
+        return False  # number that is the sum | of nine and one
     following = words[end + 1] if end + 1 < len(words) else ""
     boundary = (
         after in _BOUNDARIES
@@ -340,7 +348,9 @@ class ClueWriter:
         ]
 
     def _synset_synonyms(self, sid: SynsetId) -> list[str]:
-        """The lemmas of ``sid`` that ``_synonyms`` may offer for any answer, in order."""
+        """The lemmas of ``sid`` that ``_synonyms`` may offer for any answer, in order;
+        not one written in capitals, nor a Roman numeral of a number (``ii`` for TWO)."""
+        numeral = any(word.isdigit() for word in self.wordnet.synsets[sid].words)
         found = []
         for other in self.wordnet.synsets[sid].words:
             lower = other.lower()
@@ -348,6 +358,8 @@ class ClueWriter:
             usual = sid == senses[0] and (len(senses) == 1 or " " not in lower)
             if sid not in senses[:SYNONYM_SENSES] or not _WRITTEN.fullmatch(lower):
                 continue
+            if other.isupper() or (numeral and _ROMAN.fullmatch(lower)):
+                continue  # II, ii, RAM: "Ii" and "Ram" as clues
             if not usual and not self.wordnet.tagged(lower, sid):
                 continue
             zipf = self.zipf(other)

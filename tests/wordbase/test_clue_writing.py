@@ -145,6 +145,7 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
     assert shorten_gloss("any of a number of tropical vines", noun) == "Tropical vines"
     assert shorten_gloss("any grass", noun) == "Grass"
     assert shorten_gloss("to enlarge beyond bounds", noun) == "Enlarge beyond bounds"
+    assert shorten_gloss("to a high degree", noun) == "To a high degree"
     long = "an arbitrary sign (written or printed) that has acquired a conventional significance"
     assert shorten_gloss(long, noun, limit=40) == "Arbitrary sign"
     assert len(shorten_gloss(long, noun) or "") <= MAX_CLUE_LENGTH
@@ -164,6 +165,7 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
     assert shorten_gloss("affecting or characteristic of the body as such", noun, 30) is None
     assert shorten_gloss("an informal term for a dog or a puppy", noun, 20) is None
     assert shorten_gloss("a soft return so as to drop the ball in the net", noun, 20) is None
+    assert shorten_gloss("a sign that marks the way in a town", noun, 20) is None  # no "that"
 
 
 class _Wordfreq(Mapping[str, float]):
@@ -202,6 +204,7 @@ def test_installed_wordnet_inflections(installed: ClueWriter) -> None:
     assert installed.clues("sprinted", [], 3) == ["Ran very fast"]
     assert installed.clues("children", [], 3)[0] == "Kids"
     assert installed.clues("bigger", [], 3)[0] == "Larger"
+    assert installed.clues("two", ["two"], 3)[0] == "Being one more than one"  # not "Ii"
     # A gloss's plural head made singular, its relative clause's verb too.
     assert installed.clues("brent", ["brent"], 3) == ["Small dark goose that breeds in the north"]
     # A head already in the answer's number keeps its clause as it is ("can", not "cans").
