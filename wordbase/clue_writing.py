@@ -76,6 +76,7 @@ _ARTICLE_STARTS = ("a ", "an ", "the ")
 _FUNCTION_WORDS = ("so", "such", "very", "too", "also", "out", "up", "off", "down", "not", "no")
 _FUNCTION_WORDS_TOO = ("more", "most", "less", "all", "some", "each", "this", "these", "those")
 _NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS | {*_FUNCTION_WORDS, *_FUNCTION_WORDS_TOO}
+_NOT_LAST |= {"one", "someone", "something"}  # masses of tissue one | on each side
 """Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere)."""
 _RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
 _VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_RELATIONAL))
