@@ -34,6 +34,7 @@ from crossforge.wordbase.scoring import (
     length_adjustment,
     looks_abbreviated,
     one_edit_apart,
+    roman_numeral,
 )
 from crossforge.wordbase.store import Progress, WordStore
 from crossforge.wordbase.wordnet import Inflection, WordNet
@@ -54,6 +55,8 @@ __all__ = [
     "function_word_entry",
     "function_words",
     "inflects_names",
+    "is_name",
+    "lemma_signals",
     "length_adjustment",
     "respells_synonym",
     "vouched_inflection",
@@ -182,15 +185,8 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
     for key, candidate in found.items():
         length = len(key)
         if candidate.lemmas:
-            name = all(wordnet.is_proper(lemma) for lemma in candidate.lemmas)
-            base = Signals(
-                max([candidate.zipf] + [_elided(lemma) for lemma in candidate.lemmas]),
-                length,
-                known=True,
-                name=name,
-                abbreviation=looks_abbreviated(key),
-                doubtful=all(respells_synonym(wordnet, lemma, zipfs) for lemma in candidate.lemmas),
-            )
+            base = lemma_signals(wordnet, key, candidate.lemmas, zipfs)
+            name = base.name
             best = crossword_score(base)
             display = candidate.display or _written(wordnet, candidate.lemmas[0])
             for lemma in candidate.lemmas:
@@ -222,6 +218,26 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
         yield Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
 
+def lemma_signals(
+    wordnet: WordNet, key: str, lemmas: list[str], zipfs: Mapping[str, float]
+) -> Signals:
+    """The signals of ``key``, whose WordNet lemmas are ``lemmas``, as one word (the
+    phrases among them are scored apart), at the higher Zipf of its wordfreq word
+    (``zipfs`` by key) and of an elided lemma (``o'er``)."""
+    name = all(is_name(wordnet, lemma) for lemma in lemmas)
+    return Signals(
+        max([zipfs.get(key, 0.0)] + [_elided(lemma) for lemma in lemmas]),
+        len(key),
+        known=True,
+        name=name,
+        abbreviation=looks_abbreviated(key) or all(_capitals(wordnet, lemma) for lemma in lemmas),
+        doubtful=all(respells_synonym(wordnet, lemma, zipfs) for lemma in lemmas),
+        lemma=any(" " not in lemma and "-" not in lemma for lemma in lemmas),
+        acronym=name and not any(_titled(wordnet, lemma) for lemma in lemmas),
+        numeral=roman_numeral(key),
+    )
+
+
 def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = "") -> Entry:
     """The entry of a word of ``FUNCTION_WORDS`` WordNet has no lemma for: known to the
     dictionary, at the higher Zipf of its key's wordfreq word (``zipf``, written
@@ -245,6 +261,34 @@ def _elided(lemma: str) -> float:
     if "'" not in lemma or " " in lemma:
         return 0.0
     return zipf_frequency(lemma, "en", wordlist="large")
+
+
+def is_name(wordnet: WordNet, lemma: str) -> bool:
+    """True when WordNet writes ``lemma`` capitalized in every sense (``Paris``, ``AARP``)
+    and it is not an abbreviation written in capitals that one of its senses lists beside
+    a common noun (``ENE`` beside *east northeast*, ``EKG`` beside *electrocardiogram*)."""
+    if not wordnet.is_proper(lemma):
+        return False
+    if not _capitals(wordnet, lemma):
+        return True
+    return not any(
+        word == word.lower() and word != lemma
+        for sid in wordnet.senses.get(lemma, ())
+        for word in wordnet.synsets[sid].words
+    )
+
+
+def _capitals(wordnet: WordNet, lemma: str) -> bool:
+    """True when WordNet writes ``lemma`` (two letters or more) in capitals in every
+    sense: an abbreviation (``ENE``, ``EKG``, ``AARP``), scored by its plain frequency."""
+    forms = wordnet.forms(lemma)
+    return len(lemma) > 1 and bool(forms) and all(form.isupper() for form in forms)
+
+
+def _titled(wordnet: WordNet, lemma: str) -> bool:
+    """True when WordNet writes ``lemma`` in title case in some sense (``Esau``; not
+    ``AARP``, ``IgG``, ``tRNA``)."""
+    return any(form[:1].isupper() and form[1:].islower() for form in wordnet.forms(lemma))
 
 
 def inflects_names(wordnet: WordNet, key: str) -> bool:
@@ -296,7 +340,8 @@ def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -
     """True when every sense of ``lemma`` lists a synonym one edit away at least
     ``MISSPELLING_GAP`` Zipf more frequent (``zipfs`` by key): a variant spelling such as
     ``scarey`` beside ``scary``. An apostrophe marks an elision, not a misspelling
-    (``o'er`` beside ``over``)."""
+    (``o'er`` beside ``over``), and a synonym written capitalized is a name whose key's
+    frequency is another word's (``Hera`` beside ``Here``, not *here*)."""
     zipf = zipfs.get(lemma.upper(), 0.0)
     senses = wordnet.senses.get(lemma, ())
     return (
@@ -304,7 +349,8 @@ def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -
         and bool(senses)
         and all(
             any(
-                one_edit_apart(lemma, word.lower())
+                word == word.lower()
+                and one_edit_apart(lemma, word)
                 and zipfs.get(word.upper(), 0.0) >= zipf + MISSPELLING_GAP
                 for word in wordnet.synsets[sid].words
             )

@@ -26,9 +26,19 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    (``SCAREY`` beside ``SCARY``).
 3. **Part of speech and names**: WordNet's parts of speech make a word known; a lemma
    WordNet writes capitalized in every sense is a name (``PARIS``) and loses
-   ``NAME_PENALTY``.
-4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses
-   ``ABBREVIATION_PENALTY``; a known one (``LBF``) keeps its plain frequency score.
+   ``NAME_PENALTY``, unless it is written in capitals and abbreviates a common noun
+   WordNet lists beside it (``ENE``: *east northeast*; ``EKG``; ``TKO``).
+   A name WordNet writes in title case (``Esau``, ``Enid``, not ``AARP``, ``IgG``: an
+   ``acronym``) of at most ``SHORT_LENGTH`` letters gets the dictionary slope too: a
+   short name a dictionary defines is fair short fill (``ESAU``, ``OVID``, ``ODER``).
+   A single-word lemma (not an inflection, a name, a vowelless key, a Roman numeral or
+   a doubtful form) of at most ``SHORT_LENGTH`` letters scores at least
+   ``SHORT_HEADWORD_FLOOR`` whatever its frequency (``ANOA``, ``ETUI``, ``ARIL``,
+   ``UNAU``): crossword fill of the dictionary that running text hardly uses.
+4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses up to
+   ``ABBREVIATION_PENALTY``, like the unknown-word penalty in full below Zipf 4 and none
+   from Zipf 5 (``NFL``, ``DVD``, ``CNN`` are words of the language); a known one
+   (``LBF``) keeps its plain frequency score.
 5. **Letter runs**: an unknown key with three equal letters in a row (``WAYYY``,
    ``SSSSS``) loses ``RUN_PENALTY``.
 6. **Misspellings**: an unknown key of 5+ letters one edit (letter added, dropped,
@@ -52,6 +62,7 @@ __all__ = [
     "length_adjustment",
     "looks_abbreviated",
     "one_edit_apart",
+    "roman_numeral",
 ]
 
 PHRASE_DISCOUNT = 0.75
@@ -67,9 +78,12 @@ MISSPELLING_PENALTY = 40
 MISSPELLING_GAP = 1.5
 MISSPELLING_MIN_LENGTH = 5
 INFLECTION_GAP = 2.5
+SHORT_LENGTH = 4
+SHORT_HEADWORD_FLOOR = 35
 
 _RUN = re.compile(r"(.)\1\1")
 _VOWELS = frozenset("AEIOUY")
+_ROMAN = re.compile(r"M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
 
 
 def length_adjustment(length: int) -> float:
@@ -103,6 +117,12 @@ def looks_abbreviated(key: str) -> bool:
     return len(key) >= 2 and key.isascii() and not _VOWELS.intersection(key)
 
 
+def roman_numeral(key: str) -> bool:
+    """True when ``key`` is a Roman numeral written by the subtractive rule (``LXIV``,
+    ``XCII``; not ``LID`` or ``CIVIL``)."""
+    return bool(key) and _ROMAN.fullmatch(key) is not None
+
+
 @dataclass(frozen=True)
 class Signals:
     """What the score of one key rests on."""
@@ -116,6 +136,9 @@ class Signals:
     letter_run: bool = False
     misspelling: bool = False
     doubtful: bool = False
+    lemma: bool = False
+    acronym: bool = False
+    numeral: bool = False
 
 
 def crossword_score(signals: Signals) -> int:
@@ -130,10 +153,13 @@ def crossword_score(signals: Signals) -> int:
             score += PHRASE_BONUS
         if signals.name:
             score -= NAME_PENALTY
+        if _short_headword(signals):
+            score = max(score, SHORT_HEADWORD_FLOOR)
     else:
-        score -= UNKNOWN_PENALTY * min(max(5.0 - signals.zipf, 0.0), 1.0)
+        rarity = min(max(5.0 - signals.zipf, 0.0), 1.0)
+        score -= UNKNOWN_PENALTY * rarity
         if signals.abbreviation:
-            score -= ABBREVIATION_PENALTY
+            score -= ABBREVIATION_PENALTY * rarity
         if signals.letter_run:
             score -= RUN_PENALTY
         if signals.misspelling:
@@ -142,12 +168,26 @@ def crossword_score(signals: Signals) -> int:
 
 
 def _headword(signals: Signals) -> bool:
-    """True for a known single word wordfreq attests, no name, not vowelless (``CGS`` and
-    ``LBF`` are WordNet lemmas too) and not a doubtful form (``LASTEST``, ``SCAREY``)."""
+    """True for a known single word wordfreq attests, no name (but a short name written
+    in title case), not vowelless (``CGS`` and ``LBF`` are WordNet lemmas too) and not a
+    doubtful form (``LASTEST``, ``SCAREY``)."""
+    short_name = signals.lemma and signals.length <= SHORT_LENGTH and not signals.acronym
     return (
         signals.words == 1
         and signals.zipf > 0
-        and not (signals.name or signals.abbreviation or signals.doubtful)
+        and not (signals.name and not short_name)
+        and not (signals.abbreviation or signals.doubtful)
+    )
+
+
+def _short_headword(signals: Signals) -> bool:
+    """True for a single-word lemma of at most ``SHORT_LENGTH`` letters, no name, not
+    vowelless, not a Roman numeral and not a doubtful form."""
+    return (
+        signals.lemma
+        and signals.words == 1
+        and signals.length <= SHORT_LENGTH
+        and not (signals.name or signals.abbreviation or signals.numeral or signals.doubtful)
     )
 
 

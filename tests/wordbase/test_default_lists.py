@@ -16,6 +16,8 @@ from crossforge.wordbase.defaults import (
     function_word_entry,
     function_words,
     inflects_names,
+    is_name,
+    lemma_signals,
     length_adjustment,
     respells_synonym,
     wordfreq_entries,
@@ -152,8 +154,31 @@ def test_the_installed_dictionary_doubts_typos_not_rare_real_forms() -> None:
     assert respells_synonym(wordnet, "scarey", zipfs)
     assert not respells_synonym(wordnet, "scary", zipfs)
     assert not respells_synonym(wordnet, "joust", zipfs)
+    # The goddess Hera's other name is Here, not the adverb.
+    assert not respells_synonym(wordnet, "hera", {"HERA": 3.0, "HERE": 6.5})
     # O'ER is OVER elided, not misspelt.
     assert not respells_synonym(wordnet, "o'er", {"OER": 2.3, "OVER": 6.1})
+
+
+def test_the_installed_dictionary_scores_short_fill_as_an_editor_would() -> None:
+    from wordfreq import zipf_frequency
+
+    wordnet = load_wordnet()
+    words = ["anoa", "etui", "aril", "unau", "ene", "ese", "esau", "enid", "aarp", "igg"]
+    words += ["lxiv", "cagy", "cagey", "oast", "sloth", "trna", "east northeast"]
+    zipfs = {word.upper(): zipf_frequency(word, "en", wordlist="large") for word in words}
+
+    def score(key: str) -> int:
+        return crossword_score(lemma_signals(wordnet, key, [key.lower()], zipfs))
+
+    assert [k for k in ("ANOA", "ETUI", "ARIL", "OAST", "ESAU", "ENID") if score(k) < 35] == []
+    # Roman numerals, respellings, acronyms keep what their frequency gives them.
+    assert [k for k in ("LXIV", "CAGY", "AARP", "IGG", "TRNA") if score(k) >= 35] == []
+    # Compass points, written in capitals beside a common noun, are no names.
+    assert not is_name(wordnet, "ene") and not is_name(wordnet, "ese")
+    assert is_name(wordnet, "esau") and is_name(wordnet, "aarp") and not is_name(wordnet, "oast")
+    ene = lemma_signals(wordnet, "ENE", ["ene"], zipfs)
+    assert ene.abbreviation and not ene.name
 
 
 KINDS = {"prep", "conj", "pron", "det", "aux", "archaic", "interj", "letter", "contraction"}

@@ -14,6 +14,7 @@ from crossforge.wordbase.scoring import (
     has_letter_run,
     looks_abbreviated,
     one_edit_apart,
+    roman_numeral,
 )
 
 WORD = Signals(zipf=3.5, length=5, known=True)
@@ -58,6 +59,58 @@ def test_only_attested_headwords_get_the_dictionary_slope(
     assert crossword_score(signals) == score
     # (the plain slope is in force: a headword falls back to its frequency score)
     assert crossword_score(replace(WORD, zipf=2.0)) == 20 + scoring.KNOWN_BONUS
+
+
+SHORT = Signals(zipf=1.2, length=4, known=True, lemma=True)
+"""A 4-letter lemma running text hardly uses (ANOA, ETUI)."""
+
+
+def test_a_short_lemma_is_fair_fill_whatever_its_frequency() -> None:
+    assert crossword_score(SHORT) == scoring.SHORT_HEADWORD_FLOOR
+    assert crossword_score(replace(SHORT, zipf=0.0)) == scoring.SHORT_HEADWORD_FLOOR  # UNAU
+    assert crossword_score(replace(SHORT, zipf=3.5)) > scoring.SHORT_HEADWORD_FLOOR  # its own
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"lemma": False},  # an inflection (ETUIS) or a key WordNet only parses
+        {"known": False},  # unknown to the dictionary
+        {"length": 5},  # longer fill is not short of words
+        {"name": True},  # names: the short-name slope below, not the floor
+        {"abbreviation": True},  # vowelless or written in capitals (WSW, ENE)
+        {"numeral": True},  # LXIV
+        {"doubtful": True},  # a respelling (CAGY beside CAGEY)
+        {"words": 2},  # a phrase
+    ],
+)
+def test_only_short_plain_lemmas_get_the_floor(change: dict[str, object]) -> None:
+    assert crossword_score(replace(SHORT, **change)) < scoring.SHORT_HEADWORD_FLOOR  # type: ignore[arg-type]
+
+
+def test_a_short_name_in_title_case_gets_the_dictionary_slope() -> None:
+    esau = Signals(zipf=2.57, length=4, known=True, name=True, lemma=True)
+    assert crossword_score(esau) == 38  # 26 by frequency; 50 - 24 / 2 + 5 - 5
+    assert crossword_score(replace(esau, acronym=True)) == 26  # AARP, IgG: plain slope
+    assert crossword_score(replace(esau, lemma=False)) == 26  # a name's plural (CASTROS)
+    assert crossword_score(replace(esau, length=5, zipf=2.32)) == 26  # longer names
+    assert crossword_score(replace(esau, zipf=0.0)) == 1  # unattested names get nothing
+
+
+def test_a_frequent_unknown_abbreviation_loses_less() -> None:
+    def abbreviation(zipf: float) -> int:
+        return crossword_score(Signals(zipf, 3, abbreviation=True))
+
+    assert abbreviation(4.54) >= 35  # NFL
+    assert abbreviation(2.87) < 35 and abbreviation(1.1) == 1  # STDS, CGTN
+    assert abbreviation(5.0) == crossword_score(Signals(5.0, 3))  # from Zipf 5, no penalty
+    scores = [abbreviation(z / 10) for z in range(10, 70)]
+    assert scores == sorted(scores)
+
+
+def test_roman_numerals_follow_the_subtractive_rule() -> None:
+    assert [roman_numeral(k) for k in ("LXIV", "XCII", "MMXXIV", "MIX", "III")] == [True] * 5
+    assert [roman_numeral(k) for k in ("LID", "CIVIL", "MILD", "IIII", "VX", "")] == [False] * 6
 
 
 def test_a_word_no_dictionary_knows_loses_points_unless_it_is_very_frequent() -> None:
