@@ -250,6 +250,7 @@ class ClueWriter:
         self._offensive = cache(self._tagged_offensive)
         self._usual_synonyms = cache(self._synset_synonyms)
         self.readings = cache(self._readings)
+        self._pos = cache(wordnet.parts_of_speech)
 
     def clues(self, word: str, lemmas: Sequence[str], limit: int) -> list[str]:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
@@ -389,7 +390,8 @@ class ClueWriter:
                 return rarest
             return zipf_frequency(text, "en", wordlist="large") - discount
         try:
-            return self._zipfs.get(self._alphabet.normalize(text), 0.0)
+            plain = text.isascii() and text.isalpha()
+            return self._zipfs.get(text.upper() if plain else self._alphabet.normalize(text), 0.0)
         except ValueError:
             return 0.0
 
@@ -447,7 +449,7 @@ class ClueWriter:
         first = words[0].lower()
         if _CONJUNCTIONS.intersection(words) or first in _UNINFLECTED:
             return None
-        if "v" not in self.wordnet.parts_of_speech(first):
+        if "v" not in self._pos(first):
             return None
         form = self._inflect(first, "v", reading.suffix, _any_past(reading))
         return None if form is None else " ".join([_clue_case(form), *words[1:]])
@@ -470,7 +472,7 @@ class ClueWriter:
         if not head.isalpha():
             return None
         form: str | None
-        if "n" in self.wordnet.parts_of_speech(lower):  # a noun lemma: singular
+        if "n" in self._pos(lower):  # a noun lemma: singular
             form = self._inflect(lower, "n", "s") if plural else lower
         else:
             singulars = [r.lemma for r in self.readings(lower) if r.pos == "n" and r.suffix == "s"]
@@ -508,7 +510,7 @@ class ClueWriter:
         if plural:
             found = [r.lemma for r in self.readings(verb) if r.pos == "v" and r.suffix == "s"]
             return found[0] if found else None
-        return self._inflect(verb, "v", "s") if "v" in self.wordnet.parts_of_speech(verb) else None
+        return self._inflect(verb, "v", "s") if "v" in self._pos(verb) else None
 
 
 _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
