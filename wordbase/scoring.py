@@ -33,8 +33,8 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    short name a dictionary defines is fair short fill (``ESAU``, ``OVID``, ``ODER``).
    A single-word lemma (not an inflection, a name, a vowelless key, a Roman numeral or
    a doubtful form) of at most ``SHORT_LENGTH`` letters scores at least
-   ``SHORT_HEADWORD_FLOOR`` whatever its frequency (``ANOA``, ``ETUI``, ``ARIL``,
-   ``UNAU``): crossword fill of the dictionary that running text hardly uses.
+   ``SHORT_HEADWORD_FLOOR`` whatever its frequency (``ANOA``, ``ETUI``, ``OAST``,
+   ``ZARF``): crossword fill of the dictionary that running text hardly uses.
 4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses up to
    ``ABBREVIATION_PENALTY``, like the unknown-word penalty in full below Zipf 4 and none
    from Zipf 5 (``NFL``, ``DVD``, ``CNN`` are words of the language); a known one

@@ -67,7 +67,7 @@ SHORT = Signals(zipf=1.2, length=4, known=True, lemma=True)
 
 def test_a_short_lemma_is_fair_fill_whatever_its_frequency() -> None:
     assert crossword_score(SHORT) == scoring.SHORT_HEADWORD_FLOOR
-    assert crossword_score(replace(SHORT, zipf=0.0)) == scoring.SHORT_HEADWORD_FLOOR  # UNAU
+    assert crossword_score(replace(SHORT, zipf=0.0)) == scoring.SHORT_HEADWORD_FLOOR  # ZARF
     assert crossword_score(replace(SHORT, zipf=3.5)) > scoring.SHORT_HEADWORD_FLOOR  # its own
 
 
