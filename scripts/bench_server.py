@@ -20,7 +20,10 @@ does not answer). Per row: ``--fills`` 15x15 fills (``american-15-themed``, qual
 ``first``) from ``--clients`` concurrent clients (fills per second, latency p50 / p99),
 ``--jobs`` 5x5 fills one at a time (round trip and overhead p50: round trip minus the
 pipeline's ``time_s``), and on PostgreSQL the database transactions per fill in both runs
-(``pg_stat_database``, read after the 10 s its backends may wait before reporting).
+(``pg_stat_database``, read after the 10 s its backends may wait before reporting). Last,
+per database, the distributed runner's overhead per job over the embedded one: ``--jobs``
+5x5 fills sent in turn to an embedded and a distributed app (1 worker each) on the same
+database, so that both see the same load.
 """
 
 from __future__ import annotations
@@ -186,7 +189,7 @@ def runners(args: argparse.Namespace, lines: list[str]) -> None:
     if "postgresql" in kinds and not _answers(args.postgres):
         kinds.remove("postgresql")
     rows: list[list[str]] = []
-    overheads: dict[tuple[str, str, int], float] = {}
+    extras: dict[str, tuple[float, float]] = {}
     for kind in kinds:
         with _database(kind, args.postgres, lines) as (url, name):
             for runner, workers in (
@@ -196,9 +199,9 @@ def runners(args: argparse.Namespace, lines: list[str]) -> None:
                 ("distributed", 2),
             ):
                 with _serving(url, runner, workers, args.redis) as app:
-                    found = _measure(app, args, themed, args.postgres if name else None, name)
-                overheads[kind, runner, workers] = found["overhead"]
-                rows.append([kind, runner, str(workers), *found["cells"]])
+                    cells = _measure(app, args, themed, args.postgres if name else None, name)
+                rows.append([kind, runner, str(workers), *cells])
+            extras[kind] = _in_turn(url, args)
     header = [
         "database",
         "runner",
@@ -216,10 +219,11 @@ def runners(args: argparse.Namespace, lines: list[str]) -> None:
     )
     for row in [header, *rows]:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
-    for kind in kinds:  # every kind measured has all four rows
-        extra = overheads[kind, "distributed", 1] - overheads[kind, "embedded", 1]
+    for kind, (embedded, distributed) in extras.items():
         print(
-            f"{kind}: distributed runner overhead per job, p50 over embedded: {extra * 1000:.1f} ms"
+            f"{kind}: distributed runner overhead per job, p50 over embedded: "
+            f"{(distributed - embedded) * 1000:.1f} ms ({args.jobs} 5x5 fills to each in turn, "
+            f"1 worker: {embedded * 1000:.1f} and {distributed * 1000:.1f} ms)"
         )
 
 
@@ -325,27 +329,46 @@ def _transactions(postgres: str, name: str) -> int:
     return int(row[0]) if row else 0
 
 
+def _fill(app: Any, grid: list[str], seed: int) -> tuple[float, dict[str, Any]]:
+    """One fill of ``grid`` waited for: its round trip in seconds, and the finished job."""
+    body = {"grid": grid, "options": {"seed": seed, "quality": "first"}, "wait": 600}
+    started = time.perf_counter()
+    job = app.test_client().post("/v1/fills", json=body).get_json()
+    assert job["status"] == "succeeded", job
+    return time.perf_counter() - started, job
+
+
+def _in_turn(url: str, args: argparse.Namespace) -> tuple[float, float]:
+    """The 5x5 overhead p50 (seconds) of the embedded runner and the distributed one, each
+    with 1 worker on the same database, their fills sent in turn so that both see the same
+    load (this machine's load drifts between the rows of the table)."""
+    with (
+        _serving(url, "embedded", 1, args.redis) as embedded,
+        _serving(url, "distributed", 1, args.redis) as distributed,
+    ):
+        apps = (embedded, distributed)
+        overheads: tuple[list[float], list[float]] = ([], [])
+        for seed in range(args.jobs + 4):  # the first 4 load the index in each
+            for app, found in zip(apps, overheads, strict=True):
+                trip, job = _fill(app, GRID, seed)
+                if seed >= 4:
+                    found.append(trip - job["result"]["time_s"])
+    return percentile(overheads[0], 0.5), percentile(overheads[1], 0.5)
+
+
 def _measure(
     app: Any, args: argparse.Namespace, themed: list[str], postgres: str | None, name: str | None
-) -> dict[str, Any]:
-    """The cells of one row, and the 5x5 overhead p50 in seconds."""
-
-    def fill(grid: list[str], seed: int) -> tuple[float, dict[str, Any]]:
-        body = {"grid": grid, "options": {"seed": seed, "quality": "first"}, "wait": 600}
-        started = time.perf_counter()
-        job = app.test_client().post("/v1/fills", json=body).get_json()
-        assert job["status"] == "succeeded", job
-        return time.perf_counter() - started, job
-
+) -> list[str]:
+    """The cells of one row."""
     with ThreadPoolExecutor(args.clients) as pool:  # every worker loads the index
-        list(pool.map(lambda seed: fill(GRID, seed), range(2 * args.clients)))
+        list(pool.map(lambda seed: _fill(app, GRID, seed), range(2 * args.clients)))
     counted = [_transactions(postgres, name)] if postgres and name else []
-    small = [fill(GRID, seed) for seed in range(args.jobs)]
+    small = [_fill(app, GRID, seed) for seed in range(args.jobs)]
     if postgres and name:
         counted.append(_transactions(postgres, name))
     started = time.perf_counter()
     with ThreadPoolExecutor(args.clients) as pool:
-        large = list(pool.map(lambda seed: fill(themed, seed), range(args.fills)))
+        large = list(pool.map(lambda seed: _fill(app, themed, seed), range(args.fills)))
     elapsed = time.perf_counter() - started
     if postgres and name:
         counted.append(_transactions(postgres, name))
@@ -357,14 +380,13 @@ def _measure(
         one = (counted[1] - counted[0]) / args.jobs
         many = (counted[2] - counted[1]) / args.fills
         per_fill = f"{one:.1f} / {many:.1f}"
-    cells = [
+    return [
         f"{args.fills / elapsed:.2f}",
         spread(latency),
         f"{percentile(trips, 0.5) * 1000:.1f} ms",
         f"{percentile(overhead, 0.5) * 1000:.1f} ms",
         per_fill,
     ]
-    return {"cells": cells, "overhead": percentile(overhead, 0.5)}
 
 
 if __name__ == "__main__":

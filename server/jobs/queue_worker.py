@@ -58,8 +58,8 @@ class CrossforgeWorker(SimpleWorker):
         self._execute = ""
 
     def runner_for(self, execute: str) -> ProcessRunner:
-        """The job process running ``execute`` (``module:name``), started now when the one
-        running stops (it runs another function: only tests queue another)."""
+        """The job process running ``execute`` (``module:name``); started now when there
+        is none or it runs another function (only tests queue another)."""
         if self._runner is None or execute != self._execute:
             self.close()
             config = self.config
