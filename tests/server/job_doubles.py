@@ -124,7 +124,7 @@ def wait_for(
     app: Flask,
     job_id: str,
     statuses: set[str],
-    timeout: float = 15.0,
+    timeout: float = 30.0,
     until: Callable[[Job], bool] = lambda job: True,
 ) -> Job:
     """The job once its status is one of ``statuses`` and ``until`` holds (fails the test

@@ -126,7 +126,7 @@ def test_limits_hold_in_the_job_process(cluster: Cluster) -> None:
     assert slow.error == {"code": "time_limit", "message": "the job ran past the 0.5 s time limit"}
     crashed = wait_for(app, submit(app, {"do": "crash"}).id, {"failed"})
     assert crashed.error and crashed.error["code"] == "worker_died"
-    hog = wait_for(app, submit(app, {"do": "hog"}).id, {"failed"}, timeout=30)
+    hog = wait_for(app, submit(app, {"do": "hog"}).id, {"failed"}, timeout=60)
     assert hog.error and hog.error["code"] == "memory_limit"
     killed = wait_for(app, submit(app, {"do": "killed"}).id, {"failed"})
     assert killed.error and killed.error["code"] == "memory_limit"
@@ -215,7 +215,7 @@ def test_a_job_ending_during_a_database_outage_keeps_its_result(
         time.sleep(2.5)  # the job ends while its record cannot be written
         proxy.restore()
         app.test_client().get("/v1/health")  # may be a 503: drops the app's dead connections
-        finished = wait_for(app, job.id, {"succeeded"}, timeout=30)
+        finished = wait_for(app, job.id, {"succeeded"}, timeout=60)
         assert finished.result == {"slept": 1.5}
         assert settled(app)["running"] == 0
     finally:
