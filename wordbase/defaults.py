@@ -22,10 +22,12 @@ from pathlib import Path
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.clue_writing import ClueWriter
 from crossforge.wordbase.editor_tags import editor_tags
+from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.scoring import (
     INFLECTION_GAP,
     MISSPELLING_GAP,
+    SHORT_LENGTH,
     Misspellings,
     Signals,
     crossword_score,
@@ -59,6 +61,7 @@ __all__ = [
     "lemma_signals",
     "length_adjustment",
     "respells_synonym",
+    "short_given_name",
     "vouched_inflection",
     "wordfreq_entries",
     "zipf_to_score",
@@ -204,15 +207,17 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
         if candidate.function_word:
             yield function_word_entry(candidate.function_word, candidate.zipf, candidate.display)
             continue
+        given = not known[key] and short_given_name(key)
         signals = Signals(
             candidate.zipf,
             length,
-            known=known[key],
-            name=known[key] and inflects_names(wordnet, key),
+            known=known[key] or given,
+            name=given or (known[key] and inflects_names(wordnet, key)),
             abbreviation=looks_abbreviated(key),
             letter_run=has_letter_run(key),
             misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),
             doubtful=known[key] and doubtful_inflection(wordnet, key, zipfs),
+            lemma=given,
         )
         clues = _definitions(writer, candidate, key) if known[key] else ()
         yield Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
@@ -289,6 +294,14 @@ def _titled(wordnet: WordNet, lemma: str) -> bool:
     """True when WordNet writes ``lemma`` in title case in some sense (``Esau``; not
     ``AARP``, ``IgG``, ``tRNA``)."""
     return any(form[:1].isupper() and form[1:].islower() for form in wordnet.forms(lemma))
+
+
+def short_given_name(key: str) -> bool:
+    """True when ``key`` is a common first name of the Census lists (``given_names``) of
+    3 to ``SHORT_LENGTH`` letters with a vowel (``ELLA``, ``EVA``; not ``ROBT``): scored as a
+    name a dictionary knows, so that its frequency decides (``ELI`` in, ``ELVA`` out).
+    Longer names stay unknown, as most of the names fill has no want of are."""
+    return 3 <= len(key) <= SHORT_LENGTH and not looks_abbreviated(key) and key in given_names()
 
 
 def inflects_names(wordnet: WordNet, key: str) -> bool:

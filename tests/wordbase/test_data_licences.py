@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from crossforge.wordbase.editor_tags import LDNOOBW, REVIEWED
+from crossforge.wordbase.given_names import NAMES_PACKAGE, names_folder
 from crossforge.wordbase.wordnet import wordnet_folder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "word-lists.md"
@@ -37,3 +38,10 @@ def test_the_ldnoobw_list_is_credited_with_its_licence() -> None:
 def test_the_reviewed_list_states_its_licence() -> None:
     assert "MIT licence" in REVIEWED.read_text("utf-8").splitlines()[0]
     assert "`wordbase/data/editor-tags.txt`" in DOCS.read_text("utf-8")
+
+
+def test_the_census_names_are_credited_as_public_domain() -> None:
+    docs = DOCS.read_text("utf-8")
+    assert f"{NAMES_PACKAGE}==0.3.0" in docs and "1990 US Census" in docs
+    metadata = (names_folder().parent / "names-0.3.0.dist-info" / "METADATA").read_text("utf-8")
+    assert "public domain" in metadata and "License: MIT" in metadata

@@ -20,6 +20,7 @@ from crossforge.wordbase.defaults import (
     lemma_signals,
     length_adjustment,
     respells_synonym,
+    short_given_name,
     wordfreq_entries,
     zipf_to_score,
 )
@@ -179,6 +180,14 @@ def test_the_installed_dictionary_scores_short_fill_as_an_editor_would() -> None
     assert is_name(wordnet, "esau") and is_name(wordnet, "aarp") and not is_name(wordnet, "oast")
     ene = lemma_signals(wordnet, "ENE", ["ene"], zipfs)
     assert ene.abbreviation and not ene.name
+
+
+def test_common_short_first_names_count_as_names() -> None:
+    common = ("ELLA", "EVA", "ELI", "MAE", "ABE", "ETTA")
+    assert [key for key in common if not short_given_name(key)] == []
+    # Rare as first names (though frequent in text as surnames), too long, too short.
+    others = ("HYUN", "XIAO", "SOO", "ELSPETH", "MARY ANN", "JO")
+    assert [key for key in others if short_given_name(key)] == []
 
 
 KINDS = {"prep", "conj", "pron", "det", "aux", "archaic", "interj", "letter", "contraction"}
