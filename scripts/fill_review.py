@@ -6,15 +6,16 @@ an editor would read the fills.
     .venv/bin/python scripts/fill_review.py --grid american-15-very-open --budget 35 0
 
 Each grid is filled as the CLI and the HTTP API fill it (``parse_request``,
-``check_request``, ``run_request`` on the store's list, backtrack strategy, the crossword
-type's defaults unless ``--min-score`` is given). Per fill it prints: filled or not, the
-time, the mean and lowest entry scores, the 10 lowest entries, the entries carrying a tag
-the request excluded (must be none), letter-run junk (a run of three equal letters that
-WordNet does not know: must be none; ``III`` is a word), the phrases and the
-entries without a clue; ``--entries`` adds the filled grid and every entry with its score
-and first clue; ``--budget`` the grid's fill estimate split by entry length (which
-entries make a grid hard). Last, the pools the fills drew from: keys per length at the
-floor, without the excluded tags.
+``check_request``, ``run_request`` on the store's list, backtrack strategy, the
+crossword type's defaults unless ``--min-score`` is given). Per fill it prints: filled
+or not, the time, the mean and lowest entry scores, the 10 lowest entries, the entries
+carrying a tag the request excluded (must be none), letter-run junk (a run of three
+equal letters within a word of the entry that WordNet does not know: must be none;
+``III`` is a word, ``TOLL LINE`` has no run), the phrases and the entries without a
+clue; ``--entries`` adds the filled grid and every entry with its score and first clue;
+``--budget`` the grid's fill estimate split by entry length (which entries make a grid
+hard). Last, the pools the fills drew from: keys per length at the floor, without the
+excluded tags.
 Exits 1 when a fill holds a tagged entry or letter-run junk. The list comes from the
 store at ``CROSSFORGE_DATABASE_URL`` (build it with ``crossforge words build-default``).
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import statistics
 import sys
 import time
@@ -100,7 +102,7 @@ def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entrie
     lowest = sorted(filled, key=lambda e: (e["score"], e["word"]))[:10]
     excluded = set(answer["excluded_tags"])
     tagged = [w for w, entry in found.items() if excluded.intersection(entry.tags)]
-    runs = [w for w in found if has_letter_run(w) and not _in_wordnet(w)]
+    runs = [w for w, entry in found.items() if _junk_run(entry.display)]
     phrases = [entry.display for entry in found.values() if " " in entry.display]
     unclued = [e["word"] for e in filled if not e["clues"]]
     print(f"   mean score {statistics.fmean(scores):.1f}, lowest {min(scores)}")
@@ -142,6 +144,17 @@ def budget(grid: Grid, index: Any, floors: list[float]) -> str:
         parts = ", ".join(f"{length}: {value:+.0f}" for length, value in sorted(bits.items()))
         lines.append(f"   fill estimate at >= {floor:g}: {sum(bits.values()):+.0f} bits ({parts})")
     return "\n".join(lines)
+
+
+def _junk_run(display: str) -> bool:
+    """True when a word of ``display`` has a letter three times in a row and WordNet
+    does not know it: ``WAYYY`` is junk; ``III`` and ``AAA`` are words, and ``TOLL LINE``
+    (key ``TOLLLINE``) runs only across its words' boundary."""
+    return any(
+        has_letter_run(part) and not _in_wordnet(part)
+        for part in re.split(r"[^A-Z]+", display.upper())
+        if part
+    )
 
 
 def _in_wordnet(key: str) -> bool:
