@@ -12,13 +12,15 @@ Three sources, applied when the default list is built and when a list is importe
   tags the sources miss and takes away those they give wrongly (``ESCORT``).
 
 An inflection WordNet does not list as a lemma takes the tags of its lemmas
-(``RAPED`` from ``RAPE``). Tags other than these two come from curators (imports,
+(``RAPED`` from ``RAPE``), and a phrase no source names takes the tags of its words
+(``ANAL SEX`` from ``ANAL``). Tags other than these two come from curators (imports,
 ``PUT``); the crossword type excludes any tag a request names.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
@@ -75,6 +77,8 @@ REVIEWED = Path(__file__).with_name("data") / "editor-tags.txt"
 """The reviewed list kept in the repository (its header says how to add to it)."""
 LDNOOBW = ("expletives", "data/sources/ldnoobw-en.txt")
 """Where the LDNOOBW English list lies in its distribution."""
+_WORD_BREAK = re.compile(r"[\s\-/]+")
+"""What separates the words of a display form (``ANAL SEX``, ``ROCK-BOTTOM``)."""
 
 
 class EditorTags:
@@ -83,6 +87,7 @@ class EditorTags:
     def __init__(self, tags: dict[str, frozenset[str]], lemmas: WordNet | None) -> None:
         self._tags = tags
         self._wordnet = lemmas
+        self._alphabet = get_alphabet("en")
 
     def __len__(self) -> int:
         return len(self._tags)
@@ -104,9 +109,23 @@ class EditorTags:
             found |= self._tags.get(base.upper().replace(" ", ""), frozenset())
         return found
 
+    def of_entry(self, key: str, display: str) -> frozenset[str]:
+        """The tags of ``key``; for a phrase (``display`` of several words) no source
+        names, the tags of each of its words too."""
+        if key in self._tags:
+            return self._tags[key]
+        tags = self.of(key)
+        words = [w for w in _WORD_BREAK.split(display) if w]
+        for word in words if len(words) > 1 else ():
+            try:
+                tags |= self.of(self._alphabet.normalize(word))
+            except ValueError:  # a word with no letter of the alphabet
+                continue
+        return tags
+
     def apply(self, entry: Entry) -> Entry:
         """``entry`` with its editor tags added after its own."""
-        tags = self.of(entry.key)
+        tags = self.of_entry(entry.key, entry.display)
         missing = tuple(sorted(t for t in tags if t not in entry.tags))
         return replace(entry, tags=entry.tags + missing) if missing else entry
 

@@ -9,6 +9,7 @@ from crossforge.wordbase.editor_tags import (
     OFFENSIVE,
     REVIEWED,
     SENSITIVE,
+    EditorTags,
     editor_tags,
     read_reviewed,
     with_editor_tags,
@@ -43,6 +44,26 @@ def test_inflections_take_their_lemmas_tags() -> None:
     assert {OFFENSIVE, SENSITIVE} <= tags.of("RAPED")
     assert OFFENSIVE in tags.of("NEGROES")
     assert tags.of("SPADES") == frozenset()
+
+
+def test_phrases_take_their_words_tags_unless_a_source_names_them() -> None:
+    tags = editor_tags()
+    # ANAL SEX filled a themeless-66 grid untagged: no source names the phrase.
+    assert OFFENSIVE in tags.of_entry("ANALSEX", "anal sex")
+    assert OFFENSIVE in tags.of_entry("KICKASS", "kick-ass")
+    assert OFFENSIVE in tags.of_entry("SERIALRAPISTS", "serial rapists")  # an inflection
+    assert tags.of_entry("ICECREAM", "ice cream") == frozenset()
+    assert tags.of_entry("SPADEWORK", "spade work") == frozenset()
+    own = EditorTags({"ASS": frozenset({OFFENSIVE}), "WILDASS": frozenset()}, None)
+    assert own.of_entry("WILDASS", "wild ass") == frozenset()  # named (cleared): kept
+    assert own.of_entry("KICKASS", "kick ass") == {OFFENSIVE}
+    assert own.of_entry("ASS", "ass") == {OFFENSIVE}
+
+
+def test_imported_phrases_are_tagged_by_their_words(store: WordStore) -> None:
+    store.import_lines("mine", ["anal sex;70", "ice cream;60"], "stwl")
+    assert store.get_entry("mine", "ANALSEX").tags == (OFFENSIVE,)
+    assert store.get_entry("mine", "ICECREAM").tags == ()
 
 
 def test_the_reviewed_list_reads_additions_and_removals() -> None:
