@@ -39,7 +39,7 @@ from crossforge.wordbase.scoring import (
     roman_numeral,
 )
 from crossforge.wordbase.store import Progress, WordStore
-from crossforge.wordbase.wordnet import Inflection, WordNet
+from crossforge.wordbase.wordnet import Inflection, SynsetId, WordNet
 
 __all__ = [
     "CLUES_PER_ENTRY",
@@ -48,12 +48,15 @@ __all__ = [
     "LANGUAGES",
     "MAX_LENGTH",
     "MIN_LENGTH",
+    "TAXONOMIC_GROUP",
+    "TAXON_RANKS",
     "WORDNET_SOURCE",
     "build_default",
     "default_name",
     "doubtful_inflection",
     "FunctionWord",
     "english_entries",
+    "formal_taxon",
     "function_word_entry",
     "function_words",
     "inflects_names",
@@ -79,6 +82,32 @@ FUNCTION_WORDS = Path(__file__).with_name("data") / "function-words.txt"
 """The reviewed list of the English words WordNet leaves out (its header says which)."""
 FUNCTION_WORDS_SOURCE = "crossforge"
 """The source of the reviewed list's entries and clues (their meanings)."""
+TAXONOMIC_GROUP = "taxonomic_group.n.01"
+"""WordNet's synset above every genus, family, order, ... (``formal_taxon``)."""
+TAXON_RANKS = frozenset(
+    [
+        "genus",
+        "subgenus",
+        "family",
+        "subfamily",
+        "superfamily",
+        "tribe",
+        "order",
+        "suborder",
+        "superorder",
+        "infraorder",
+        "class",
+        "subclass",
+        "superclass",
+        "phylum",
+        "subphylum",
+        "division",
+        "subdivision",
+        "kingdom",
+        "subkingdom",
+    ]
+)
+"""The first word of a taxon's formal name in WordNet (``genus Loris``)."""
 
 
 def default_name(lang: str) -> str:
@@ -185,6 +214,7 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
     zipfs = {key: candidate.zipf for key, candidate in found.items()}
     misspellings = Misspellings({k: zipf for k, zipf in zipfs.items() if known[k] and zipf})
     writer = ClueWriter(wordnet, zipfs, editor_tags())
+    taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
     for key, candidate in found.items():
         length = len(key)
         if candidate.lemmas:
@@ -194,7 +224,7 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             display = candidate.display or _written(wordnet, candidate.lemmas[0])
             for lemma in candidate.lemmas:
                 words = len(lemma.split())
-                if words > 1:
+                if words > 1 and not formal_taxon(wordnet, lemma, taxa):
                     zipf = zipf_frequency(lemma, "en", wordlist="large")
                     signals = Signals(zipf, length, words=words, known=True, name=name)
                     score = crossword_score(signals)
@@ -281,6 +311,16 @@ def is_name(wordnet: WordNet, lemma: str) -> bool:
         for sid in wordnet.senses.get(lemma, ())
         for word in wordnet.synsets[sid].words
     )
+
+
+def formal_taxon(wordnet: WordNet, lemma: str, taxa: set[SynsetId]) -> bool:
+    """True when ``lemma`` is a taxon's formal name, a rank and a Latin name (``genus
+    Loris``, ``family Canidae``), every sense of it in ``taxa`` (the taxonomic groups):
+    a phrase no editor prints, scored as the single word its key spells. (``animal
+    kingdom`` and ``rose family`` are English, and stay phrases.)"""
+    rank = lemma.split(None, 1)[0]
+    senses = wordnet.senses.get(lemma, ())
+    return rank in TAXON_RANKS and bool(senses) and all(sid in taxa for sid in senses)
 
 
 def _capitals(wordnet: WordNet, lemma: str) -> bool:

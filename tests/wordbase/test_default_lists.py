@@ -11,8 +11,10 @@ from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.defaults import (
     FUNCTION_WORDS,
     FUNCTION_WORDS_SOURCE,
+    TAXONOMIC_GROUP,
     FunctionWord,
     doubtful_inflection,
+    formal_taxon,
     function_word_entry,
     function_words,
     inflects_names,
@@ -180,6 +182,17 @@ def test_the_installed_dictionary_scores_short_fill_as_an_editor_would() -> None
     assert is_name(wordnet, "esau") and is_name(wordnet, "aarp") and not is_name(wordnet, "oast")
     ene = lemma_signals(wordnet, "ENE", ["ene"], zipfs)
     assert ene.abbreviation and not ene.name
+
+
+def test_formal_taxon_names_are_no_phrases() -> None:
+    """GENUS LORIS filled a themeless-66 grid as a phrase (36); a rank and a Latin name
+    are not fill, while English names of groups and phrases of the same words are."""
+    wordnet = load_wordnet()
+    taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
+    for lemma in ("genus loris", "family canidae", "order primates", "class aves"):
+        assert formal_taxon(wordnet, lemma, taxa), lemma
+    for lemma in ("animal kingdom", "rose family", "family tree", "class act", "genus"):
+        assert not formal_taxon(wordnet, lemma, taxa), lemma
 
 
 def test_common_short_first_names_count_as_names() -> None:
