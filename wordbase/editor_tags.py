@@ -88,6 +88,7 @@ class EditorTags:
         self._tags = tags
         self._wordnet = lemmas
         self._alphabet = get_alphabet("en")
+        self._words: dict[str, frozenset[str]] = {}
 
     def __len__(self) -> int:
         return len(self._tags)
@@ -117,11 +118,19 @@ class EditorTags:
         tags = self.of(key)
         words = [w for w in _WORD_BREAK.split(display) if w]
         for word in words if len(words) > 1 else ():
-            try:
-                tags |= self.of(self._alphabet.normalize(word))
-            except ValueError:  # a word with no letter of the alphabet
-                continue
+            tags |= self._word_tags(word.lower())
         return tags
+
+    def _word_tags(self, word: str) -> frozenset[str]:
+        """The tags of one word of a phrase (lower case), looked up once."""
+        found = self._words.get(word)
+        if found is None:
+            try:
+                found = self.of(self._alphabet.normalize(word))
+            except ValueError:  # a word with no letter of the alphabet
+                found = frozenset()
+            self._words[word] = found
+        return found
 
     def apply(self, entry: Entry) -> Entry:
         """``entry`` with its editor tags added after its own."""
