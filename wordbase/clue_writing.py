@@ -92,12 +92,15 @@ _UNINFLECTED = frozenset(("be",))
 def _stem_shared(first: str, second: str) -> bool:
     """True when two lower-case words share a stem: equal, one the other with an ending
     or less its last letter (``sill``/``sills``, ``hope``/``hoping``), a compound ending
-    in the other (``windowsill``), or a respelling (``color``/``colour``)."""
+    in the other (``windowsill``), or a respelling (``color``/``colour``). A three-letter
+    word and the word it makes with a vowel added are two words (``are``, ``area``)."""
     short, long = (first, second) if len(first) <= len(second) else (second, first)
     if first[:1] != second[:1]:  # then only a compound can share the stem
         return len(short) >= 4 and long.endswith(short)
     if len(short) < 3:
         return first == second
+    if len(short) == 3 and len(long) == 4 and long.startswith(short) and long[3] in "aeiou":
+        return False  # another word: are|a, car|e, hop|e (but sea|s, sep|t, apr|il share)
     if long.startswith(short[: max(3, len(short) - 1)]):
         return True
     if len(short) >= 4 and long.endswith(short):

@@ -95,6 +95,13 @@ def test_synonyms_and_glosses_sharing_the_answers_stem_are_left_out(writer: Clue
     assert gives_away(["sill"], "Windowsill") and gives_away(["sill"], "Sills")
     assert gives_away(["color"], "Colour") and gives_away(["hope"], "Hoping")
     assert not gives_away(["eel"], "Snakelike fish") and not gives_away(["cat"], "Feline mammal")
+    # A three-letter answer: its forms, compounds and expansions give it away; the word
+    # it makes with a vowel added is another word.
+    for word, clue in [("sea", "Seas"), ("eye", "Eyed"), ("tea", "Teapot"), ("apr", "April")]:
+        assert gives_away([word], clue), word
+    assert gives_away(["sep"], "Sept") and gives_away(["mac"], "Mack")
+    assert not gives_away(["are"], "Unit of surface area") and gives_away(["are"], "Are")
+    assert not gives_away(["car"], "Take care") and not gives_away(["hop"], "Hope")
 
 
 def test_offensive_synonyms_are_left_out(small: WordNet) -> None:
