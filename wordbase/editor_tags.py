@@ -38,6 +38,7 @@ __all__ = [
     "SENSITIVE",
     "SENSITIVE_EXCEPT",
     "SENSITIVE_ROOTS",
+    "WORD_CACHE",
     "EditorTags",
     "editor_tags",
     "read_reviewed",
@@ -77,6 +78,9 @@ REVIEWED = Path(__file__).with_name("data") / "editor-tags.txt"
 """The reviewed list kept in the repository (its header says how to add to it)."""
 LDNOOBW = ("expletives", "data/sources/ldnoobw-en.txt")
 """Where the LDNOOBW English list lies in its distribution."""
+WORD_CACHE = 200_000
+"""Phrase words whose tags ``EditorTags`` keeps looked up (the default list's phrases
+have about 30,500); past that it starts again."""
 _WORD_BREAK = re.compile(r"[\s\-/]+")
 """What separates the words of a display form (``ANAL SEX``, ``ROCK-BOTTOM``)."""
 
@@ -129,6 +133,8 @@ class EditorTags:
                 found = self.of(self._alphabet.normalize(word))
             except ValueError:  # a word with no letter of the alphabet
                 found = frozenset()
+            if len(self._words) >= WORD_CACHE:  # imports in a long-lived server
+                self._words.clear()
             self._words[word] = found
         return found
 

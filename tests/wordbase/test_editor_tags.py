@@ -60,6 +60,15 @@ def test_phrases_take_their_words_tags_unless_a_source_names_them() -> None:
     assert own.of_entry("ASS", "ass") == {OFFENSIVE}
 
 
+def test_the_phrase_word_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("crossforge.wordbase.editor_tags.WORD_CACHE", 2)
+    own = EditorTags({"ASS": frozenset({OFFENSIVE})}, None)
+    phrases = [("KICKASS", "kick ass"), ("WILDCAT", "wild cat"), ("BADASS", "bad ass")]
+    found = [own.of_entry(key, display) for key, display in phrases * 2]
+    assert found == [{OFFENSIVE}, frozenset(), {OFFENSIVE}] * 2
+    assert len(own._words) <= 2
+
+
 def test_imported_phrases_are_tagged_by_their_words(store: WordStore) -> None:
     store.import_lines("mine", ["anal sex;70", "ice cream;60"], "stwl")
     assert store.get_entry("mine", "ANALSEX").tags == (OFFENSIVE,)
