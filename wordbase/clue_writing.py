@@ -6,7 +6,9 @@ phrase (``Horizontal member at the base of a window`` for SILL), and a plural an
 a plural clue, a past-tense answer a past-tense one. ``ClueWriter`` writes such clues for
 a key's WordNet lemmas and, for a word WordNet only knows as an inflection (``SILLS``,
 ``RATTED``, ``WENT``), from its lemma's senses with the synonym or the gloss's head
-inflected the same way, or not at all: no clue rather than one of the wrong number.
+inflected the same way, or not at all: no clue rather than one of the wrong number. A
+gloss whose head repeats the answer (``Globular glass with a small top`` for BRANDY
+GLASS) takes a hypernym for its head (``Globular container ...``).
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
 __all__ = [
+    "HYPERNYM_DEPTH",
     "MASS_NOUN_GAP",
+    "MIN_HYPERNYM_DEPTH",
     "MAX_CLUE_LENGTH",
     "MIN_FORM_ZIPF",
     "MIN_SYNONYM_ZIPF",
+    "PERSON",
     "SYNONYMS_PER_SENSE",
     "SYNONYM_SENSES",
     "ClueWriter",
@@ -49,9 +54,18 @@ SYNONYM_SENSES = 3
 """Synonyms come from a lemma's most used senses only (WordNet orders them by use)."""
 SYNONYMS_PER_SENSE = 2
 """Synonyms kept per sense, so that other senses have their turn."""
+PERSON = "person.n.01"
+"""Instances below this WordNet synset are people, clued by their role."""
+HYPERNYM_DEPTH = 3
+"""Levels of hypernyms searched for a word to replace a gloss's head that repeats the answer."""
+MIN_HYPERNYM_DEPTH = 5
+"""How far below the top of WordNet's hierarchy such a hypernym lies at least: specific
+enough to define by (*container*, 6; not *act*, 4, nor *collection*, 3)."""
 
 _WORD = re.compile(r"[a-z]+")
 _ROMAN = re.compile(r"[ivxlcdm]+")
+_NAME_PART = re.compile(r"[A-Z][a-z'.]*|[a-z]{1,3}")
+"""A word of a name: capitalized, or a short particle (*de*, *von*, *of*)."""
 _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
@@ -87,23 +101,44 @@ _PRONOUNS = frozenset(("one", "someone", "somebody", "something", "anyone", "any
 """Heads a plural cannot be made of (``someone who works``)."""
 _UNINFLECTED = frozenset(("be",))
 """Lemmas whose exception-listed forms mix persons and tenses (``was`` beside ``is``)."""
+_SMALL_WORDS = frozenset(("a", "an", "the", "and", "in", "on", "to", "at", "of", "by", "as", "or"))
+"""Words a phrase's clue may repeat: they tell nothing of the answer."""
+_PREFIXES = frozenset(("a", "un", "re", "in", "im", "il", "ir", "up", "de", "be", "en", "em", "ex"))
+_PREFIXES |= {"co", "bi", "by", "on", "no", "di", "ab", "ad"}
+"""Prefixes of one or two letters that make a compound of a word (``unhappy``, ``ashore``)."""
+_ENDINGS: tuple[str, ...] = ("ing", "ed", "er", "es", "est", "en", "ies", "ied", "ier", "ily")
+_ENDINGS += ("iness", "ity", "ion", "able", "ably", "ible", "al", "ous", "y", "ish", "ist", "ism")
+_ENDINGS += ("ive", "ure", "ance", "ence", "ant", "ent", "ment", "ness", "ful", "less", "ly")
+_ENDINGS += ("ation", "ator")
+"""Endings a word takes after dropping its last letter (``hop(e)ing``, ``sanit(y)``)."""
+
+
+def _compound_of(long: str, short: str) -> bool:
+    """True when ``long`` is a compound ending in ``short`` (four letters or more): what
+    precedes it is a word of three letters or more or a prefix (``windowsill``,
+    ``unhappy``), not any letters (``island`` is no compound of *land*)."""
+    head = long[: len(long) - len(short)]
+    return len(short) >= 4 and long.endswith(short) and (len(head) >= 3 or head in _PREFIXES)
 
 
 def _stem_shared(first: str, second: str) -> bool:
-    """True when two lower-case words share a stem: equal, one the other with an ending
-    or less its last letter (``sill``/``sills``, ``hope``/``hoping``), a compound ending
-    in the other (``windowsill``), or a respelling (``color``/``colour``). A three-letter
-    word and the word it makes with a vowel added are two words (``are``, ``area``)."""
+    """True when two lower-case words share a stem: equal, one the other with an ending,
+    or less its last letter before an ending (``sill``/``sills``, ``hope``/``hoping``;
+    not ``isle``/``island``), a compound ending in the other (``windowsill``), or a
+    respelling (``color``/``colour``). A three-letter word and the word it makes with a
+    vowel added are two words (``are``, ``area``)."""
     short, long = (first, second) if len(first) <= len(second) else (second, first)
     if first[:1] != second[:1]:  # then only a compound can share the stem
-        return len(short) >= 4 and long.endswith(short)
+        return _compound_of(long, short)
     if len(short) < 3:
         return first == second
     if len(short) == 3 and len(long) == 4 and long.startswith(short) and long[3] in "aeiou":
         return False  # another word: are|a, car|e, hop|e (but sea|s, sep|t, apr|il share)
-    if long.startswith(short[: max(3, len(short) - 1)]):
+    if long.startswith(short):
         return True
-    if len(short) >= 4 and long.endswith(short):
+    if long.startswith(short[:-1]) and long[len(short) - 1 :].startswith(_ENDINGS):
+        return True
+    if _compound_of(long, short):
         return True
     close = len(short) >= 5 and len(long) - len(short) <= 1 and short[:3] == long[:3]
     return close and one_edit_apart(short, long)
@@ -111,9 +146,12 @@ def _stem_shared(first: str, second: str) -> bool:
 
 def gives_away(words: Iterable[str], text: str) -> bool:
     """True when ``text`` uses a word sharing a stem with one of the answer's ``words``
-    (lower case; ``_stem_shared``): such a clue repeats the answer."""
+    (lower case; ``_stem_shared``): such a clue repeats the answer. The small function
+    words of a phrase may recur (``Regulate in order to receive`` for TUNE IN)."""
     used = set(_WORD.findall(text.lower()))
-    return any(_stem_shared(word, other) for word in words for other in used)
+    answer = set(words)
+    answer = (answer - _SMALL_WORDS) or answer
+    return any(_stem_shared(word, other) for word in answer for other in used)
 
 
 def _clue_case(text: str) -> str:
@@ -183,16 +221,20 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False
     if before in _BOUNDARIES and last.endswith("ing"):  # by taking | in a reef
         return False
+    if last.endswith("ing") and after in _CONJUNCTIONS:  # a grasping | or snatching motion
+        return False
     if before in _RELATIVES:  # organization that coordinates | and directs
         return False
     if after in ("of", "for") and (end < 3 or before in _BOUNDARIES or last in _VAGUE):
         return False  # basic unit | of; by means | of; informal term | for
+    if after == "of" and before == "the":
+        return False  # created by the movement | of aircraft
     if after == "of" and _RELATIVES_SET.intersection(words[max(1, end - 4) : end]):
         return False  # number that is the sum | of nine and one
     following = words[end + 1] if end + 1 < len(words) else ""
     boundary = (
         after in _BOUNDARIES
-        or (len(after) > 4 and after.endswith("ed"))  # mathematics concerned with
+        or (len(after) > 4 and after.endswith("ed") and "-" not in after)  # concerned with
         or (after in ("and", "or") and (following in _ARTICLES or not is_noun(following)))
     )
     if not boundary or not is_noun(last):
@@ -227,7 +269,8 @@ def is_noun(wordnet: WordNet, word: str) -> bool:
 class Reading:
     """One reading of an inflected answer: ``lemma`` of part of speech ``pos`` with
     ``suffix`` (``s``, ``ed``, ``ing``, ``er``, ``est``); ``listed`` when an exception
-    list gives the form (``went``), which may be a past tense or a participle alone."""
+    list gives the form as an irregular one (``went``), which may be a past tense or a
+    participle alone (not a doubled consonant: ``grabbed``)."""
 
     lemma: str
     pos: str
@@ -254,6 +297,8 @@ class ClueWriter:
         self._usual_synonyms = cache(self._synset_synonyms)
         self.readings = cache(self._readings)
         self._pos = cache(wordnet.parts_of_speech)
+        self._depth = cache(self._synset_depth)
+        self._name_parts: dict[str, list[tuple[str, str]]] | None = None
 
     def clues(self, word: str, lemmas: Sequence[str], limit: int) -> list[str]:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
@@ -272,7 +317,62 @@ class ClueWriter:
                 break
             for clue in _ordered(self._inflected_clues(reading, answer), limit):
                 found.setdefault(clue.lower(), clue)
+        if not found and " " not in word:
+            for clue in self.name_clues(word, limit):
+                found.setdefault(clue.lower(), clue)
         return [clue for clue in found.values() if len(clue) <= MAX_CLUE_LENGTH][:limit]
+
+    def name_clues(self, word: str, limit: int) -> list[str]:
+        """Up to ``limit`` clues for ``word`` (lower case) as part of the names WordNet
+        gives people and places, the shortest, then most frequent, names first: a given name by the
+        person's role and the rest of the name (``Writer Ferber`` for EDNA), any other
+        part by the name with a blank (``Writer Arthur Conan ___``, ``___ New Guinea``)."""
+        found = []
+        for written, role in self._names().get(word, ()):
+            parts = written.split(" ")
+            at = [p.lower() for p in parts].index(word)
+            if role and 0 < at < len(parts) - 1:
+                continue  # a middle name: John Roy Major
+            if at == 0 and role:
+                clue = f"{role} {' '.join(parts[1:])}"
+            else:
+                blank = " ".join([*parts[:at], "___", *parts[at + 1 :]])
+                clue = f"{role} {blank}" if role else blank
+            clue = _clue_case(clue)
+            if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace("___", "")):
+                zipf = zipf_frequency(written, "en", wordlist="large")
+                found.append((len(parts), -zipf, clue))
+        return [clue for *_, clue in sorted(found)][:limit]
+
+    def _names(self) -> dict[str, list[tuple[str, str]]]:
+        """Word → (name, role) of WordNet's instances named by more than one word, each
+        word capitalized (``Edna Ferber``; ``Papua New Guinea``), the first such name of
+        an instance that holds the word: the role is the first lemma of a person's
+        instance hypernym (``writer``), ``""`` for anything else."""
+        if self._name_parts is None:
+            wordnet = self.wordnet
+            try:
+                people = wordnet.hyponyms([wordnet.find(PERSON)])
+            except KeyError:  # a WordNet without people (a test's sample)
+                people = set()
+            self._name_parts = {}
+            for synset in wordnet.synsets.values():
+                kinds = [t for sym, t, _, _ in synset.pointers() if sym == "@i"]
+                if not kinds:
+                    continue
+                kind = next((t for t in kinds if t in people), None)
+                role = "" if kind is None else wordnet.synsets[kind].words[0]
+                role = role if role.islower() and _WRITTEN.fullmatch(role) else ""
+                named: dict[str, str] = {}  # each word's first name in the synset
+                for written in synset.words:
+                    parts = written.split(" ")
+                    if len(parts) > 1 and all(_NAME_PART.fullmatch(p) for p in parts):
+                        for part in parts:
+                            if part.isalpha():
+                                named.setdefault(part.lower(), written)
+                for part, written in named.items():
+                    self._name_parts.setdefault(part, []).append((written, role))
+        return self._name_parts
 
     def _readings(self, word: str) -> list[Reading]:
         """How ``word`` (lower case) reads as an inflection of a common lemma: by the
@@ -280,7 +380,10 @@ class ClueWriter:
         plurals (``parises``) and adverbs are left out. The reading whose part of speech
         its lemma uses most comes first (``sells``: the verb before the noun)."""
         wordnet = self.wordnet
-        found = [Reading(lemma, pos, suffix, True) for lemma, pos, suffix in wordnet.listed(word)]
+        found = [
+            Reading(lemma, pos, suffix, word != lemma + lemma[-1] + suffix)  # grab|b|ed: regular
+            for lemma, pos, suffix in wordnet.listed(word)
+        ]
         found += [
             Reading(parse.lemma, parse.pos, parse.suffix, False)
             for parse in wordnet.inflections(word)
@@ -307,10 +410,55 @@ class ClueWriter:
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = (self._numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
-                if not gives_away(answer, gloss):
+                if sid[0] == "n" and gives_away(answer, gloss):
+                    gloss = self._head_replaced(gloss, sid, answer) or gloss
+                if len(gloss) <= MAX_CLUE_LENGTH and not gives_away(answer, gloss):
                     glosses.append(gloss)
                     break
             yield [_clue_case(s) for s in synonyms], glosses
+
+    def _head_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
+        """A noun gloss whose head repeats the answer (``Globular glass with a small
+        top`` for BRANDY GLASS) with the head replaced by the lemma of the nearest
+        hypernym of ``sid`` that is common (``MIN_SYNONYM_ZIPF``), new to the gloss and
+        no giveaway (``Globular container with a small top``); None if there is none or
+        the clue would run past ``MAX_CLUE_LENGTH``."""
+        words = gloss.split(" ")
+        at = self._head(words)
+        if at < 0 or not gives_away(answer, words[at]) or not words[at][1:].islower():
+            return None
+        used = set(_WORD.findall(gloss.lower()))
+        for broader in self._hypernym_lemmas(sid):
+            text = " ".join(words[:at] + [broader] + words[at + 1 :])
+            fresh = not gives_away(used, broader) and not gives_away(answer, broader)
+            if fresh and len(text) <= MAX_CLUE_LENGTH:
+                return _clue_case(text)
+        return None
+
+    def _hypernym_lemmas(self, sid: SynsetId) -> Iterator[str]:
+        """The first lemmas of ``sid``'s hypernyms (their usual names: *plate*, not its
+        synonym *scale*) where common and lower case, nearest first, up to
+        ``HYPERNYM_DEPTH`` levels up."""
+        level = [sid]
+        for _ in range(HYPERNYM_DEPTH):
+            level = [
+                t
+                for s in level
+                for sym, t, _, _ in self.wordnet.synsets[s].pointers()
+                if sym == "@"
+            ]
+            for broader in level:
+                word = self.wordnet.synsets[broader].words[0]
+                usual = word.islower() and _WRITTEN.fullmatch(word) is not None
+                usual = usual and self._depth(broader) >= MIN_HYPERNYM_DEPTH
+                if usual and self.zipf(word) >= MIN_SYNONYM_ZIPF:
+                    yield word
+
+    def _synset_depth(self, sid: SynsetId) -> int:
+        """How many hypernym links separate ``sid`` from the top of its hierarchy (the
+        fewest): *entity* 0, *act* 4, *container* 6."""
+        broader = [t for sym, t, _, _ in self.wordnet.synsets[sid].pointers() if sym in ("@", "@i")]
+        return 1 + min(map(self._depth, broader)) if broader else 0
 
     def _inflected_clues(self, reading: Reading, answer: set[str]) -> Iterator[_Sense]:
         """Per sense of the reading's lemma and part of speech that writes it in lower
@@ -330,7 +478,7 @@ class ClueWriter:
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = self._inflected_gloss(cut, reading)
-                if gloss and not gives_away(answer, gloss):
+                if gloss and len(gloss) <= MAX_CLUE_LENGTH and not gives_away(answer, gloss):
                     glosses.append(gloss)
                     break
             yield synonyms, glosses
@@ -466,8 +614,8 @@ class ClueWriter:
         no attested form, or if the relative clause does not start with a verb or would
         not agree (``persons who shirk his work``)."""
         words = gloss.split(" ")
-        end = next((k for k, w in enumerate(words) if k and w in _PHRASE_ENDS), len(words))
-        at = next((k for k in range(end - 1, -1, -1) if self._is_noun(words[k].rstrip(","))), -1)
+        end = self._phrase_end(words)
+        at = self._head(words)
         head = words[at].rstrip(",")
         lower = head.lower()
         if at < 0 or (at > 0 and words[at - 1] in _CONJUNCTIONS) or lower in _PRONOUNS:
@@ -498,6 +646,17 @@ class ClueWriter:
             form = _clue_case(form)
         words[at] = form + words[at][len(head) :]
         return " ".join(words)
+
+    @staticmethod
+    def _phrase_end(words: list[str]) -> int:
+        """Where a gloss's leading noun phrase ends: its first word that ends one."""
+        return next((k for k, w in enumerate(words) if k and w in _PHRASE_ENDS), len(words))
+
+    def _head(self, words: list[str]) -> int:
+        """The index of a gloss's head: the last noun of its leading noun phrase; -1 if
+        it has none."""
+        end = self._phrase_end(words)
+        return next((k for k in range(end - 1, -1, -1) if self._is_noun(words[k].rstrip(","))), -1)
 
     def _agreeing(self, verb: str, plural: bool) -> str | None:
         """A relative clause's present-tense ``verb`` in the number of its head

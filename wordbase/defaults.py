@@ -249,7 +249,11 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             doubtful=known[key] and doubtful_inflection(wordnet, key, zipfs),
             lemma=given,
         )
-        clues = _definitions(writer, candidate, key) if known[key] else ()
+        if known[key]:
+            clues = _definitions(writer, candidate, key)
+        else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), or nothing
+            names = writer.name_clues(key.lower(), CLUES_PER_ENTRY)
+            clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
         yield Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
 

@@ -102,6 +102,13 @@ def test_synonyms_and_glosses_sharing_the_answers_stem_are_left_out(writer: Clue
     assert gives_away(["sep"], "Sept") and gives_away(["mac"], "Mack")
     assert not gives_away(["are"], "Unit of surface area") and gives_away(["are"], "Are")
     assert not gives_away(["car"], "Take care") and not gives_away(["hop"], "Hope")
+    # A word ending in another's letters is no compound of it unless what comes first is
+    # a word or a prefix; a last letter dropped before other letters than an ending.
+    assert gives_away(["happy"], "Unhappy") and gives_away(["shore"], "Ashore")
+    assert not gives_away(["island"], "Land mass") and not gives_away(["isle"], "Small island")
+    # A phrase's small function words may recur in its clue; its other words may not.
+    assert not gives_away(["tune", "in"], "Regulate in order to receive")
+    assert gives_away(["tune", "in"], "Tuned") and gives_away(["and"], "And")
 
 
 def test_offensive_synonyms_are_left_out(small: WordNet) -> None:
@@ -173,6 +180,14 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
     assert shorten_gloss("an informal term for a dog or a puppy", noun, 20) is None
     assert shorten_gloss("a soft return so as to drop the ball in the net", noun, 20) is None
     assert shorten_gloss("a sign that marks the way in a town", noun, 20) is None  # no "that"
+    # Nor one before "of" that leaves "the ..." unsaid, nor a hyphenated "-ed" adjective
+    # or a coordinated "-ing" word taken for a boundary.
+    everything = (nouns | {"traffic", "movement", "aircraft", "horizontal", "frame"}).__contains__
+    assert shorten_gloss("traffic created by the movement of aircraft", everything, 33) is None
+    assert shorten_gloss("a wave on a horizontal harp-shaped frame", everything, 30) is None
+    assert (
+        shorten_gloss("make a grasping or snatching motion", {"grasping"}.__contains__, 20) is None
+    )
 
 
 class _Wordfreq(Mapping[str, float]):
@@ -221,6 +236,39 @@ def test_installed_wordnet_inflections(installed: ClueWriter) -> None:
     assert "Structural members" in installed.clues("sills", [], 3)
 
 
+def test_installed_wordnet_clues_what_it_could_not_before(installed: ClueWriter) -> None:
+    # A gloss whose head repeats the answer takes a specific enough hypernym instead,
+    # one the gloss does not hold already (not "alcohol"), nor a word as general as "act".
+    assert installed.clues("brandy glass", ["brandy glass"], 3) == [
+        "Globular container with a small top"
+    ]
+    assert installed.clues("fortified wine", ["fortified wine"], 3) == [
+        "Beverage to which alcohol has been added"
+    ]
+    assert not any(c.startswith("Act") for c in installed.clues("cesarean delivery", [], 3))
+    # A doubled consonant's past is regular: it takes an irregular synonym's past.
+    assert installed.clues("grabbed", [], 3)[0] == "Took hold of"
+    # A plural gloss too long for a clue gives way to the shorter cut.
+    assert installed.clues("symbols", [], 3) == ["Arbitrary signs"]
+    # Isle and island share letters, not a stem; a phrase may repeat its small words.
+    assert installed.clues("isle", ["isle"], 3)[0] == "Small island"
+    assert installed.clues("tune in", ["tune in"], 3) == [
+        "Regulate in order to receive a certain station or program"
+    ]
+
+
+def test_installed_wordnet_clues_parts_of_names(installed: ClueWriter) -> None:
+    # A given name by a person's role and surname; a surname, or a place's word, by
+    # the name with a blank; no middle names (John Roy Major); two-word names first.
+    assert installed.clues("edna", [], 3) == ["Writer Ferber", "Poetess Millay"]
+    assert installed.clues("doyle", [], 3) == ["Writer Conan ___"]
+    assert installed.clues("vegas", [], 3) == ["Las ___"]
+    assert installed.clues("papua", [], 3) == ["___ New Guinea"]
+    assert not any("Major" in clue for clue in installed.name_clues("roy", 10))
+    # A word with a definition keeps it: names only stand in for none.
+    assert "Lincoln" not in " ".join(installed.clues("nation", ["nation"], 3))
+
+
 def test_no_clue_repeats_the_answer_or_runs_long(installed: ClueWriter) -> None:
     wordnet = installed.wordnet
     lemmas = sorted(wordnet.lemmas())
@@ -230,7 +278,8 @@ def test_no_clue_repeats_the_answer_or_runs_long(installed: ClueWriter) -> None:
         for clue in clues:
             assert len(clue) <= MAX_CLUE_LENGTH and clue[0] == clue[0].upper()
             words = set(re.findall(r"[a-z]+", clue.lower()))
-            assert not words & {w for w in re.findall(r"[a-z]+", lemma) if len(w) >= 3}, clue
+            content = {w for w in re.findall(r"[a-z]+", lemma) if len(w) >= 3} - {"the", "and"}
+            assert not words & content, clue
 
 
 def test_the_sample_wordnet_clues_its_answers(tmp_path: Path) -> None:
