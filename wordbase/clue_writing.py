@@ -117,8 +117,10 @@ def _compound_of(long: str, short: str) -> bool:
     """True when ``long`` is a compound ending in ``short`` (four letters or more): what
     precedes it is a word of three letters or more or a prefix (``windowsill``,
     ``unhappy``), not any letters (``island`` is no compound of *land*)."""
+    if len(short) < 4 or not long.endswith(short):
+        return False
     head = long[: len(long) - len(short)]
-    return len(short) >= 4 and long.endswith(short) and (len(head) >= 3 or head in _PREFIXES)
+    return len(head) >= 3 or head in _PREFIXES
 
 
 def _stem_shared(first: str, second: str) -> bool:
@@ -151,7 +153,12 @@ def gives_away(words: Iterable[str], text: str) -> bool:
     used = set(_WORD.findall(text.lower()))
     answer = set(words)
     answer = (answer - _SMALL_WORDS) or answer
-    return any(_stem_shared(word, other) for word in answer for other in used)
+    for word in answer:
+        for other in used:
+            near = word[:1] == other[:1] or word.endswith(other) or other.endswith(word)
+            if near and _stem_shared(word, other):  # near: what _stem_shared needs
+                return True
+    return False
 
 
 def _clue_case(text: str) -> str:
@@ -298,6 +305,7 @@ class ClueWriter:
         self.readings = cache(self._readings)
         self._pos = cache(wordnet.parts_of_speech)
         self._depth = cache(self._synset_depth)
+        self._hypernyms = cache(self._synset_hypernyms)
         self._name_parts: dict[str, list[tuple[str, str]]] | None = None
 
     def clues(self, word: str, lemmas: Sequence[str], limit: int) -> list[str]:
@@ -340,8 +348,7 @@ class ClueWriter:
                 clue = f"{role} {blank}" if role else blank
             clue = _clue_case(clue)
             if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace("___", "")):
-                zipf = zipf_frequency(written, "en", wordlist="large")
-                found.append((len(parts), -zipf, clue))
+                found.append((len(parts), -self.zipf(written), clue))
         return [clue for *_, clue in sorted(found)][:limit]
 
     def _names(self) -> dict[str, list[tuple[str, str]]]:
@@ -441,18 +448,17 @@ class ClueWriter:
         ``HYPERNYM_DEPTH`` levels up."""
         level = [sid]
         for _ in range(HYPERNYM_DEPTH):
-            level = [
-                t
-                for s in level
-                for sym, t, _, _ in self.wordnet.synsets[s].pointers()
-                if sym == "@"
-            ]
+            level = [t for s in level for t in self._hypernyms(s)]
             for broader in level:
                 word = self.wordnet.synsets[broader].words[0]
                 usual = word.islower() and _WRITTEN.fullmatch(word) is not None
                 usual = usual and self._depth(broader) >= MIN_HYPERNYM_DEPTH
                 if usual and self.zipf(word) >= MIN_SYNONYM_ZIPF:
                     yield word
+
+    def _synset_hypernyms(self, sid: SynsetId) -> list[SynsetId]:
+        """The hypernyms of ``sid`` (of a class: ``@``)."""
+        return [t for sym, t, _, _ in self.wordnet.synsets[sid].pointers() if sym == "@"]
 
     def _synset_depth(self, sid: SynsetId) -> int:
         """How many hypernym links separate ``sid`` from the top of its hierarchy (the
