@@ -46,6 +46,9 @@ class Alphabet:
     title: str = ""
     prepare: Callable[[str], str] = field(default=lambda text: text, repr=False, compare=False)
     fold: Callable[[str], str] = field(default=lambda ch: ch, repr=False, compare=False)
+    ascii_capitals: bool = field(default=False, repr=False, compare=False)
+    """True when ``prepare`` and ``fold`` make any ASCII letter its capital (English):
+    then such text's key is its capitals, without the per-character pass."""
 
     def normalize(self, text: str) -> str:
         """The key of ``text``: its letters folded into this alphabet, in order.
@@ -53,6 +56,8 @@ class Alphabet:
         Raises NormalizationError naming every character that is not a letter of the
         alphabet and not a space, punctuation mark or combining accent.
         """
+        if self.ascii_capitals and text.isascii() and text.isalpha():
+            return text.upper()  # the default list's build normalizes 480,000 words
         letters = self.letters
         out: list[str] = []
         bad: list[str] = []
@@ -99,7 +104,13 @@ def _english_fold(ch: str) -> str:
 def _english(**settings: Any) -> Alphabet:
     _check_settings("en", settings, {})
     return Alphabet(
-        "en", _ENGLISH_LETTERS, {}, "English", prepare=_english_prepare, fold=_english_fold
+        "en",
+        _ENGLISH_LETTERS,
+        {},
+        "English",
+        prepare=_english_prepare,
+        fold=_english_fold,
+        ascii_capitals=True,
     )
 
 
