@@ -426,14 +426,17 @@ class ClueWriter:
 
     def _head_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
         """A noun gloss whose head repeats the answer (``Globular glass with a small
-        top`` for BRANDY GLASS) with the head replaced by the lemma of the nearest
-        hypernym of ``sid`` that is common (``MIN_SYNONYM_ZIPF``), new to the gloss and
-        no giveaway (``Globular container with a small top``); None if there is none or
-        the clue would run past ``MAX_CLUE_LENGTH``."""
+        top`` for BRANDY GLASS; not a compound's head: *tear gas*) with the head replaced
+        by the lemma of the nearest hypernym of ``sid`` that is common
+        (``MIN_SYNONYM_ZIPF``), new to the gloss and no giveaway (``Globular container
+        with a small top``); None if there is none or the clue would run past
+        ``MAX_CLUE_LENGTH``."""
         words = gloss.split(" ")
         at = self._head(words)
         if at < 0 or not gives_away(answer, words[at]) or not words[at][1:].islower():
             return None
+        if at > 0 and self._pos(words[at - 1].lower()) & {"n", "a"} == {"n"}:
+            return None  # a compound's head (tear gas): "Tear chemical weapon" would not do
         used = set(_WORD.findall(gloss.lower()))
         for broader in self._hypernym_lemmas(sid):
             text = " ".join(words[:at] + [broader] + words[at + 1 :])
