@@ -211,8 +211,9 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     """True when ``words[:end]`` (two words or more) makes a phrase: it ends on a noun
     (``is_noun``; not a verb after *to* or an auxiliary: *to show that*, *can be used*;
     not a function word WordNet also has as a noun: *who*, *so*, *out*) before a phrase
-    boundary (a relative pronoun, a participle, a preposition, any of them after an
-    adverb: *usually having*; *and* or *or* before an article or a word no noun:
+    boundary (a relative pronoun, a participle, a preposition, any of them or an
+    article after an adverb: *usually having*, *especially the*; *and* or *or* before
+    an article or a word no noun:
     *rhetoric and elaborated*), not inside a compound preposition (*by means of*) nor a
     coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
     cut before *of* or *for* keeps three words or more and no vague head (*informal
@@ -243,6 +244,7 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         after in _BOUNDARIES
         or (len(after) > 4 and after.endswith("ed") and "-" not in after)  # concerned with
         or (after in ("and", "or") and (following in _ARTICLES or not is_noun(following)))
+        or (after in _ARTICLES and after != words[end])  # on a building | especially the
     )
     if not boundary or not is_noun(last):
         return False

@@ -188,6 +188,10 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
     assert (
         shorten_gloss("make a grasping or snatching motion", {"grasping"}.__contains__, 20) is None
     )
+    # An article after an adverb starts a phrase: the cut may come before the adverb.
+    gloss = "a recess on a building especially the east end"
+    recess = (nouns | {"recess", "building"}).__contains__
+    assert shorten_gloss(gloss, recess, 30) == "Recess on a building"
 
 
 class _Wordfreq(Mapping[str, float]):
