@@ -64,8 +64,8 @@ enough to define by (*container*, 6; not *act*, 4, nor *collection*, 3)."""
 
 _WORD = re.compile(r"[a-z]+")
 _ROMAN = re.compile(r"[ivxlcdm]+")
-_NAME_PART = re.compile(r"[A-Z][a-z'.]*|[a-z]{1,3}")
-"""A word of a name: capitalized, or a short particle (*de*, *von*, *of*)."""
+_NAME_PART = re.compile(r"[A-Z][a-z'.]*(?:-[A-Z][a-z'.]*)*|[a-z]{1,3}")
+"""A word of a name: capitalized (``Joliot-Curie`` too), or a short particle (*de*, *von*)."""
 _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")

@@ -268,6 +268,7 @@ def test_installed_wordnet_clues_parts_of_names(installed: ClueWriter) -> None:
     # the name with a blank; no middle names (John Roy Major); two-word names first.
     assert installed.clues("edna", [], 3) == ["Writer Ferber", "Poetess Millay"]
     assert installed.clues("doyle", [], 3) == ["Writer Conan ___"]
+    assert installed.clues("irene", [], 3) == ["Physicist Joliot-Curie"]
     assert installed.clues("vegas", [], 3) == ["Las ___"]
     assert installed.clues("papua", [], 3) == ["___ New Guinea"]
     assert not any("Major" in clue for clue in installed.name_clues("roy", 10))
