@@ -15,6 +15,8 @@ corrects frequency with WordNet (dictionary, phrases, names) and junk signals
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +44,8 @@ from crossforge.wordbase.store import Progress, WordStore
 from crossforge.wordbase.wordnet import Inflection, SynsetId, WordNet
 
 __all__ = [
+    "BUILD_CHUNK",
+    "BUILD_WORKERS",
     "CLUES_PER_ENTRY",
     "FUNCTION_WORDS",
     "FUNCTION_WORDS_SOURCE",
@@ -76,6 +80,10 @@ MIN_LENGTH = 2
 MAX_LENGTH = 21
 CLUES_PER_ENTRY = 3
 """WordNet clues (synonyms, shortened glosses) kept per entry, best first."""
+BUILD_WORKERS = 4
+"""Processes the English build scores and clues its keys in, at most (one per core)."""
+BUILD_CHUNK = 5_000
+"""Keys a worker scores and clues at a time; the chunks come back in order."""
 WORDNET_SOURCE = "wordnet"
 """The source of WordNet's entries and clues."""
 FUNCTION_WORDS = Path(__file__).with_name("data") / "function-words.txt"
@@ -182,12 +190,10 @@ class _Candidate:
     function_word: FunctionWord | None = None
 
 
-def english_entries(wordnet: WordNet) -> Iterator[Entry]:
+def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
     """The English default list's entries: wordfreq's words and WordNet's lemmas (words
-    and phrases), scored by ``crossword_score``, clued from WordNet (``ClueWriter``). Editor
-    tags are added by ``build_default``."""
-    from wordfreq import zipf_frequency
-
+    and phrases), scored by ``crossword_score``, clued from WordNet (``ClueWriter``) by
+    ``workers`` processes. Editor tags are added by ``build_default``."""
     alphabet = get_alphabet("en")
     found: dict[str, _Candidate] = {}
     for key, word, zipf in _wordfreq("en", alphabet):
@@ -215,16 +221,35 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
     misspellings = Misspellings({k: zipf for k, zipf in zipfs.items() if known[k] and zipf})
     writer = ClueWriter(wordnet, zipfs, editor_tags())
     taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
-    for key, candidate in found.items():
+    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, taxa)
+    yield from _in_parallel(build, list(found.items()), workers)
+
+
+@dataclass
+class _EnglishBuild:
+    """What scoring and cluing a key of the English build reads (``entry``)."""
+
+    wordnet: WordNet
+    known: dict[str, bool]
+    zipfs: dict[str, float]
+    misspellings: Misspellings
+    writer: ClueWriter
+    taxa: set[SynsetId]
+
+    def entry(self, key: str, candidate: _Candidate) -> Entry:
+        """The scored and clued entry of ``key``."""
+        from wordfreq import zipf_frequency
+
+        wordnet, known, writer = self.wordnet, self.known, self.writer
         length = len(key)
         if candidate.lemmas:
-            base = lemma_signals(wordnet, key, candidate.lemmas, zipfs)
+            base = lemma_signals(wordnet, key, candidate.lemmas, self.zipfs)
             name = base.name
             best = crossword_score(base)
             display = candidate.display or _written(wordnet, candidate.lemmas[0])
             for lemma in candidate.lemmas:
                 words = len(lemma.split())
-                if words > 1 and not formal_taxon(wordnet, lemma, taxa):
+                if words > 1 and not formal_taxon(wordnet, lemma, self.taxa):
                     zipf = zipf_frequency(lemma, "en", wordlist="large")
                     signals = Signals(zipf, length, words=words, known=True, name=name)
                     score = crossword_score(signals)
@@ -232,11 +257,9 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
                         best, display = score, _written(wordnet, lemma)
             clues = _definitions(writer, candidate, key)
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
-            yield Entry(key, display, best, clues, source=source)
-            continue
+            return Entry(key, display, best, clues, source=source)
         if candidate.function_word:
-            yield function_word_entry(candidate.function_word, candidate.zipf, candidate.display)
-            continue
+            return function_word_entry(candidate.function_word, candidate.zipf, candidate.display)
         given = not known[key] and short_given_name(key)
         signals = Signals(
             candidate.zipf,
@@ -245,8 +268,8 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
             name=given or (known[key] and inflects_names(wordnet, key)),
             abbreviation=looks_abbreviated(key),
             letter_run=has_letter_run(key),
-            misspelling=not known[key] and misspellings.is_misspelling(key, candidate.zipf),
-            doubtful=known[key] and doubtful_inflection(wordnet, key, zipfs),
+            misspelling=not known[key] and self.misspellings.is_misspelling(key, candidate.zipf),
+            doubtful=known[key] and doubtful_inflection(wordnet, key, self.zipfs),
             lemma=given,
         )
         if known[key]:
@@ -254,7 +277,38 @@ def english_entries(wordnet: WordNet) -> Iterator[Entry]:
         else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), or nothing
             names = writer.name_clues(key.lower(), CLUES_PER_ENTRY)
             clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
-        yield Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
+        return Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
+
+
+_FORKED: tuple[_EnglishBuild, list[tuple[str, _Candidate]]] | None = None
+"""The build forked workers read (``_chunk``); set only while they run."""
+
+
+def _chunk(bounds: tuple[int, int]) -> list[Entry]:
+    """In a forked worker: the entries of the keys ``bounds`` delimits."""
+    assert _FORKED is not None
+    build, items = _FORKED
+    return [build.entry(key, candidate) for key, candidate in items[bounds[0] : bounds[1]]]
+
+
+def _in_parallel(
+    build: _EnglishBuild, items: list[tuple[str, _Candidate]], workers: int
+) -> Iterator[Entry]:
+    """The entries of ``items`` in order, scored and clued by ``workers`` forked
+    processes (they share the loaded WordNet and the build's tables), or here when
+    ``workers`` is 1 or the platform cannot fork."""
+    global _FORKED
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from (build.entry(key, candidate) for key, candidate in items)
+        return
+    bounds = [(start, start + BUILD_CHUNK) for start in range(0, len(items), BUILD_CHUNK)]
+    _FORKED = (build, items)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for entries in pool.imap(_chunk, bounds):
+                yield from entries
+    finally:
+        _FORKED = None
 
 
 def lemma_signals(
@@ -447,7 +501,9 @@ def build_default(
         from crossforge.wordbase.editor_tags import with_editor_tags
         from crossforge.wordbase.wordnet import load_wordnet
 
-        made = with_editor_tags(english_entries(load_wordnet()), lang)
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        workers = min(BUILD_WORKERS, cores or 1)
+        made = with_editor_tags(english_entries(load_wordnet(), workers), lang)
         description = (
             "wordfreq 'large' en words and WordNet 3.0 words and phrases, scored for "
             "crossword use (docs/word-lists.md), editor tags, WordNet definitions as clues"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from itertools import islice
 from pathlib import Path
 
 import pytest
 
+from crossforge.wordbase import defaults
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.defaults import (
     FUNCTION_WORDS,
@@ -26,6 +28,7 @@ from crossforge.wordbase.defaults import (
     wordfreq_entries,
     zipf_to_score,
 )
+from crossforge.wordbase.models import Entry
 from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.wordnet import WordNet, load_wordnet
 from tests.wordbase.wordnet_sample import write_wordnet
@@ -249,3 +252,23 @@ def test_a_bad_function_word_line_is_named(tmp_path: Path) -> None:
         function_words(path)
     path.write_text("# header\nere\tarchaic\tbefore\n", "utf-8")
     assert function_words(path) == [FunctionWord("ere", "archaic", "before")]
+
+
+class _Squares:
+    """A stand-in build: an entry per key whose score says which process made it."""
+
+    def entry(self, key: str, candidate: object) -> Entry:
+        return Entry(key, key, 1 + len(key), source=str(os.getpid()))
+
+
+def test_the_build_scores_in_forked_workers_and_keeps_the_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(defaults, "BUILD_CHUNK", 7)
+    items = [("K" * (1 + k % 20) + str(k), None) for k in range(100)]
+    serial = list(defaults._in_parallel(_Squares(), items, 1))  # type: ignore[arg-type]
+    forked = list(defaults._in_parallel(_Squares(), items, 2))  # type: ignore[arg-type]
+    assert [e.key for e in forked] == [e.key for e in serial] == [key for key, _ in items]
+    assert {e.source for e in serial} == {str(os.getpid())}
+    assert str(os.getpid()) not in {e.source for e in forked}  # the workers made them
+    assert defaults._FORKED is None
