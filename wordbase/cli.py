@@ -66,7 +66,15 @@ def open_store() -> WordStore:
 )
 @click.option("--size", type=int, metavar="N", help="Keep only the N best-scored words.")
 @click.option("--if-missing", is_flag=True, help="Do nothing when the list already exists.")
-def build_default_command(lang: str, size: int | None, if_missing: bool) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Processes scoring English keys (default: one per core, at most 4; each adds memory).",
+)
+def build_default_command(
+    lang: str, size: int | None, if_missing: bool, workers: int | None
+) -> None:
     """Build default-LANG from wordfreq."""
     from crossforge.wordbase.defaults import build_default, default_name
     from crossforge.wordbase.index import WordIndex
@@ -78,7 +86,7 @@ def build_default_command(lang: str, size: int | None, if_missing: bool) -> None
         return
     started = time.monotonic()
     with progress_bar(name) as progress:
-        summary = build_default(store, lang, size, progress=progress)
+        summary = build_default(store, lang, size, progress=progress, workers=workers)
     built = time.monotonic()
     index = WordIndex.for_list(store, name)
     print(

@@ -485,24 +485,31 @@ def _definitions(writer: ClueWriter, candidate: _Candidate, key: str) -> tuple[C
 
 
 def build_default(
-    store: WordStore, lang: str = "en", size: int | None = None, progress: Progress | None = None
+    store: WordStore,
+    lang: str = "en",
+    size: int | None = None,
+    progress: Progress | None = None,
+    workers: int | None = None,
 ) -> ImportSummary:
     """(Re)build ``default-<lang>``, keeping the ``size`` best entries if given.
 
-    English: ``english_entries`` with editor tags; Russian: wordfreq scored by
-    frequency. The list is replaced in one transaction, so a failed build leaves the
-    old list whole.
+    English: ``english_entries`` with editor tags, in ``workers`` processes (default:
+    one per core, at most ``BUILD_WORKERS``); Russian: wordfreq scored by frequency. The
+    list is replaced in one transaction, so a failed build leaves the old list whole.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no default list for language {lang!r} (known: {', '.join(LANGUAGES)})")
     if size is not None and size < 1:
         raise ValueError(f"size must be at least 1, not {size}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
     if lang == "en":
         from crossforge.wordbase.editor_tags import with_editor_tags
         from crossforge.wordbase.wordnet import load_wordnet
 
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-        workers = min(BUILD_WORKERS, cores or 1)
+        if workers is None:
+            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+            workers = min(BUILD_WORKERS, cores or os.cpu_count() or 1)
         made = with_editor_tags(english_entries(load_wordnet(), workers), lang)
         description = (
             "wordfreq 'large' en words and WordNet 3.0 words and phrases, scored for "

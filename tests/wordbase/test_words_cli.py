@@ -94,6 +94,8 @@ def test_build_default_with_a_small_size_and_if_missing(
     assert store.get_entry("default-en", "about").score == 100  # type: ignore[union-attr]
     code, out, _ = run(capsys, "build-default", "--if-missing")
     assert "exists: nothing to do" in out
+    code, _, err = run(capsys, "build-default", "--workers", "0")
+    assert code == 2 and "--workers" in err
     code, out, _ = run(capsys, "search", "A?OUT", "--limit", "1", "--json")
     (found,) = json.loads(out)
     assert (found["word"], found["score"], found["display"]) == ("ABOUT", 100, "ABOUT")
