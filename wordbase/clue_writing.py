@@ -334,9 +334,10 @@ class ClueWriter:
 
     def name_clues(self, word: str, limit: int) -> list[str]:
         """Up to ``limit`` clues for ``word`` (lower case) as part of the names WordNet
-        gives people and places, the shortest, then most frequent, names first: a given name by the
-        person's role and the rest of the name (``Writer Ferber`` for EDNA), any other
-        part by the name with a blank (``Writer Arthur Conan ___``, ``___ New Guinea``)."""
+        gives people and places, the shortest then most frequent names first: a given
+        name by the person's role and the rest of the name (``Writer Ferber`` for EDNA),
+        any other part by the name with a blank (``Writer Conan ___``, ``___ New
+        Guinea``)."""
         found = []
         for written, role in self._names().get(word, ()):
             parts = written.split(" ")
