@@ -310,14 +310,17 @@ class ClueWriter:
         self._hypernyms = cache(self._synset_hypernyms)
         self._name_parts: dict[str, list[tuple[str, str]]] | None = None
 
-    def clues(self, word: str, lemmas: Sequence[str], limit: int) -> list[str]:
+    def clues(
+        self, word: str, lemmas: Sequence[str], limit: int, readings: Sequence[Reading] = ()
+    ) -> list[str]:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
         knows as ``lemmas``: the lemmas' clues (``_ordered``), then those of ``word``
-        read as an inflection; none repeats the answer (``gives_away``) or another clue,
-        nor is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss)."""
-        readings = self.readings(word)
+        read as an inflection (by the ``readings`` given, as a phrase's form is read,
+        else by its own); none repeats the answer (``gives_away``) or another clue, nor
+        is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss)."""
+        readings = list(readings) or self.readings(word)
         answer = {w for lemma in (word, *lemmas) for w in _WORD.findall(lemma.lower())}
-        answer.update(reading.lemma for reading in readings)
+        answer.update(w for reading in readings for w in _WORD.findall(reading.lemma))
         found: dict[str, str] = {}
         for lemma in lemmas:
             for clue in _ordered(self._lemma_clues(lemma, answer), limit):
@@ -475,7 +478,7 @@ class ClueWriter:
     def _inflected_clues(self, reading: Reading, answer: set[str]) -> Iterator[_Sense]:
         """Per sense of the reading's lemma and part of speech that writes it in lower
         case, most used first: its synonyms inflected like the answer
-        (``_inflect_phrase``) and its gloss where it can be (``_inflected_gloss``)."""
+        (``inflect_phrase``) and its gloss where it can be (``_inflected_gloss``)."""
         if reading.lemma in _UNINFLECTED:
             return
         for rank, sid in enumerate(self._senses(reading.lemma, reading.pos)):
@@ -484,7 +487,7 @@ class ClueWriter:
             synonyms: list[str] = []
             if rank < SYNONYM_SENSES:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
-                    form = self._inflect_phrase(synonym, reading)
+                    form = self.inflect_phrase(synonym, reading)
                     if form and not gives_away(answer, form):
                         synonyms.append(_clue_case(form))
             glosses: list[str] = []
@@ -579,7 +582,7 @@ class ClueWriter:
             return None
         return best
 
-    def _inflect_phrase(self, synonym: str, reading: Reading) -> str | None:
+    def inflect_phrase(self, synonym: str, reading: Reading) -> str | None:
         """``synonym`` inflected like the answer: a verb's first word (``tell on``:
         ``told on``), a noun's last (``dirty dog``: ``dirty dogs``; not ``man of war``),
         an adjective if one word. A past form an exception list gives the answer

@@ -23,9 +23,10 @@ from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.clue_writing import ClueWriter
-from crossforge.wordbase.editor_tags import editor_tags
+from crossforge.wordbase.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
+from crossforge.wordbase.phrase_forms import PhraseForm, form_score, phrase_forms
 from crossforge.wordbase.scoring import (
     INFLECTION_GAP,
     MISSPELLING_GAP,
@@ -188,6 +189,7 @@ class _Candidate:
     display: str = ""
     lemmas: list[str] = field(default_factory=list)
     function_word: FunctionWord | None = None
+    form: PhraseForm | None = None
 
 
 def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
@@ -219,10 +221,20 @@ def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
     }
     zipfs = {key: candidate.zipf for key, candidate in found.items()}
     misspellings = Misspellings({k: zipf for k, zipf in zipfs.items() if known[k] and zipf})
-    writer = ClueWriter(wordnet, zipfs, editor_tags())
+    tags = editor_tags()
+    writer = ClueWriter(wordnet, zipfs, tags)
+    for lemma in list(wordnet.lemmas()):
+        for made in phrase_forms(writer, lemma):
+            try:
+                key = alphabet.normalize(made.form)
+            except ValueError:  # digits
+                continue
+            if MIN_LENGTH <= len(key) <= MAX_LENGTH and key not in found:
+                found[key] = _Candidate(form=made)
     taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
-    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, taxa)
-    yield from _in_parallel(build, list(found.items()), workers)
+    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, taxa, tags)
+    entries = _in_parallel(build, list(found.items()), workers)
+    yield from (entry for entry in entries if entry is not None)
 
 
 @dataclass
@@ -235,13 +247,17 @@ class _EnglishBuild:
     misspellings: Misspellings
     writer: ClueWriter
     taxa: set[SynsetId]
+    tags: EditorTags
 
-    def entry(self, key: str, candidate: _Candidate) -> Entry:
-        """The scored and clued entry of ``key``."""
+    def entry(self, key: str, candidate: _Candidate) -> Entry | None:
+        """The scored and clued entry of ``key``; None for a phrase's form that gets no
+        clue (``form_entry``)."""
         from wordfreq import zipf_frequency
 
         wordnet, known, writer = self.wordnet, self.known, self.writer
         length = len(key)
+        if candidate.form is not None:
+            return self.form_entry(key, candidate.form)
         if candidate.lemmas:
             base = lemma_signals(wordnet, key, candidate.lemmas, self.zipfs)
             name = base.name
@@ -279,12 +295,34 @@ class _EnglishBuild:
             clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
         return Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
+    def form_entry(self, key: str, made: PhraseForm) -> Entry | None:
+        """The entry of a phrase's inflected form (``phrase_forms``), with its lemma's
+        editor tags (``DID IN`` as ``DO IN``); None when the clue writer cannot clue it:
+        a form is made for fills, which should not gain entries without a clue."""
+        from wordfreq import zipf_frequency
+
+        texts = self.writer.clues(made.form, [], CLUES_PER_ENTRY, [made.reading])
+        if not texts:
+            return None
+        lemma = made.reading.lemma
+        lemma_key = get_alphabet("en").normalize(lemma)
+        score = form_score(
+            zipf_frequency(made.form, "en", wordlist="large"),
+            zipf_frequency(lemma, "en", wordlist="large"),
+            len(key),
+            len(lemma_key),
+            len(lemma.split()),
+        )
+        clues = tuple(Clue(text, WORDNET_SOURCE) for text in texts)
+        tags = tuple(sorted(self.tags.of_entry(lemma_key, lemma.upper())))
+        return Entry(key, made.form.upper(), score, clues, tags=tags, source=WORDNET_SOURCE)
+
 
 _FORKED: tuple[_EnglishBuild, list[tuple[str, _Candidate]]] | None = None
 """The build forked workers read (``_chunk``); set only while they run."""
 
 
-def _chunk(bounds: tuple[int, int]) -> list[Entry]:
+def _chunk(bounds: tuple[int, int]) -> list[Entry | None]:
     """In a forked worker: the entries of the keys ``bounds`` delimits."""
     assert _FORKED is not None
     build, items = _FORKED
@@ -293,7 +331,7 @@ def _chunk(bounds: tuple[int, int]) -> list[Entry]:
 
 def _in_parallel(
     build: _EnglishBuild, items: list[tuple[str, _Candidate]], workers: int
-) -> Iterator[Entry]:
+) -> Iterator[Entry | None]:
     """The entries of ``items`` in order, scored and clued by ``workers`` forked
     processes (they share the loaded WordNet and the build's tables), or here when
     ``workers`` is 1 or the platform cannot fork."""

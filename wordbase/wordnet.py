@@ -121,6 +121,8 @@ class Synset:
     words: tuple[str, ...]
     definition: str
     pointer_fields: tuple[str, ...]
+    lexfile: int = 0
+    """Its lexicographer file's number (``lexnames``(5WN): 6 ``noun.artifact``, ...)."""
 
     def pointers(self) -> Iterator[tuple[str, SynsetId, int, int]]:
         """``(symbol, target, source word, target word)`` of each pointer; word numbers
@@ -347,7 +349,7 @@ def _parse_synset(line: str, pos: str) -> Synset:
     at = 4 + 2 * count
     pointers = tuple(fields[at + 1 : at + 1 + 4 * int(fields[at])])
     definition = gloss.strip().split('; "', 1)[0].strip().rstrip(";").strip()
-    return Synset((pos, fields[0]), words, definition, pointers)
+    return Synset((pos, fields[0]), words, definition, pointers, int(fields[1]))
 
 
 def _written(word: str) -> str:
