@@ -18,6 +18,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -145,6 +146,9 @@ class WordIndex:
         for ch, i in list(self._codes.items()):
             self._codes.setdefault(ch.lower(), i)
         self._letter_sets: dict[bytes, frozenset[str]] = {}
+        """One position's letters by its row of ``letter_mask``, shared between masks."""
+        self._letter_masks: dict[bytes, tuple[frozenset[str], ...]] = {}
+        """``letters_at`` by the whole ``letter_mask`` (a page asks for the same ones)."""
         self._size = size
 
     # --- construction ------------------------------------------------------------------
@@ -484,26 +488,33 @@ class WordIndex:
             return bucket.pairs[p, c] < prefix
         mask = self._and(bucket, known, prefix)
         assert mask is not None
-        seen = np.zeros((length, self._size), dtype=bool)
-        seen[np.arange(length), bucket.codes[_positions(mask)]] = True
-        return seen
+        cells = bucket.codes[_positions(mask)] + np.arange(0, length * self._size, self._size)
+        seen = np.zeros(length * self._size, dtype=bool)
+        seen[cells.ravel()] = True
+        return seen.reshape(length, self._size)
 
-    def letters_at(self, pattern: str, min_score: int = 0) -> list[set[str]]:
+    def letters_at(self, pattern: str, min_score: int = 0) -> list[frozenset[str]]:
         """For every position, the letters some matching word has there."""
         raw = self.letter_mask(pattern, min_score).tobytes()
-        size = self._size
-        cache = self._letter_sets
-        out: list[set[str]] = []
-        for start in range(0, len(raw), size):
-            row = raw[start : start + size]
-            letters = cache.get(row)
-            if letters is None:
-                letters = frozenset(ch for ch, on in zip(self._letters, row, strict=True) if on)
-                if len(cache) > 100_000:
-                    cache.clear()
-                cache[row] = letters
-            out.append(set(letters))
-        return out
+        masks = self._letter_masks
+        found = masks.get(raw)
+        if found is None:
+            size, rows = self._size, self._letter_sets
+            sets = []
+            for start in range(0, len(raw), size):
+                row = raw[start : start + size]
+                letters = rows.get(row)
+                if letters is None:
+                    letters = frozenset(compress(self._letters, row))
+                    if len(rows) > 100_000:
+                        rows.clear()
+                    rows[row] = letters
+                sets.append(letters)
+            found = tuple(sets)
+            if len(masks) > 10_000:
+                masks.clear()
+            masks[raw] = found
+        return list(found)
 
     def regex_filter(
         self,
@@ -659,9 +670,10 @@ def _positions(mask: np.ndarray, limit: int | None = None) -> np.ndarray:
         nonzero = nonzero[: int(np.searchsorted(running, limit)) + 1]
     if len(nonzero) == 0:
         return np.zeros(0, dtype=np.int64)
-    flags = np.unpackbits(mask[nonzero].view(np.uint8), bitorder="little").reshape(-1, 64)
-    rows, cols = np.nonzero(flags)
-    found = nonzero[rows] * 64 + cols
+    # bool, not uint8: numpy finds the set flags of a bool array several times faster
+    flags = np.unpackbits(mask[nonzero].view(np.uint8), bitorder="little").view(np.bool_)
+    bits = np.flatnonzero(flags)
+    found = nonzero[bits >> 6] * 64 + (bits & 63)
     if limit is not None:
         found = found[:limit]
     return found
