@@ -68,9 +68,12 @@ SENSITIVE_ROOTS = (
     "vomit.n.01",
     "vomit.v.01",
     "corpse.n.01",
+    "sleep_together.v.01",
+    "sexual_intercourse.n.01",
 )
 """WordNet synsets (``lemma.pos.sense``) under which every sense is a breakfast-test
-failure: violence, disease, bodily functions."""
+failure: violence, disease, bodily functions, sex acts (not *sexual activity* as a
+whole, which holds orientations and breeding)."""
 SENSITIVE_EXCEPT = ("plant_disease.n.01", "animal_disease.n.01")
 """Subtrees of ``SENSITIVE_ROOTS`` that pass the breakfast test (blight, mange)."""
 

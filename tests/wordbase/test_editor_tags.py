@@ -29,6 +29,10 @@ def test_breakfast_test_failures_are_sensitive() -> None:
     tags = editor_tags()
     for key in ("RAPE", "GENOCIDE", "DIARRHEA", "TYPHUS", "BEHEAD", "EXCREMENT", "VOMIT"):
         assert SENSITIVE in tags.of(key), key
+    for key in ("MAKELOVE", "HAVESEX", "DOIT", "COITUS", "SEXUALINTERCOURSE"):
+        assert SENSITIVE in tags.of(key), key
+    for key in ("LOVE", "BED", "KNOW", "HOMOSEXUALITY", "PROCREATION"):  # other senses, or no act
+        assert tags.of(key) == frozenset(), key
 
 
 def test_a_word_with_an_innocent_sense_or_a_reviewed_pass_is_not_tagged() -> None:
