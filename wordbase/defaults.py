@@ -195,7 +195,7 @@ class _Candidate:
 def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
     """The English default list's entries: wordfreq's words and WordNet's lemmas (words
     and phrases), scored by ``crossword_score``, clued from WordNet (``ClueWriter``) by
-    ``workers`` processes. Editor tags are added by ``build_default``."""
+    ``workers`` processes, with their editor tags."""
     alphabet = get_alphabet("en")
     found: dict[str, _Candidate] = {}
     for key, word, zipf in _wordfreq("en", alphabet):
@@ -250,8 +250,14 @@ class _EnglishBuild:
     tags: EditorTags
 
     def entry(self, key: str, candidate: _Candidate) -> Entry | None:
-        """The scored and clued entry of ``key``; None for a phrase's form that gets no
-        clue (``form_entry``)."""
+        """The scored, clued and tagged entry of ``key``; None for a phrase's form that
+        gets no clue (``form_entry``). Tagged here, in the workers: in the parent, the
+        tags' WordNet look-ups held the build up."""
+        made = self.scored(key, candidate)
+        return None if made is None else self.tags.apply(made)
+
+    def scored(self, key: str, candidate: _Candidate) -> Entry | None:
+        """The scored and clued entry of ``key`` (``entry``), before editor tags."""
         from wordfreq import zipf_frequency
 
         wordnet, known, writer = self.wordnet, self.known, self.writer
@@ -542,13 +548,12 @@ def build_default(
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if lang == "en":
-        from crossforge.wordbase.editor_tags import with_editor_tags
         from crossforge.wordbase.wordnet import load_wordnet
 
         if workers is None:
             cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
             workers = min(BUILD_WORKERS, cores or os.cpu_count() or 1)
-        made = with_editor_tags(english_entries(load_wordnet(), workers), lang)
+        made = english_entries(load_wordnet(), workers)
         description = (
             "wordfreq 'large' en words and WordNet 3.0 words and phrases, scored for "
             "crossword use (docs/word-lists.md), editor tags, WordNet definitions as clues"

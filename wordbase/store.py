@@ -41,7 +41,7 @@ from crossforge.wordbase.clue_formats import (
     read_clues,
     write_clues,
 )
-from crossforge.wordbase.clue_search import ensure_clue_search
+from crossforge.wordbase.clue_search import clues_rewritten, ensure_clue_search
 from crossforge.wordbase.config import database_url, instance_path
 from crossforge.wordbase.database import create_tables, engine_for, release, sqlite_file
 from crossforge.wordbase.editor_tags import with_editor_tags
@@ -300,7 +300,8 @@ class WordStore:
         """Delete a list with all its entries and clues; raises UnknownList."""
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
-            self._delete_where(conn, entries.c.list_id == word_list.id)
+            with clues_rewritten(conn, word_list.id):
+                self._delete_where(conn, entries.c.list_id == word_list.id)
             conn.execute(delete(word_lists).where(word_lists.c.id == word_list.id))
 
     @staticmethod
@@ -571,12 +572,13 @@ class WordStore:
     ) -> ImportSummary:
         """Make list ``name`` hold exactly ``new_entries`` (keys already normalized), in
         one transaction; the list is created with ``alphabet`` and settings if missing."""
+        combined = combine_entries(new_entries)
         with self.engine.begin() as conn:
             word_list = self._list_or_create(conn, name, alphabet, description, settings)
-            self._delete_where(conn, entries.c.list_id == word_list.id)
-            combined = combine_entries(new_entries)
             summary = ImportSummary(word_list.name, "entries", lines=len(combined))
-            self._write(conn, word_list, combined, None, summary, False, progress)
+            with clues_rewritten(conn, word_list.id):
+                self._delete_where(conn, entries.c.list_id == word_list.id)
+                self._write(conn, word_list, combined, None, summary, False, progress)
             if not summary.changed:  # emptied, nothing added: still a change
                 summary.version = self._bump(conn, word_list)
             return summary

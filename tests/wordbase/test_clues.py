@@ -9,6 +9,7 @@ import json
 import pytest
 from sqlalchemy import text
 
+from crossforge.wordbase import clue_search
 from crossforge.wordbase.clue_formats import CLUE_FORMATS, read_clues, write_clues
 from crossforge.wordbase.models import MAX_LISTED_REJECTIONS, Clue, Entry, Rejection
 from crossforge.wordbase.store import ImportRejected, WordStore
@@ -191,6 +192,54 @@ def test_search_follows_edits_and_deletes(words: WordStore) -> None:
     assert _texts(words, "epoch") == [] and _texts(words, "age") == ["Age"]
     words.delete_entry("w", "ERA")
     assert _texts(words, "age") == []
+
+
+def _fts_whole(store: WordStore) -> None:
+    """SQLite's own check that the full-text index matches the clues (raises if not)."""
+    with store.engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.execute(
+                text("INSERT INTO word_clues_fts(word_clues_fts) VALUES ('integrity-check')")
+            )
+
+
+def test_replacing_and_deleting_a_list_keep_clue_search_whole(
+    words: WordStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bulk: list[bool] = []
+    decide = clue_search._bulk
+    monkeypatch.setattr(clue_search, "_bulk", lambda *a: bulk.append(decide(*a)) or bulk[-1])
+    words.import_clue_lines("w", XD_TABLE[:5], "xd")
+    words.replace_entries("w", [Entry("ERA", "ERA", 50, (Clue("Epoch"),)), Entry("ONE", "ONE", 40)])
+    # The list holds every clue: SQLite rewrote it with the index rebuilt once.
+    assert bulk == [words.engine.dialect.name == "sqlite"]
+    assert _texts(words, "age") == [] and _texts(words, "epoch") == ["Epoch"]
+    _fts_whole(words)
+    words.put_entry("w", "ONE", 40, clues=["Single"])  # row by row again afterwards
+    assert _texts(words, "single") == ["Single"]
+    words.import_lines("other", ["ZEBU;40"], "stwl")
+    words.put_entry("other", "ZEBU", 40, clues=["Humped ox"])
+    words.delete_list("w")
+    assert [hit.clue.text for hit in words.search_clues("other", "ox").hits] == ["Humped ox"]
+    _fts_whole(words)
+
+
+def test_a_failed_replacement_leaves_clues_and_their_search_as_they_were(
+    words: WordStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    words.import_clue_lines("w", XD_TABLE, "xd")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(words, "_write", broken)
+    with pytest.raises(RuntimeError):
+        words.replace_entries("w", [Entry("ERA", "ERA", 50, (Clue("Epoch"),))])
+    monkeypatch.undo()
+    assert _texts(words, "age") == ["Age"] and _texts(words, "epoch") == []
+    words.put_entry("w", "ONE", 40, clues=["Single"])
+    assert _texts(words, "single") == ["Single"]
+    _fts_whole(words)
 
 
 def test_a_database_made_before_clue_search_gets_its_index(words: WordStore) -> None:
