@@ -234,6 +234,9 @@ def fill_report(answer: dict[str, Any]) -> str:
     lines = [
         f"status: {answer['status']}" + (f" ({answer['reason']})" if answer.get("reason") else "")
     ]
+    estimate = answer.get("fill_estimate")
+    if estimate:
+        lines.append(_estimate_line(estimate))
     lines += ["", *answer.get("grid", []), ""]
     entries = answer.get("entries", [])
     if entries:
@@ -275,6 +278,21 @@ def fill_report(answer: dict[str, Any]) -> str:
     if stats:
         lines.append("effort: " + ", ".join(f"{k} {v}" for k, v in stats.items() if _plain(v)))
     return "\n".join(lines).rstrip()
+
+
+def _estimate_line(estimate: Mapping[str, Any]) -> str:
+    """A failed fill's ``fill_estimate`` in words."""
+
+    def bits(value: float | None) -> str:
+        return "no candidate for some slot" if value is None else f"{value:+.1f} bits"
+
+    at_floor = estimate["log2_fills"]
+    verdict = "fills are unlikely" if at_floor is None or at_floor < 0 else "fills should exist"
+    return (
+        f"fill estimate (log2 of the expected fills): {bits(at_floor)} at min_score "
+        f"{estimate['min_score']} ({verdict}), {bits(estimate['log2_fills_whole_list'])} "
+        f"from the whole list; fewest candidates: {', '.join(estimate['tightest'])}"
+    )
 
 
 def _column(text: str, width: int) -> str:

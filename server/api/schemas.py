@@ -276,6 +276,12 @@ JOB = _document(
         "properties": {
             "entries": FILL_ENTRIES,
             "alternatives": {"type": "array", "items": {"properties": {"entries": FILL_ENTRIES}}},
+            "fill_estimate": {
+                "type": "object",
+                "description": "a fill that gave up or was proved impossible: the grid's "
+                "fill estimate (log2 of the expected fills) at min_score and from the whole "
+                "list, null when a slot has no candidate, and the tightest slots",
+            },
         },
         "description": "for fills, the JSON of `crossforge fill --json`: the grid, its "
         "entries (each with its score, clues and tags), metrics, stats",

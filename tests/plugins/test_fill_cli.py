@@ -31,7 +31,7 @@ def grid(tmp_path: Path) -> Path:
 def test_fill_json_answer(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, answer = fill(capsys, grid, "--seed", "1")
     assert code == 0
-    assert answer["status"] == "filled"
+    assert answer["status"] == "filled" and "fill_estimate" not in answer
     assert (answer["type"], answer["strategy"]) == ("american", "backtrack")
     rows = answer["grid"]
     assert len(rows) == 3 and all(len(row) == 3 and row.isalpha() for row in rows)
@@ -88,6 +88,10 @@ def test_options_reach_the_puzzle_type_and_strategy(
 ) -> None:
     code, answer = fill(capsys, grid, "--min-score", "95")
     assert (code, answer["status"]) == (3, "unsatisfiable")  # no word scores 95
+    # A failed fill says what the grid's fill estimate is, at the floor and without one.
+    estimate = answer["fill_estimate"]
+    assert (estimate["min_score"], estimate["log2_fills"]) == (95, None)  # no candidate
+    assert estimate["log2_fills_whole_list"] > 0 and len(estimate["tightest"]) == 5
     code, answer = fill(capsys, grid, "--type", "canadian", "--param", 'restarts="none"')
     assert (code, answer["status"], answer["type"]) == (0, "filled", "canadian")
 
@@ -162,6 +166,13 @@ def test_fill_report_shows_clue_text_and_missing_words() -> None:
     assert lines[5].split() == ["ENTRY", "WORD", "SCORE", "TAGS", "CLUE"]
     assert lines[6].split() == ["1", "across", "CAT", "60", "theme-2024,", "sensitive", "Mouser"]
     assert lines[6].index("Mouser") == lines[5].index("CLUE")
+    answer["fill_estimate"] = {
+        "min_score": 35, "log2_fills": -5.8, "log2_fills_whole_list": 120.0, "tightest": ["4A"]
+    }  # fmt: skip
+    assert fill_report(answer).splitlines()[1] == (
+        "fill estimate (log2 of the expected fills): -5.8 bits at min_score 35 (fills are "
+        "unlikely), +120.0 bits from the whole list; fewest candidates: 4A"
+    )
 
 
 def test_lock_ban_and_duplicates(

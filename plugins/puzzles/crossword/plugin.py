@@ -202,6 +202,7 @@ class CrosswordType(PuzzleType):
             "unclued": unclued(entries),
             "metrics": fill_metrics(fills, problem.threshold, effort=outcome.stats),
             "stats": outcome.stats,
+            **({} if outcome.status == "solved" else _estimate(problem)),
         }
 
 
@@ -218,6 +219,35 @@ class Canadian(CrosswordType):
 
     description = "Canadian crossword: every letter of every word crossed (fully checked)"
     rules = "canadian"
+
+
+def _estimate(problem: ListCrossword) -> dict[str, Any]:
+    """Why a fill may have failed, as ``fill_estimate``: the grid's fill estimate (log₂ of
+    the expected number of fills, ``grids.stats.fillability``; null when a slot has no
+    candidate) at the request's floor and from the whole list, and the slots with the
+    fewest candidates. Words the request leaves out by tag still count. None for a
+    region fill (the estimate is the whole grid's)."""
+    from crossforge.grids.stats import fillability
+
+    if problem.region is not None or problem.grid is None or problem.index is None:
+        return {}
+    shortest = min(len(slot.cells) for slot in problem.slots)
+    floor = int(problem.min_score)
+    at_floor = fillability(problem.grid, problem.index, floor, shortest)
+    whole = fillability(problem.grid, problem.index, 0, shortest)
+    return {
+        "fill_estimate": {
+            "min_score": floor,
+            "log2_fills": _bits(at_floor.log2_fills),
+            "log2_fills_whole_list": _bits(whole.log2_fills),
+            "tightest": at_floor.tightest,
+        }
+    }
+
+
+def _bits(value: float) -> float | None:
+    """A log₂ count for JSON: None for minus infinity (a slot with no candidate)."""
+    return None if value == float("-inf") else round(value, 1)
 
 
 def _tagged_out(
