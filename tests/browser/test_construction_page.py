@@ -263,6 +263,20 @@ def test_autofill_a_selected_region(page: Any) -> None:
     assert [row for i, row in enumerate(rows) if i != 2] == ["#....", ".....", ".....", "....#"]
 
 
+def test_a_failed_fill_says_how_hard_the_grid_is(page: Any) -> None:
+    new_grid(page, 3, 3)
+    page.fill("#min-score", "100")  # too few words of the page's list score 100
+    open_tab(page, "fill")
+    page.select_option("#fill-quality", "first")
+    page.click("#fill-start")
+    text = wait_text(page, "#fill-status", "No complete fill")
+    assert re.search(
+        r"Fill estimate at minimum score 100: -\d+(\.\d)? bits \(fills are unlikely\); "
+        r"\+\d+(\.\d)? bits from the whole list\. Tightest slots: \d+[AD]",
+        text,
+    ), text
+
+
 def test_api_errors_are_shown_in_words(page: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#puzzle-type option').length > 1")
     types = page.eval_on_selector_all("#puzzle-type option", "options => options.map(o => o.value)")

@@ -177,6 +177,7 @@ export class Autofill {
       summary = `${stopped}Filled${this.fills.length > 1 ? `, with ${this.fills.length - 1} alternative(s)` : ""}. Accept to keep it.`;
     } else {
       summary = `${stopped}No complete fill (${result.reason || result.status}); the best partial fill is shown.`;
+      if (result.fill_estimate) summary += ` ${estimateText(result.fill_estimate)}`;
     }
     this.el.status.textContent = summary;
     this.show(0);
@@ -331,4 +332,15 @@ function describeDuplicates(repeated, contained) {
     parts.push(`contained: ${pairs.join(", ")}`);
   }
   return parts.join("; ");
+}
+
+/** A failed fill's estimate in words: whether fills are likely at the floor, and where
+ * the grid is tightest (the answer's `fill_estimate`). */
+function estimateText(estimate) {
+  const bits = (value) => (value === null ? "no candidate for some slot" : `${value > 0 ? "+" : ""}${value} bits`);
+  const likely = estimate.log2_fills === null || estimate.log2_fills < 0 ? "fills are unlikely" : "fills should exist";
+  return (
+    `Fill estimate at minimum score ${estimate.min_score}: ${bits(estimate.log2_fills)} (${likely}); ` +
+    `${bits(estimate.log2_fills_whole_list)} from the whole list. Tightest slots: ${estimate.tightest.join(", ")}.`
+  );
 }
