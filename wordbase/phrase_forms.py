@@ -48,6 +48,10 @@ would need the right one (*troubles herself*), so it gets none."""
 SENSE_BOUND = frozenset(("born",))
 """Listed pasts that belong to one sense of their verb (*born*: *bear* a child), not to
 its phrases (*bear on*: *bore on*, not *born on*)."""
+PARTICLES = frozenset(
+    ("up", "out", "off", "down", "away", "back", "over", "around", "about", "along")
+) | frozenset(("through", "in", "on", "by", "into", "apart", "aside", "ahead", "forth", "with"))
+"""Words after a verb that make a phrasal verb of it (*check up*, *sit down*)."""
 
 
 @dataclass(frozen=True)
@@ -56,12 +60,6 @@ class PhraseForm:
 
     form: str
     reading: Reading
-
-
-PARTICLES = frozenset(
-    ("up", "out", "off", "down", "away", "back", "over", "around", "about", "along")
-) | frozenset(("through", "in", "on", "by", "into", "apart", "aside", "ahead", "forth", "with"))
-"""Words after a verb that make a phrasal verb of it (*check up*, *sit down*)."""
 
 
 def phrase_forms(writer: ClueWriter, lemma: str) -> list[PhraseForm]:
@@ -103,7 +101,7 @@ def phrase_forms(writer: ClueWriter, lemma: str) -> list[PhraseForm]:
 def _verb_head(writer: ClueWriter, words: list[str]) -> int:
     """Which word of a verb phrase inflects: the first (TOOK ROOT, GAVE UP), or the last
     of two when both are verbs, no particle follows the first and the last inflected
-    reads more often (PEER REVIEWED, SPOT CHECKED, not PEERED REVIEW), by the rarer of
+    reads more often (PEER REVIEWED, STIR FRIED, not PEERED REVIEW), by the rarer of
     each pair's words."""
     first, last = words[0], words[-1]
     if len(words) != 2 or last in PARTICLES or "v" not in writer.wordnet.parts_of_speech(last):

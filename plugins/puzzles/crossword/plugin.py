@@ -225,7 +225,7 @@ def _estimate(problem: ListCrossword) -> dict[str, Any]:
     """Why a fill may have failed, as ``fill_estimate``: the grid's fill estimate (log₂ of
     the expected number of fills, ``grids.stats.fillability``; null when a slot has no
     candidate) at the request's floor and from the whole list, and the slots with the
-    fewest candidates. Words the request leaves out by tag still count. None for a
+    fewest candidates. Words the request leaves out by tag still count. Nothing for a
     region fill (the estimate is the whole grid's)."""
     from crossforge.grids.stats import fillability
 
