@@ -63,6 +63,11 @@ SENSITIVE_ROOTS = (
     "kill.v.01",
     "sexual_assault.n.01",
     "rape.v.01",
+    "molest.v.01",
+    "rapist.n.01",
+    "molester.n.01",
+    "pedophile.n.01",
+    "pederast.n.01",
     "body_waste.n.01",
     "excrete.v.01",
     "vomit.n.01",
@@ -73,7 +78,8 @@ SENSITIVE_ROOTS = (
 )
 """WordNet synsets (``lemma.pos.sense``) under which every sense is a breakfast-test
 failure: violence, disease, bodily functions, sex acts (not *sexual activity* as a
-whole, which holds orientations and breeding)."""
+whole, which holds orientations and breeding), and those who commit sexual assault
+(``RAPER``, ``MOLESTER``; not *violator*, mostly a lawbreaker)."""
 SENSITIVE_EXCEPT = ("plant_disease.n.01", "animal_disease.n.01")
 """Subtrees of ``SENSITIVE_ROOTS`` that pass the breakfast test (blight, mange)."""
 

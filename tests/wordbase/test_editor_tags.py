@@ -33,6 +33,10 @@ def test_breakfast_test_failures_are_sensitive() -> None:
         assert SENSITIVE in tags.of(key), key
     for key in ("LOVE", "BED", "KNOW", "HOMOSEXUALITY", "PROCREATION"):  # other senses, or no act
         assert tags.of(key) == frozenset(), key
+    # Those who commit sexual assault; not VIOLATOR, whose first sense is a lawbreaker.
+    for key in ("RAPERS", "MOLESTER", "MOLESTED", "PEDOPHILES", "CHILDMOLESTER"):
+        assert SENSITIVE in tags.of(key), key
+    assert tags.of("VIOLATORS") == frozenset()
 
 
 def test_a_word_with_an_innocent_sense_or_a_reviewed_pass_is_not_tagged() -> None:
