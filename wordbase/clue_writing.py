@@ -8,7 +8,9 @@ a key's WordNet lemmas and, for a word WordNet only knows as an inflection (``SI
 ``RATTED``, ``WENT``), from its lemma's senses with the synonym or the gloss's head
 inflected the same way, or not at all: no clue rather than one of the wrong number. A
 gloss whose head repeats the answer (``Globular glass with a small top`` for BRANDY
-GLASS) takes a hypernym for its head (``Globular container ...``).
+GLASS) takes a hypernym for its head (``Globular container ...``), or loses a modifier
+that repeats it (``Reaction in which ...`` for NUCLEAR FISSION); an adverb glossed by its
+own adjective takes a related one (``In an unrefined manner`` for CRUDELY).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
 __all__ = [
+    "CUT_SLACK",
     "HYPERNYM_DEPTH",
     "MASS_NOUN_GAP",
     "MIN_HYPERNYM_DEPTH",
@@ -44,6 +47,9 @@ __all__ = [
 
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
+CUT_SLACK = 20
+"""How much longer than ``MAX_CLUE_LENGTH`` a cut may be while a word is still to be
+dropped from it (``Tea leaves that ...``, 62 characters, for GREEN TEA)."""
 MIN_SYNONYM_ZIPF = 3.0
 """The least Zipf frequency of a synonym clue: a word most solvers know (``notion`` 4.2)."""
 MIN_FORM_ZIPF = 2.0
@@ -70,6 +76,20 @@ _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _LABEL = re.compile(r"^\(([a-z]+(?: [a-z]+)?)\)\s+")
+_DEGREES = {"er": "more", "est": "most"}
+"""The word an adjective's degree takes where it has no form of its own."""
+_VOWELS = re.compile(r"[aeiouy]+")
+"""A word's syllables, roughly: its runs of vowels."""
+_SIMPLE_WORD = re.compile(r"(?!(?:better|best|worse|worst|less|least)(?![a-z]))[a-z]+")
+"""One word, with no degree of its own (*better-looking*, *least*)."""
+_MANNER = re.compile(r"In an? (?P<adjectives>[a-z, -]+?) (?P<noun>manner|way|fashion)")
+"""An adverb's gloss by its adjectives (*in a crude or unrefined manner*)."""
+_PLAIN_ADJECTIVE = re.compile(r"[a-z]+(?<!ing)")
+"""An adjective that may stand in an adverb's gloss: one word, no participle (*crying*)."""
+_COORDINATED = re.compile(r",? (?:and|or) |, ")
+"""What separates coordinated adjectives (*messy, untidy*; *crude or unrefined*)."""
+_AN_BEFORE = re.compile(r"[aeio]|u(?!ni|s[eu]|ti|r[ae])|h(?:on|our|eir)")
+"""Where *an* goes before a word: a vowel sound (``an honest``; ``a useful``, ``a unique``)."""
 _LEADS = ("any of various ", "any of several ", "any of numerous ", "any of a number of ")
 _LEADS_TOO = ("any of many ", "a ", "an ", "the ", "to ")
 _RELATIVES = ("that", "which", "who", "whom", "whose", "where", "when")
@@ -90,7 +110,7 @@ _ARTICLE_STARTS = ("a ", "an ", "the ")
 _FUNCTION_WORDS = ("so", "such", "very", "too", "also", "out", "up", "off", "down", "not", "no")
 _FUNCTION_WORDS_TOO = ("more", "most", "less", "all", "some", "each", "this", "these", "those")
 _NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS | {*_FUNCTION_WORDS, *_FUNCTION_WORDS_TOO}
-_NOT_LAST |= {"one", "someone", "something"}  # masses of tissue one | on each side
+_NOT_LAST |= {"one", "someone", "something", "enough"}  # masses of tissue one | on each side
 """Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere)."""
 _RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
 _VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_RELATIONAL))
@@ -98,7 +118,13 @@ _VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_R
 _OWN = frozenset(("his", "her", "its", "himself", "herself", "itself"))
 """Words of a relative clause that would not agree with a plural head."""
 _PRONOUNS = frozenset(("one", "someone", "somebody", "something", "anyone", "anything"))
-"""Heads a plural cannot be made of (``someone who works``)."""
+"""Heads with no plural form of their own (``someone who works``)."""
+_PEOPLE = {"one": "people", "someone": "people", "somebody": "people", "anyone": "people"}
+_PLURAL_HEADS = _PEOPLE | {"something": "things", "anything": "things", "person": "people"}
+"""Plurals of heads: a pronoun's before what describes it (``People who work``,
+``People recently married``; not *one of*), and *person*'s usual one."""
+_NOT_DESCRIBING = frozenset(("of", "else", "or", "and"))
+"""Words after a pronoun that make it no head (*one of*, *something else*)."""
 _UNINFLECTED = frozenset(("be",))
 """Lemmas whose exception-listed forms mix persons and tenses (``was`` beside ``is``)."""
 _SMALL_WORDS = frozenset(("a", "an", "the", "and", "in", "on", "to", "at", "of", "by", "as", "or"))
@@ -425,6 +451,10 @@ class ClueWriter:
                 gloss = (self._numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
                 if sid[0] == "n" and gives_away(answer, gloss):
                     gloss = self._head_replaced(gloss, sid, answer) or gloss
+                if sid[0] == "n" and gives_away(answer, gloss):
+                    gloss = self._modifier_dropped(gloss, answer) or gloss
+                if sid[0] == "r" and gives_away(answer, gloss):
+                    gloss = self._manner_replaced(gloss, sid, answer) or gloss
                 if len(gloss) <= MAX_CLUE_LENGTH and not gives_away(answer, gloss):
                     glosses.append(gloss)
                     break
@@ -449,6 +479,70 @@ class ClueWriter:
             fresh = not gives_away(used, broader) and not gives_away(answer, broader)
             if fresh and len(text) <= MAX_CLUE_LENGTH:
                 return _clue_case(text)
+        return None
+
+    def _manner_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
+        """An adverb's gloss of the form *in a crude or unrefined manner* whose
+        adjectives repeat the answer (CRUDELY) with the first that does not (``In an
+        unrefined manner``) or, failing that, the most frequent adjective of the one it
+        derives from or of those similar to it (UNASSUMINGLY: ``In a retiring manner``);
+        None for another gloss or where no adjective fits."""
+        match = _MANNER.fullmatch(gloss)
+        if match is None:
+            return None
+        written = [a for a in _COORDINATED.split(match["adjectives"]) if " " not in a]
+        kept = [a for a in written if not gives_away(answer, a)] or self._related(sid, answer)
+        if not kept:
+            return None
+        return f"In {_article(kept[0])} {kept[0]} {match['noun']}"
+
+    def _related(self, sid: SynsetId, answer: set[str]) -> list[str]:
+        """The common adjectives (``MIN_SYNONYM_ZIPF``) an adverb's sense ``sid``
+        derives from (WordNet's pertainym pointers), then those similar to them, each
+        group most frequent first; none offensive or sharing a stem with the ``answer``."""
+        pointers = self.wordnet.synsets[sid].pointers()
+        bases = [t for sym, t, _, _ in pointers if sym == "\\" and t in self.wordnet.synsets]
+        similar = [
+            t for b in bases for sym, t, _, _ in self.wordnet.synsets[b].pointers() if sym == "&"
+        ]
+        found: dict[str, int] = {}
+        for near, group in enumerate((bases, similar)):
+            for word in (w for t in group for w in self.wordnet.synsets[t].words):
+                plain = _PLAIN_ADJECTIVE.fullmatch(word) and word not in _NOT_LAST
+                if plain and self.zipf(word) >= MIN_SYNONYM_ZIPF:
+                    found.setdefault(word, near)
+        fitting = [w for w in found if not gives_away(answer, w) and not self._offensive(w)]
+        return sorted(fitting, key=lambda w: (found[w], -self.zipf(w), w))
+
+    def _modifier_dropped(self, gloss: str, answer: set[str]) -> str | None:
+        """A noun gloss whose leading phrase repeats the answer in a word before its
+        head (``Tea leaves that have been steamed`` for GREEN TEA) without that word
+        (``Leaves that have been steamed``): the word is one of the first three, only
+        adjectives and nouns precede it (it is lower case if any do: not *East Indian*),
+        and the head after it is a noun (no adjective or adverb: *present*, *now*)
+        followed by the end or a phrase boundary. None if no
+        such word is found, or the rest has fewer than three words (*Common plant*:
+        too vague) or still repeats the answer."""
+        words = gloss.split(" ")
+        for at, word in enumerate(words[:3]):
+            lower = word.lower()
+            if not gives_away(answer, word):
+                describes = word.isalpha() and bool({"n", "a"} & self._pos(lower))
+                if not describes or lower in _NOT_LAST:
+                    return None  # night before | Midsummer Day: past the leading phrase
+                continue
+            if at + 1 >= len(words) or (at and not word.islower()):
+                return None  # East Indian tree: a name's word
+            head, after = words[at + 1], (words[at + 2] if at + 2 < len(words) else "")
+            ends = not after or after in _PHRASE_ENDS or after.endswith(("ing", "ed"))
+            lower = head.lower()
+            noun = head.isalpha() and self._is_noun(head) and not {"a", "r"} & self._pos(lower)
+            noun = noun and lower not in _NOT_LAST and not lower.endswith("ing")
+            if not (ends and noun):
+                return None
+            kept = words[:at] + words[at + 1 :]
+            text = _clue_case(" ".join(kept))
+            return None if len(kept) < 3 or gives_away(answer, text) else text
         return None
 
     def _hypernym_lemmas(self, sid: SynsetId) -> Iterator[str]:
@@ -482,12 +576,15 @@ class ClueWriter:
         if reading.lemma in _UNINFLECTED:
             return
         for rank, sid in enumerate(self._senses(reading.lemma, reading.pos)):
-            if reading.lemma not in self.wordnet.synsets[sid].words:
+            words = self.wordnet.synsets[sid].words
+            if reading.lemma not in words:
                 continue  # a name's sense (the Reef): no plural, no verb
+            if reading.suffix in _DEGREES and any(word.isdigit() for word in words):
+                continue  # a numeral (li, 51): no degrees
             synonyms: list[str] = []
             if rank < SYNONYM_SENSES:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
-                    form = self.inflect_phrase(synonym, reading)
+                    form = self.inflect_phrase(synonym, reading) or _degree(synonym, reading)
                     if form and not gives_away(answer, form):
                         synonyms.append(_clue_case(form))
             glosses: list[str] = []
@@ -562,9 +659,11 @@ class ClueWriter:
             return 0.0
 
     def _gloss_cuts(self, sid: SynsetId) -> list[str]:
-        """The ``gloss_cuts`` of synset ``sid``, read once."""
+        """The ``gloss_cuts`` of synset ``sid`` up to ``CUT_SLACK`` characters too long
+        (the caller shortens or skips those), read once."""
         if sid not in self._cuts:
-            self._cuts[sid] = gloss_cuts(self.wordnet.synsets[sid].definition, self._is_noun)
+            definition = self.wordnet.synsets[sid].definition
+            self._cuts[sid] = gloss_cuts(definition, self._is_noun, MAX_CLUE_LENGTH + CUT_SLACK)
         return self._cuts[sid]
 
     def _inflect(self, word: str, pos: str, suffix: str, listed_ok: bool = True) -> str | None:
@@ -605,20 +704,38 @@ class ClueWriter:
 
     def _inflected_gloss(self, gloss: str, reading: Reading) -> str | None:
         """``gloss`` in the answer's form: a noun's made plural (``_numbered``); a
-        verb's up to its first comma with its first word inflected (``Moves fast on
-        foot``) unless it coordinates verbs (*and*, *or*). Adjectives' degrees get none."""
-        if reading.suffix in ("er", "est"):
-            return None
+        verb's up to its first comma with its first verb inflected (``Moves fast on
+        foot``), or its first two where it starts by coordinating them (``Touched or
+        stroked lightly``), none if it coordinates verbs later (*decide on and pursue*).
+        An adjective's degree is given to a gloss that starts with an adjective, by its
+        own form (``Larger in size``) or else *more* or *most* (``More full of seeds``,
+        ``Most soft and watery``; not a participle: *used to signify*)."""
+        if reading.suffix in _DEGREES:
+            first, *rest = gloss.split(" ")
+            first = first.lower()
+            adjective = "a" in self._pos(first) and first not in _NOT_LAST
+            if not adjective or first.endswith(("ed", "ing")):
+                return None
+            if rest and rest[0] in ("and", "or"):  # most soft and watery: one degree for both
+                form: str | None = f"{_DEGREES[reading.suffix]} {first}"
+            else:
+                form = self._inflect(first, "a", reading.suffix) or _degree(first, reading)
+            return None if form is None else _clue_case(" ".join([form, *rest]))
         if reading.pos == "n":
             return self._numbered(gloss, plural=True)
         words = gloss.split(",", 1)[0].split(" ")
-        first = words[0].lower()
-        if _CONJUNCTIONS.intersection(words) or first in _UNINFLECTED:
+        verbs = [0, 2] if len(words) > 2 and words[1] in ("and", "or") else [0]
+        if _CONJUNCTIONS.intersection(words[verbs[-1] + 1 :]):
             return None
-        if "v" not in self._pos(first):
-            return None
-        form = self._inflect(first, "v", reading.suffix, _any_past(reading))
-        return None if form is None else " ".join([_clue_case(form), *words[1:]])
+        for at in verbs:
+            verb = words[at].lower()
+            if verb in _UNINFLECTED or "v" not in self._pos(verb):
+                return None
+            form = self._inflect(verb, "v", reading.suffix, _any_past(reading))
+            if form is None:
+                return None
+            words[at] = form
+        return _clue_case(" ".join(words))
 
     def _numbered(self, gloss: str, plural: bool) -> str | None:
         """``gloss`` with the head of its leading noun phrase (its last noun before the
@@ -633,12 +750,16 @@ class ClueWriter:
         at = self._head(words)
         head = words[at].rstrip(",")
         lower = head.lower()
-        if at < 0 or (at > 0 and words[at - 1] in _CONJUNCTIONS) or lower in _PRONOUNS:
-            return None
-        if not head.isalpha():
+        if at < 0 or (at > 0 and words[at - 1] in _CONJUNCTIONS) or not head.isalpha():
             return None
         form: str | None
-        if "n" in self._pos(lower):  # a noun lemma: singular
+        if lower in _PRONOUNS:  # someone who works: people who work, never one of ...
+            after = words[at + 1] if at + 1 < len(words) else "of"
+            described = after in _RELATIVES or (lower != "one" and after not in _NOT_DESCRIBING)
+            form = _PLURAL_HEADS[lower] if plural and described else None
+        elif lower in _PLURAL_HEADS:
+            form = _PLURAL_HEADS[lower] if plural else lower
+        elif "n" in self._pos(lower):  # a noun lemma: singular
             form = self._inflect(lower, "n", "s") if plural else lower
         else:
             singulars = [r.lemma for r in self.readings(lower) if r.pos == "n" and r.suffix == "s"]
@@ -657,6 +778,8 @@ class ClueWriter:
             if verb is None or (plural and following in _ARTICLES) or _OWN & set(words):
                 return None  # men who are a fool; persons who shirk his work
             words[end + 1] = verb
+            if following in ("and", "or") and end + 3 < len(words):  # makes or repairs
+                words[end + 3] = self._agreeing(words[end + 3], plural) or words[end + 3]
         if head != lower:
             form = _clue_case(form)
         words[at] = form + words[at][len(head) :]
@@ -694,6 +817,24 @@ _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
 _MODALS = frozenset(("can", "could", "may", "might", "must", "shall", "should", "will", "would"))
 _Sense = tuple[list[str], list[str]]
 """The synonym clues and gloss clues of one sense."""
+
+
+def _article(word: str) -> str:
+    """The indefinite article before ``word`` (lower case)."""
+    return "an" if _AN_BEFORE.match(word) else "a"
+
+
+def _degree(adjective: str, reading: Reading) -> str | None:
+    """``adjective`` in the degree of an adjective ``reading`` with *more* or *most*
+    (``more bluish``), as English forms it: for a word of two syllables or more not
+    ending in *y* and no degree already (*most wee*, *more bully*, *more better-looking*
+    are not); None for other readings."""
+    if reading.pos != "a" or reading.suffix not in _DEGREES:
+        return None
+    syllables = len(_VOWELS.findall(adjective.removesuffix("e")))
+    if not _SIMPLE_WORD.fullmatch(adjective) or syllables < 2 or adjective.endswith("y"):
+        return None
+    return f"{_DEGREES[reading.suffix]} {adjective}"
 
 
 def _any_past(reading: Reading) -> bool:

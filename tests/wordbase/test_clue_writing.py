@@ -252,6 +252,16 @@ def test_installed_wordnet_clues_what_it_could_not_before(installed: ClueWriter)
     assert not any(c.startswith("Act") for c in installed.clues("cesarean delivery", [], 3))
     # Nor is a compound's head replaced: tear gas is no "tear chemical weapon".
     assert not any("Tear" in clue for clue in installed.clues("cs gas", ["cs gas"], 3))
+    # A gloss repeating the answer in a word before its head drops that word, not a
+    # name's word (East Indian), a head (the solar calendar now) nor to a vague pair.
+    assert installed.clues("nuclear fission", ["nuclear fission"], 3) == [
+        "Reaction in which a massive nucleus splits"
+    ]
+    assert installed.clues("telephone cord", ["telephone cord"], 3) == [
+        "Wire that connects to the handset"
+    ]
+    for phrase in ("indian blackwood", "gregorian calendar", "danger zone"):
+        assert installed.clues(phrase, [phrase], 3) == [], phrase
     # A doubled consonant's past is regular: it takes an irregular synonym's past.
     assert installed.clues("grabbed", [], 3)[0] == "Took hold of"
     # A plural gloss too long for a clue gives way to the shorter cut.
@@ -261,6 +271,28 @@ def test_installed_wordnet_clues_what_it_could_not_before(installed: ClueWriter)
     assert installed.clues("tune in", ["tune in"], 3) == [
         "Regulate in order to receive a certain station or program"
     ]
+
+
+def test_installed_wordnet_clues_people_degrees_coordinated_verbs_and_manners(
+    installed: ClueWriter,
+) -> None:
+    # Someone, one, person: "People" in the plural, the clause's verbs agreeing.
+    assert installed.clues("fugitives", [], 3)[0] == "People who flee from an uncongenial situation"
+    assert installed.clues("deliverymen", [], 3) == ["People employed to make deliveries"]
+    assert installed.clues("silversmiths", [], 3) == ["People who make or repair articles"]
+    assert not any("People of" in clue for clue in installed.clues("batwings", [], 3))
+    # A gloss coordinating two verbs inflects both.
+    assert installed.clues("tickled", [], 3) == ["Touched or stroked lightly"]
+    assert installed.clues("elided", [], 3) == ["Left or struck out"]
+    # Degrees: the adjective's own form, else more/most, one for two coordinated.
+    assert installed.clues("surest", [], 3)[0] == "Most certain"
+    assert installed.clues("safest", [], 3)[0] == "Freest from danger or the risk of harm"
+    assert installed.clues("muddiest", [], 3)[0] == "Most soft and watery"
+    assert installed.clues("lier", [], 3) == []  # no "More fifty-one" from the numeral li
+    assert installed.clues("teeniest", [], 3) == []  # not "Most wee"
+    # An adverb "in a crude manner" takes an adjective that does not give it away.
+    assert installed.clues("crudely", ["crudely"], 3)[0] == "In an unrefined manner"
+    assert installed.clues("unassumingly", ["unassumingly"], 3) == ["In a modest manner"]
 
 
 def test_installed_wordnet_clues_parts_of_names(installed: ClueWriter) -> None:
