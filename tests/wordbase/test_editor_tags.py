@@ -27,7 +27,7 @@ def test_slurs_and_vulgarities_are_offensive() -> None:
 
 def test_breakfast_test_failures_are_sensitive() -> None:
     tags = editor_tags()
-    for key in ("RAPE", "GENOCIDE", "DIARRHEA", "TYPHUS", "BEHEAD", "EXCREMENT", "VOMIT"):
+    for key in ("RAPE", "GENOCIDE", "DIARRHEA", "DIARRHEAL", "TYPHUS", "BEHEAD", "VOMIT"):
         assert SENSITIVE in tags.of(key), key
     for key in ("MAKELOVE", "HAVESEX", "DOIT", "COITUS", "SEXUALINTERCOURSE"):
         assert SENSITIVE in tags.of(key), key
