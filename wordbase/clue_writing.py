@@ -95,7 +95,9 @@ _LEADS_TOO = ("any of many ", "a ", "an ", "the ", "to ")
 _RELATIVES = ("that", "which", "who", "whom", "whose", "where", "when")
 _PARTICIPLES = ("consisting", "containing", "having", "forming", "used", "made", "being")
 _PREPOSITIONS = ("of", "in", "on", "at", "for", "with", "from", "by", "into", "between")
-_PREPOSITIONS_TOO = ("through", "under", "over", "without", "within", "during")
+_PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "within", "during")
+_PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
+_PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
 """Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 _RELATIVES_SET = frozenset(_RELATIVES)
@@ -175,10 +177,11 @@ def _stem_shared(first: str, second: str) -> bool:
 def gives_away(words: Iterable[str], text: str) -> bool:
     """True when ``text`` uses a word sharing a stem with one of the answer's ``words``
     (lower case; ``_stem_shared``): such a clue repeats the answer. The small function
-    words of a phrase may recur (``Regulate in order to receive`` for TUNE IN)."""
-    used = set(_WORD.findall(text.lower()))
+    words of a phrase may recur (``Regulate in order to receive`` for TUNE IN), and
+    the clue's own give nothing away unless the answer is one (*the* for THETA)."""
     answer = set(words)
     answer = (answer - _SMALL_WORDS) or answer
+    used = {w for w in _WORD.findall(text.lower()) if w not in _SMALL_WORDS or w in answer}
     for word in answer:
         for other in used:
             near = word[:1] == other[:1] or word.endswith(other) or other.endswith(word)

@@ -262,6 +262,9 @@ def test_installed_wordnet_clues_what_it_could_not_before(installed: ClueWriter)
     ]
     for phrase in ("indian blackwood", "gregorian calendar", "danger zone"):
         assert installed.clues(phrase, [phrase], 3) == [], phrase
+    # A clue's own "the" gives nothing away (THETA), and "around" ends a phrase.
+    assert installed.clues("theta", ["theta"], 3) == ["8th letter of the Greek alphabet"]
+    assert installed.clues("capstan", ["capstan"], 3) == ["Windlass rotated in a horizontal plane"]
     # A doubled consonant's past is regular: it takes an irregular synonym's past.
     assert installed.clues("grabbed", [], 3)[0] == "Took hold of"
     # A plural gloss too long for a clue gives way to the shorter cut.
