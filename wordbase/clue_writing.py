@@ -76,6 +76,8 @@ _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _LABEL = re.compile(r"^\(([a-z]+(?: [a-z]+)?)\)\s+")
+_PARTICIPLE = re.compile(r"(?:ing|ed),?$")
+"""A word that may be a participle (*living*, *called*) rather than a noun."""
 _DEGREES = {"er": "more", "est": "most"}
 """The word an adjective's degree takes where it has no form of its own."""
 _VOWELS = re.compile(r"[aeiouy]+")
@@ -747,10 +749,19 @@ class ClueWriter:
         contain metal``, ``Small dark goose that breeds``); None if there is no head, or
         it is coordinated (``pests or nuisances``), a pronoun (``someone who``) or has
         no attested form, or if the relative clause does not start with a verb or would
-        not agree (``persons who shirk his work``)."""
+        not agree (``persons who shirk his work``). A plural whose last noun has no
+        plural may take the noun before it where the last may be a participle (``Social
+        insects living in organized colonies``)."""
         words = gloss.split(" ")
-        end = self._phrase_end(words)
         at = self._head(words)
+        found = self._numbered_at(list(words), at, plural)
+        if found is None and plural and (before := self._head(words, participle=False)) != at:
+            found = self._numbered_at(words, before, plural)
+        return found
+
+    def _numbered_at(self, words: list[str], at: int, plural: bool) -> str | None:
+        """``_numbered`` with the head at index ``at`` of the gloss's ``words``."""
+        end = self._phrase_end(words)
         head = words[at].rstrip(",")
         lower = head.lower()
         if at < 0 or (at > 0 and words[at - 1] in _CONJUNCTIONS) or not head.isalpha():
@@ -770,7 +781,7 @@ class ClueWriter:
         if form is None:
             return None
         if form == lower:
-            return gloss  # already in that number
+            return " ".join(words)  # already in that number
         if _RELATIVES_SET.intersection(words[end + 1 :]):
             return None  # officers of the church who: the clause is the head's
         if end + 1 < len(words) and words[end] in _RELATIVES:
@@ -793,11 +804,20 @@ class ClueWriter:
         """Where a gloss's leading noun phrase ends: its first word that ends one."""
         return next((k for k, w in enumerate(words) if k and w in _PHRASE_ENDS), len(words))
 
-    def _head(self, words: list[str]) -> int:
-        """The index of a gloss's head: the last noun of its leading noun phrase; -1 if
-        it has none."""
+    def _head(self, words: list[str], participle: bool = True) -> int:
+        """The index of a gloss's head: the last noun of its leading noun phrase, or
+        unless ``participle``, the noun before it where it may be a participle (*insect
+        living* in ...: *insect*); -1 if it has none."""
         end = self._phrase_end(words)
-        return next((k for k in range(end - 1, -1, -1) if self._is_noun(words[k].rstrip(","))), -1)
+        nouns = [k for k in range(end) if self._is_noun(words[k].rstrip(","))]
+        if not participle:
+            while (
+                len(nouns) > 1
+                and nouns[-2] == nouns[-1] - 1
+                and _PARTICIPLE.search(words[nouns[-1]])
+            ):
+                nouns.pop()
+        return nouns[-1] if nouns else -1
 
     def _agreeing(self, verb: str, plural: bool) -> str | None:
         """A relative clause's present-tense ``verb`` in the number of its head

@@ -284,6 +284,8 @@ def test_installed_wordnet_clues_people_degrees_coordinated_verbs_and_manners(
     assert installed.clues("deliverymen", [], 3) == ["People employed to make deliveries"]
     assert installed.clues("silversmiths", [], 3) == ["People who make or repair articles"]
     assert not any("People of" in clue for clue in installed.clues("batwings", [], 3))
+    # A participle after the head is no head: "living" has no plural, "insect" has.
+    assert installed.clues("ants", [], 3) == ["Social insects living in organized colonies"]
     # A gloss coordinating two verbs inflects both.
     assert installed.clues("tickled", [], 3) == ["Touched or stroked lightly"]
     assert installed.clues("elided", [], 3) == ["Left or struck out"]
