@@ -671,13 +671,14 @@ class ClueWriter:
             self._cuts[sid] = gloss_cuts(definition, self._is_noun, MAX_CLUE_LENGTH + CUT_SLACK)
         return self._cuts[sid]
 
-    def _inflect(self, word: str, pos: str, suffix: str, listed_ok: bool = True) -> str | None:
+    def _inflect(self, word: str, pos: str, suffix: str, pasts: str = "any") -> str | None:
         """The most frequent form of ``word`` (a lemma of ``pos``) with ``suffix`` that
         wordfreq attests (``MIN_FORM_ZIPF``); None if there is none, if an exception
-        list gives the form and ``listed_ok`` is false, or if a noun's plural is
-        ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
+        list gives the form and ``pasts`` (``_pasts``) rules it out, or if a noun's
+        plural is ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
         forms = self.wordnet.inflect(word, pos, suffix)
-        if not listed_ok and any((word, pos, suffix) in self.wordnet.listed(f) for f in forms):
+        listed = self._listed(word, pos, suffix, forms)
+        if listed and (pasts == "regular" or (pasts == "one" and len(listed) > 1)):
             return None
         best = max(forms, key=self.zipf, default=None)
         if best is None or self.zipf(best) < MIN_FORM_ZIPF:
@@ -686,13 +687,31 @@ class ClueWriter:
             return None
         return best
 
+    def _listed(self, word: str, pos: str, suffix: str, forms: list[str]) -> list[str]:
+        """Those of ``forms`` an exception list gives as ``word``'s with ``suffix``."""
+        return [form for form in forms if (word, pos, suffix) in self.wordnet.listed(form)]
+
+    def _pasts(self, reading: Reading) -> str:
+        """Which past forms of a synonym fit the answer of ``reading``: ``any`` for a
+        regular past (``departed``: tense and participle alike); ``one`` for the one past
+        form an exception list gives its lemma (``bled``: both too, so a synonym whose
+        past is one form: ``lost``, not ``drew``); ``regular`` for a form the lists give
+        beside another (``went``, ``gone``: tense or participle alone)."""
+        if not (reading.listed and reading.suffix == "ed"):
+            return "any"
+        forms = self.wordnet.inflect(reading.lemma, reading.pos, "ed")
+        return (
+            "one" if len(self._listed(reading.lemma, reading.pos, "ed", forms)) == 1 else "regular"
+        )
+
     def inflect_phrase(self, synonym: str, reading: Reading) -> str | None:
         """``synonym`` inflected like the answer: a verb's first word (``tell on``:
         ``told on``), a noun's last (``dirty dog``: ``dirty dogs``; not ``man of war``),
         an adjective if one word. A past form an exception list gives the answer
-        (``went``, ``gone``) takes only synonyms with a regular past, alike in tense and
-        participle, since either may be meant; a regular past (``departed``) is both, so
-        any past form fits it."""
+        beside another (``went``, ``gone``) takes only synonyms with a regular past,
+        alike in tense and participle, since either may be meant; a regular past
+        (``departed``) is both, so any past form fits it, and a lemma's only listed past
+        (``bled``) takes synonyms with one past form (``lost``; ``_pasts``)."""
         words = synonym.split(" ")
         if synonym != synonym.lower() or words[0] in _UNINFLECTED:
             return None
@@ -704,7 +723,7 @@ class ClueWriter:
             head = 0
         else:
             return None
-        form = self._inflect(words[head], reading.pos, reading.suffix, _any_past(reading))
+        form = self._inflect(words[head], reading.pos, reading.suffix, self._pasts(reading))
         return None if form is None else " ".join(words[:head] + [form] + words[head + 1 :])
 
     def _inflected_gloss(self, gloss: str, reading: Reading) -> str | None:
@@ -736,7 +755,7 @@ class ClueWriter:
             verb = words[at].lower()
             if verb in _UNINFLECTED or "v" not in self._pos(verb):
                 return None
-            form = self._inflect(verb, "v", reading.suffix, _any_past(reading))
+            form = self._inflect(verb, "v", reading.suffix, self._pasts(reading))
             if form is None:
                 return None
             words[at] = form
@@ -858,12 +877,6 @@ def _degree(adjective: str, reading: Reading) -> str | None:
     if not _SIMPLE_WORD.fullmatch(adjective) or syllables < 2 or adjective.endswith("y"):
         return None
     return f"{_DEGREES[reading.suffix]} {adjective}"
-
-
-def _any_past(reading: Reading) -> bool:
-    """Whether any past form fits the answer of ``reading``: not for a past an exception
-    list gives (``went``, ``gone``: past tense or participle alone)."""
-    return not (reading.listed and reading.suffix == "ed")
 
 
 def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:

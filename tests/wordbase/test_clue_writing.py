@@ -289,6 +289,8 @@ def test_installed_wordnet_clues_people_degrees_coordinated_verbs_and_manners(
     # A gloss coordinating two verbs inflects both.
     assert installed.clues("tickled", [], 3) == ["Touched or stroked lightly"]
     assert installed.clues("elided", [], 3) == ["Left or struck out"]
+    # A lemma's only irregular past is both tense and participle: so is "lost", not "drew".
+    assert installed.clues("bled", [], 3) == ["Lost blood from one's body"]
     # Degrees: the adjective's own form, else more/most, one for two coordinated.
     assert installed.clues("surest", [], 3)[0] == "Most certain"
     assert installed.clues("safest", [], 3)[0] == "Freest from danger or the risk of harm"
