@@ -102,14 +102,15 @@ def _verb_head(writer: ClueWriter, words: list[str]) -> int:
     """Which word of a verb phrase inflects: the first (TOOK ROOT, GAVE UP), or the last
     of two when both are verbs, no particle follows the first and the last inflected
     reads more often (PEER REVIEWED, STIR FRIED, not PEERED REVIEW), by the rarer of
-    each pair's words."""
+    each pair's words; the first when either has no past form apart from itself
+    (LETS GO, not LET GONE)."""
     first, last = words[0], words[-1]
     if len(words) != 2 or last in PARTICLES or "v" not in writer.wordnet.parts_of_speech(last):
         return 0
     first_past = writer.inflect_phrase(first, Reading(first, "v", "ed", False))
     last_past = writer.inflect_phrase(last, Reading(last, "v", "ed", False))
     if last_past is None or first_past is None:
-        return 0 if last_past is None else 1
+        return 0  # LET GO: a past like the verb (let) is no reason to inflect GO
     zipf = writer.zipf
     return 0 if min(zipf(first_past), zipf(last)) >= min(zipf(first), zipf(last_past)) else 1
 

@@ -34,6 +34,8 @@ def test_a_verb_phrase_inflects_its_first_word_with_every_listed_past(
     # Two verbs and no particle: the one whose form reads more often inflects.
     assert _forms(writer, "peer review") == ["peer reviews", "peer reviewed", "peer reviewing"]
     assert _forms(writer, "stir fry") == ["stir fries", "stir fried", "stir frying"]
+    # A first verb whose past is itself (let) still inflects, never the second: no LET GONE.
+    assert _forms(writer, "let go") == ["lets go", "letting go"]
     assert "made love" in _forms(writer, "make love")
     assert "checked out" in _forms(writer, "check out")
     # A past bound to another sense of the verb (born: bear a child) is left out.
