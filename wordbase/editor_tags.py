@@ -68,6 +68,8 @@ SENSITIVE_ROOTS = (
     "molester.n.01",
     "pedophile.n.01",
     "pederast.n.01",
+    "prostitute.n.01",
+    "prostitution.n.01",
     "body_waste.n.01",
     "excrete.v.01",
     "vomit.n.01",
@@ -78,8 +80,9 @@ SENSITIVE_ROOTS = (
 )
 """WordNet synsets (``lemma.pos.sense``) under which every sense is a breakfast-test
 failure: violence, disease, bodily functions, sex acts (not *sexual activity* as a
-whole, which holds orientations and breeding), and those who commit sexual assault
-(``RAPER``, ``MOLESTER``; not *violator*, mostly a lawbreaker)."""
+whole, which holds orientations and breeding), those who commit sexual assault
+(``RAPER``, ``MOLESTER``; not *violator*, mostly a lawbreaker) and prostitution (``CALL
+GIRL``, ``STREETWALKER``; not ``TART`` or ``HOOKER``, whose other senses are innocent)."""
 SENSITIVE_EXCEPT = ("plant_disease.n.01", "animal_disease.n.01")
 """Subtrees of ``SENSITIVE_ROOTS`` that pass the breakfast test (blight, mange)."""
 

@@ -37,6 +37,7 @@ def test_breakfast_test_failures_are_sensitive() -> None:
     for key in ("RAPERS", "MOLESTER", "MOLESTED", "PEDOPHILES", "CHILDMOLESTER"):
         assert SENSITIVE in tags.of(key), key
     assert tags.of("VIOLATORS") == frozenset()
+    assert SENSITIVE in tags.of("CALLGIRL") and tags.of("TART") == frozenset()
 
 
 def test_a_word_with_an_innocent_sense_or_a_reviewed_pass_is_not_tagged() -> None:
