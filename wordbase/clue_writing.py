@@ -76,6 +76,8 @@ _WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _LABEL = re.compile(r"^\(([a-z]+(?: [a-z]+)?)\)\s+")
+_LATIN_NUMBER = re.compile(r"(?:us|um|on|is|es|ae|a|i)$")
+"""Latin and Greek number endings (*fungus*, *fungi*; *stratum*, *strata*)."""
 _PARTICIPLE = re.compile(r"(?:ing|ed),?$")
 """A word that may be a participle (*living*, *called*) rather than a noun."""
 _DEGREES = {"er": "more", "est": "most"}
@@ -114,8 +116,9 @@ _ARTICLE_STARTS = ("a ", "an ", "the ")
 _FUNCTION_WORDS = ("so", "such", "very", "too", "also", "out", "up", "off", "down", "not", "no")
 _FUNCTION_WORDS_TOO = ("more", "most", "less", "all", "some", "each", "this", "these", "those")
 _NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS | {*_FUNCTION_WORDS, *_FUNCTION_WORDS_TOO}
-_NOT_LAST |= {"one", "someone", "something", "enough"}  # masses of tissue one | on each side
-"""Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere)."""
+_NOT_LAST |= {"one", "someone", "something", "enough", "while", "his", "her", "its", "their"}
+"""Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere;
+*masses of tissue one* | on each side; *comedian known for his* | ...)."""
 _RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
 _VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_RELATIONAL))
 """Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...)."""
@@ -156,9 +159,10 @@ def _compound_of(long: str, short: str) -> bool:
 def _stem_shared(first: str, second: str) -> bool:
     """True when two lower-case words share a stem: equal, one the other with an ending,
     or less its last letter before an ending (``sill``/``sills``, ``hope``/``hoping``;
-    not ``isle``/``island``), a compound ending in the other (``windowsill``), or a
-    respelling (``color``/``colour``). A three-letter word and the word it makes with a
-    vowel added are two words (``are``, ``area``)."""
+    not ``isle``/``island``), a compound ending in the other (``windowsill``), a Latin
+    number (``fungus``/``fungi``) or a respelling (``color``/``colour``). A
+    three-letter word and the word it makes with a vowel added are two words (``are``,
+    ``area``)."""
     short, long = (first, second) if len(first) <= len(second) else (second, first)
     if first[:1] != second[:1]:  # then only a compound can share the stem
         return _compound_of(long, short)
@@ -172,16 +176,21 @@ def _stem_shared(first: str, second: str) -> bool:
         return True
     if _compound_of(long, short):
         return True
+    if _LATIN_NUMBER.sub("", short) == _LATIN_NUMBER.sub("", long) and len(short) >= 5:
+        return True  # fungus, fungi
     close = len(short) >= 5 and len(long) - len(short) <= 1 and short[:3] == long[:3]
     return close and one_edit_apart(short, long)
 
 
 def gives_away(words: Iterable[str], text: str) -> bool:
-    """True when ``text`` uses a word sharing a stem with one of the answer's ``words``
-    (lower case; ``_stem_shared``): such a clue repeats the answer. The small function
-    words of a phrase may recur (``Regulate in order to receive`` for TUNE IN), and
-    the clue's own give nothing away unless the answer is one (*the* for THETA)."""
+    """True when ``text`` spells one of the answer's ``words`` (``Re-arm`` for REARM) or
+    uses a word sharing a stem with one (lower case; ``_stem_shared``): such a clue
+    repeats the answer. The small function words of a phrase may recur (``Regulate in
+    order to receive`` for TUNE IN), and the clue's own give nothing away unless the
+    answer is one (*the* for THETA)."""
     answer = set(words)
+    if "".join(_WORD.findall(text.lower())) in answer:
+        return True  # Re-arm for REARM
     answer = (answer - _SMALL_WORDS) or answer
     used = {w for w in _WORD.findall(text.lower()) if w not in _SMALL_WORDS or w in answer}
     for word in answer:
@@ -244,8 +253,9 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     not a function word WordNet also has as a noun: *who*, *so*, *out*) before a phrase
     boundary (a relative pronoun, a participle, a preposition, any of them or an
     article after an adverb: *usually having*, *especially the*; *and* or *or* before
-    an article or a word no noun:
-    *rhetoric and elaborated*), not inside a compound preposition (*by means of*) nor a
+    an article or a word no noun: *rhetoric and elaborated*; after four words or more,
+    an *-ing* word no noun: *followers of a religious system involving*, not *area of a
+    baseball playing field*), not inside a compound preposition (*by means of*) nor a
     coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
     cut before *of* or *for* keeps three words or more and no vague head (*informal
     term for*, *railing at the side of*)."""
@@ -274,6 +284,7 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     boundary = (
         after in _BOUNDARIES
         or (len(after) > 4 and after.endswith("ed") and "-" not in after)  # concerned with
+        or (end >= 4 and after.endswith("ing") and len(after) > 5 and not is_noun(after))
         or (after in ("and", "or") and (following in _ARTICLES or not is_noun(following)))
         or (after in _ARTICLES and after != words[end])  # on a building | especially the
     )

@@ -265,6 +265,11 @@ def test_installed_wordnet_clues_what_it_could_not_before(installed: ClueWriter)
     # A clue's own "the" gives nothing away (THETA), and "around" ends a phrase.
     assert installed.clues("theta", ["theta"], 3) == ["8th letter of the Greek alphabet"]
     assert installed.clues("capstan", ["capstan"], 3) == ["Windlass rotated in a horizontal plane"]
+    # An -ing word that is no noun ends a phrase (involving), one that is does not
+    # (a baseball playing field); a synonym spelling the answer is no clue (Re-arm).
+    assert installed.clues("obi", ["obi"], 3)[0] == "Followers of a religious system"
+    assert installed.clues("outfield", ["outfield"], 3) == []
+    assert installed.clues("rearm", ["rearm"], 3) == ["Arm again", "Arm anew"]
     # A doubled consonant's past is regular: it takes an irregular synonym's past.
     assert installed.clues("grabbed", [], 3)[0] == "Took hold of"
     # A plural gloss too long for a clue gives way to the shorter cut.
