@@ -105,6 +105,9 @@ _PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "ben
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
 """Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 _RELATIVES_SET = frozenset(_RELATIVES)
+_SUBJECT_RELATIVES = frozenset(("that", "which", "who"))
+"""Relatives whose clause's verb agrees with the head (not *where*: ``Buildings where
+animals are butchered``)."""
 _PHRASE_ENDS = _BOUNDARIES | {"to", "than", "as", "like", "but", "a", "an", "the"}
 """Words that end a leading noun phrase."""
 _AUXILIARIES = frozenset(("be", "is", "are", "was", "were", "been", "can", "may", "will"))
@@ -184,15 +187,17 @@ def _stem_shared(first: str, second: str) -> bool:
 
 def gives_away(words: Iterable[str], text: str) -> bool:
     """True when ``text`` spells one of the answer's ``words`` (``Re-arm`` for REARM) or
-    uses a word sharing a stem with one (lower case; ``_stem_shared``): such a clue
-    repeats the answer. The small function words of a phrase may recur (``Regulate in
-    order to receive`` for TUNE IN), and the clue's own give nothing away unless the
-    answer is one (*the* for THETA)."""
+    uses a word sharing a stem with one, or whose singular does (lower case;
+    ``_stem_shared``; *oranges* for ORANGERIES): such a clue repeats the answer. The
+    small function words of a phrase may recur (``Regulate in order to receive`` for
+    TUNE IN), and the clue's own give nothing away unless the answer is one (*the* for
+    THETA)."""
     answer = set(words)
     if "".join(_WORD.findall(text.lower())) in answer:
         return True  # Re-arm for REARM
     answer = (answer - _SMALL_WORDS) or answer
     used = {w for w in _WORD.findall(text.lower()) if w not in _SMALL_WORDS or w in answer}
+    used |= {w[:-1] for w in used if len(w) > 4 and w.endswith("s")}  # oranges: ORANGERIES
     for word in answer:
         for other in used:
             near = word[:1] == other[:1] or word.endswith(other) or other.endswith(word)
@@ -814,7 +819,7 @@ class ClueWriter:
             return " ".join(words)  # already in that number
         if _RELATIVES_SET.intersection(words[end + 1 :]):
             return None  # officers of the church who: the clause is the head's
-        if end + 1 < len(words) and words[end] in _RELATIVES:
+        if end + 1 < len(words) and words[end] in _SUBJECT_RELATIVES:
             if at != end - 1:
                 return None  # the clause may be the head's: long-tailed rodents ... that
             verb = self._agreeing(words[end + 1], plural)

@@ -270,6 +270,10 @@ def test_installed_wordnet_clues_what_it_could_not_before(installed: ClueWriter)
     assert installed.clues("obi", ["obi"], 3)[0] == "Followers of a religious system"
     assert installed.clues("outfield", ["outfield"], 3) == []
     assert installed.clues("rearm", ["rearm"], 3) == ["Arm again", "Arm anew"]
+    # A clause with its own subject keeps its verb (where animals are); a plural in the
+    # clue repeats the answer when its singular does (oranges for ORANGERIES).
+    assert installed.clues("abattoirs", [], 3) == ["Buildings where animals are butchered"]
+    assert installed.clues("orangeries", [], 3) == []
     # A doubled consonant's past is regular: it takes an irregular synonym's past.
     assert installed.clues("grabbed", [], 3)[0] == "Took hold of"
     # A plural gloss too long for a clue gives way to the shorter cut.
