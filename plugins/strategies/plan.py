@@ -3,8 +3,10 @@ decisions 1, 2 and 4).
 
 The static plan ranks variables by how constrained they are (most neighbours first: the
 longest entries of a checked grid) and, among equals, by placing difficulty (fewest
-candidates first). During search the choice is dom/wdeg: fewest candidates divided by
-unfilled neighbours plus the variable's failure count, the plan breaking ties. Once a
+candidates first). During search the choice is dom/wdeg: the share of its starting
+candidates a variable has left (so that a short slot, with few words to start with, is
+not taken for a tight one) divided by unfilled neighbours plus its failure count, the
+plan breaking ties. Once a
 fragment (a group of unfilled variables that no other unfilled variable touches) is
 entered, it is filled to the end before any other.
 """
@@ -26,6 +28,7 @@ class Plan:
         self.rank = [0] * n
         for position, var in enumerate(order):
             self.rank[var] = position
+        self.start = [max(1, size) for size in sizes]
         self.failures = [0] * n
         self.use_fragments = fragments
         self.fragment: set[int] = set()
@@ -51,7 +54,8 @@ class Plan:
             for t in self.neighbours[var]:
                 if sizes[t] > 1:
                     degree += 1
-            key = (sizes[var] / (1 + degree + self.failures[var]), self.rank[var])
+            share = sizes[var] / self.start[var]
+            key = (share / (1 + degree + self.failures[var]), self.rank[var])
             if key < best_key:
                 best, best_key = var, key
         if self.use_fragments:

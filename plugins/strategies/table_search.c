@@ -127,6 +127,7 @@ typedef struct {
     int32_t *go, *gv, *gidx; /* group members */
     uint64_t *reasons; /* [v][NW] */
     double *failures;
+    double *root_size; /* candidates after the root propagation (dom/wdeg takes shares) */
     /* trail: saved domains, one record per (variable, level) */
     int32_t *tvar;
     int64_t *toff, tn, tcap;
@@ -760,7 +761,9 @@ static int choose_var(S *st) {
             if (st->size[v] <= 1 || (pass == 0 && !st->infrag[v])) continue;
             int degree = 0;
             for (int k = st->no[v]; k < st->no[v + 1]; k++) degree += st->size[st->nb[k]] > 1;
-            double key = st->size[v] / (1.0 + degree + st->failures[v]);
+            /* the share of its root candidates left: a short slot is not tight for
+             * having few words to start with */
+            double key = st->size[v] / st->root_size[v] / (1.0 + degree + st->failures[v]);
             if (key < best_key || (key == best_key && st->sp->rank[v] < best_rank)) {
                 best = v;
                 best_key = key;
@@ -837,7 +840,7 @@ static void free_state(S *st) {
     free(st->size), free(st->sets), free(st->counts), free(st->pref), free(st->own_pref);
     free(st->xo), free(st->xs), free(st->no);
     free(st->nb), free(st->go), free(st->gv), free(st->gidx), free(st->reasons);
-    free(st->failures), free(st->tvar), free(st->toff), free(st->arena), free(st->stamp);
+    free(st->failures), free(st->root_size), free(st->tvar), free(st->toff), free(st->arena), free(st->stamp);
     free(st->chg), free(st->dirty), free(st->src), free(st->tgt), free(st->insrc);
     free(st->intgt), free(st->conflict), free(st->stack), free(st->saved), free(st->infrag);
     free(st->bfs), free(st->best), free(st->ng_lits), free(st->ng_start), free(st->ng_len);
@@ -1110,6 +1113,7 @@ static int setup(S *st, const Spec *sp) {
     free(gfill);
     st->reasons = cal((size_t)V * st->NW, 8, &fail);
     st->failures = cal(V, sizeof *st->failures, &fail);
+    st->root_size = cal(V, sizeof *st->root_size, &fail);
     st->tcap = 1024;
     st->tvar = cal(st->tcap, sizeof *st->tvar, &fail);
     st->toff = cal(st->tcap, sizeof *st->toff, &fail);
@@ -1174,6 +1178,7 @@ static int search(S *st) {
     }
     if (propagate(st, &fail)) return fail ? NO_MEMORY : UNSATISFIABLE;
     if (!mark_used(st)) return NO_MEMORY;
+    for (int v = 0; v < V; v++) st->root_size[v] = st->size[v] > 0 ? st->size[v] : 1;
     int64_t root_mark = st->tn;
     int64_t run = 1;
     double limit = restart_limit(sp, run);
