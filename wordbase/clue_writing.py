@@ -506,7 +506,7 @@ class ClueWriter:
         """An adverb's gloss of the form *in a crude or unrefined manner* whose
         adjectives repeat the answer (CRUDELY) with the first that does not (``In an
         unrefined manner``) or, failing that, the most frequent adjective of the one it
-        derives from or of those similar to it (UNASSUMINGLY: ``In a retiring manner``);
+        derives from or of those similar to it (UNASSUMINGLY: ``In a modest manner``);
         None for another gloss or where no adjective fits."""
         match = _MANNER.fullmatch(gloss)
         if match is None:
@@ -541,9 +541,9 @@ class ClueWriter:
         (``Leaves that have been steamed``): the word is one of the first three, only
         adjectives and nouns precede it (it is lower case if any do: not *East Indian*),
         and the head after it is a noun (no adjective or adverb: *present*, *now*)
-        followed by the end or a phrase boundary. None if no
-        such word is found, or the rest has fewer than three words (*Common plant*:
-        too vague) or still repeats the answer."""
+        followed by the end or a phrase boundary. None if no such word is found, or the
+        rest has fewer than three words (*Common plant*: too vague) or still repeats the
+        answer."""
         words = gloss.split(" ")
         for at, word in enumerate(words[:3]):
             lower = word.lower()
@@ -556,9 +556,9 @@ class ClueWriter:
                 return None  # East Indian tree: a name's word
             head, after = words[at + 1], (words[at + 2] if at + 2 < len(words) else "")
             ends = not after or after in _PHRASE_ENDS or after.endswith(("ing", "ed"))
-            lower = head.lower()
-            noun = head.isalpha() and self._is_noun(head) and not {"a", "r"} & self._pos(lower)
-            noun = noun and lower not in _NOT_LAST and not lower.endswith("ing")
+            plain = head.lower()
+            noun = head.isalpha() and self._is_noun(head) and not {"a", "r"} & self._pos(plain)
+            noun = noun and plain not in _NOT_LAST and not plain.endswith("ing")
             if not (ends and noun):
                 return None
             kept = words[:at] + words[at + 1 :]
