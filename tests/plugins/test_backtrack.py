@@ -12,6 +12,7 @@ from crossword_cases import PLAIN, crossword, random_crossword
 from crossforge.plugins.contract import Control
 from crossforge.plugins.strategies.backtrack import Backtrack, luby, restart_limits
 from crossforge.plugins.strategies.nogoods import NogoodStore
+from crossforge.plugins.strategies.plan import Plan
 from crossforge.plugins.testing import GraphColouring, PairwiseProblem, check_strategy, hard_problem
 
 
@@ -181,3 +182,21 @@ def test_nogood_store_forgets_the_older_half_past_its_capacity() -> None:
 def _single(var: int, domain: np.ndarray) -> int | None:
     values = np.flatnonzero(domain)
     return int(values[0]) if values.size == 1 else None
+
+
+def test_the_plan_weighs_a_slot_by_the_share_of_its_candidates_left() -> None:
+    """dom/wdeg counts candidates as a share of a slot's starting ones: a 3-letter slot
+    with all of its few words is not tighter than a 5-letter slot with all of its many,
+    so the more crossed one goes first; a slot that lost most of its words goes first."""
+    rng = random.Random(3)
+    short = {"".join(rng.choice("ABC") for _ in range(3)) for _ in range(20)}
+    long = {"".join(rng.choice("ABCDE") for _ in range(5)) for _ in range(2000)}
+    template = ["...#.....", "...#.....", "...#.....", "####.....", "####....."]
+    problem = crossword(template, dict.fromkeys(sorted(short | long), 50))
+    sizes = [int(mask.sum()) for mask in problem.initial_domains()]
+    lengths = [slot.length for slot in problem.slots]
+    assert lengths.count(3) == 6 and lengths.count(5) == 10
+    assert lengths[Plan(problem, sizes).choose(sizes)] == 5
+    three = lengths.index(3)
+    narrowed = [size // 4 if var == three else size for var, size in enumerate(sizes)]
+    assert Plan(problem, sizes).choose(narrowed) == three
