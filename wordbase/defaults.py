@@ -495,8 +495,9 @@ def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -
     """True when every sense of ``lemma`` lists a synonym one edit away at least
     ``MISSPELLING_GAP`` Zipf more frequent (``zipfs`` by key): a variant spelling such as
     ``scarey`` beside ``scary``. An apostrophe marks an elision, not a misspelling
-    (``o'er`` beside ``over``), and a synonym written capitalized is a name whose key's
-    frequency is another word's (``Hera`` beside ``Here``, not *here*)."""
+    (``o'er`` beside ``over``), a synonym written capitalized is a name whose key's
+    frequency is another word's (``Hera`` beside ``Here``, not *here*), and one a letter
+    longer or shorter at an end is another word (``_affixed``: ``espy``, ``whiten``)."""
     zipf = zipfs.get(lemma.upper(), 0.0)
     senses = wordnet.senses.get(lemma, ())
     return (
@@ -506,12 +507,23 @@ def respells_synonym(wordnet: WordNet, lemma: str, zipfs: Mapping[str, float]) -
             any(
                 word == word.lower()
                 and one_edit_apart(lemma, word)
+                and not _affixed(lemma, word)
                 and zipfs.get(word.upper(), 0.0) >= zipf + MISSPELLING_GAP
                 for word in wordnet.synsets[sid].words
             )
             for sid in senses
         )
     )
+
+
+def _affixed(lemma: str, word: str) -> bool:
+    """True when one of ``lemma`` and ``word`` is the other with a letter added in front
+    (``espy``, ``await``) or at the end, a silent *e* excepted (``whiten``, ``campy``,
+    ``basso``, ``beaut``): a word derived or clipped, not respelt (``lense``, ``cocain``)."""
+    short, long = sorted((lemma, word), key=len)
+    if len(long) != len(short) + 1:
+        return False
+    return long[1:] == short or (long[:-1] == short and long[-1] != "e")
 
 
 def _written(wordnet: WordNet, lemma: str) -> str:

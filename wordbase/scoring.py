@@ -192,21 +192,28 @@ def _short_headword(signals: Signals) -> bool:
 
 
 def one_edit_apart(first: str, second: str) -> bool:
-    """True when ``first`` and ``second`` differ and are one letter added, dropped,
-    changed or two swapped apart, matched like ``Misspellings`` (less one letter)."""
-    if first == second:
+    """True when ``first`` and ``second`` are one letter added, dropped, changed or two
+    neighbours swapped apart (``scarey``/``scary``, ``gray``/``grey``, ``form``/``from``);
+    a letter moved further is two edits (``lode``/``load``, ``abut``/``butt``)."""
+    if abs(len(first) - len(second)) > 1 or first == second:
         return False
-    less_first, less_second = _deletions(first), _deletions(second)
-    return second in less_first or first in less_second or bool(less_first & less_second)
+    if len(first) != len(second):
+        short, long = sorted((first, second), key=len)
+        return short in _deletions(long)
+    differ = [i for i, (a, b) in enumerate(zip(first, second)) if a != b]
+    if len(differ) == 1:
+        return True
+    i, j = differ[0], differ[-1]
+    return len(differ) == 2 and j == i + 1 and first[i] == second[j] and first[j] == second[i]
 
 
 class Misspellings:
     """Finds keys one edit away from a far more frequent known word.
 
     ``reference`` maps known words (keys) to their Zipf frequency. Edits are matched
-    through deletions (symmetric delete): two keys are one insertion, deletion,
-    substitution or adjacent swap apart when one is the other less a letter, or both
-    less one letter are equal.
+    through deletions (symmetric delete): two keys match when one is the other less a
+    letter, or both less one letter are equal, which is an insertion, a deletion, a
+    substitution, a swap, or a letter moved (a typo too, in an unknown key).
     """
 
     def __init__(self, reference: Mapping[str, float], floor: float = 2.5) -> None:

@@ -160,6 +160,14 @@ def test_the_installed_dictionary_doubts_typos_not_rare_real_forms() -> None:
     assert respells_synonym(wordnet, "scarey", zipfs)
     assert not respells_synonym(wordnet, "scary", zipfs)
     assert not respells_synonym(wordnet, "joust", zipfs)
+    # Words derived from a synonym by a letter at an end are no respellings of it; a
+    # silent e at the end, or a letter inside, is.
+    derived = {"espy": "spy", "await": "wait", "whiten": "white", "basso": "bass"}
+    variants = {"cocain": "cocaine", "lense": "lens", "scaley": "scaly"}
+    for lemma, synonym in (derived | variants).items():
+        zipfs |= {lemma.upper(): 2.0, synonym.upper(): 4.5}
+    assert [w for w in derived if respells_synonym(wordnet, w, zipfs)] == []
+    assert [w for w in variants if not respells_synonym(wordnet, w, zipfs)] == []
     # The goddess Hera's other name is Here, not the adverb.
     assert not respells_synonym(wordnet, "hera", {"HERA": 3.0, "HERE": 6.5})
     # O'ER is OVER elided, not misspelt.

@@ -184,3 +184,6 @@ def test_one_edit_apart_matches_the_misspelling_edits() -> None:
     assert one_edit_apart("form", "from")  # two letters swapped
     assert not one_edit_apart("scary", "scary")
     assert not one_edit_apart("scary", "frightening")
+    # A letter moved is two edits: LODE is no misspelt LOAD, nor ABUT of BUTT.
+    assert not one_edit_apart("lode", "load") and not one_edit_apart("abut", "butt")
+    assert not one_edit_apart("form", "fmro")
