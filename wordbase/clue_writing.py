@@ -25,13 +25,14 @@ from wordfreq import zipf_frequency
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.editor_tags import OFFENSIVE, EditorTags
 from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
-from crossforge.wordbase.wordnet import SynsetId, WordNet
+from crossforge.wordbase.wordnet import SynsetId, WordNet, regular_forms
 
 __all__ = [
     "CUT_SLACK",
     "HYPERNYM_DEPTH",
     "MASS_NOUN_GAP",
     "MIN_HYPERNYM_DEPTH",
+    "LONG_CLUE_LENGTH",
     "MAX_CLUE_LENGTH",
     "MIN_FORM_ZIPF",
     "MIN_SYNONYM_ZIPF",
@@ -47,6 +48,9 @@ __all__ = [
 
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
+LONG_CLUE_LENGTH = 80
+"""The longest gloss clue of an answer that has no clue within ``MAX_CLUE_LENGTH``: a
+long definition is a better suggestion than none."""
 CUT_SLACK = 20
 """How much longer than ``MAX_CLUE_LENGTH`` a cut may be while a word is still to be
 dropped from it (``Tea leaves that ...``, 62 characters, for GREEN TEA)."""
@@ -56,6 +60,9 @@ MIN_FORM_ZIPF = 2.0
 """The least Zipf frequency of an inflected synonym: wordfreq must attest the form."""
 MASS_NOUN_GAP = 1.5
 """A noun whose plural is this much less frequent (Zipf) is used uncounted: no plural."""
+REGULAR_GAP = 1.5
+"""A regular form beside an exception list's (*showed*, *shown*) within this much of its
+Zipf frequency is a form of the lemma too."""
 SYNONYM_SENSES = 3
 """Synonyms come from a lemma's most used senses only (WordNet orders them by use)."""
 SYNONYMS_PER_SENSE = 2
@@ -364,23 +371,39 @@ class ClueWriter:
         knows as ``lemmas``: the lemmas' clues (``_ordered``), then those of ``word``
         read as an inflection (by the ``readings`` given, as a phrase's form is read,
         else by its own); none repeats the answer (``gives_away``) or another clue, nor
-        is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss)."""
+        is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss). An answer with
+        no such clue takes glosses up to ``LONG_CLUE_LENGTH`` (HOTEL: ``Building where
+        travelers can pay for lodging and meals and other services``), then, a word,
+        its place in names (``name_clues``)."""
         readings = list(readings) or self.readings(word)
         answer = {w for lemma in (word, *lemmas) for w in _WORD.findall(lemma.lower())}
         answer.update(w for reading in readings for w in _WORD.findall(reading.lemma))
+        for longest in (MAX_CLUE_LENGTH, LONG_CLUE_LENGTH):
+            found = self._written(lemmas, readings, answer, limit, longest)
+            if found:
+                return found
+        return self.name_clues(word, limit) if " " not in word else []
+
+    def _written(
+        self,
+        lemmas: Sequence[str],
+        readings: Sequence[Reading],
+        answer: set[str],
+        limit: int,
+        longest: int,
+    ) -> list[str]:
+        """Up to ``limit`` clues of at most ``longest`` characters from the ``lemmas``'
+        senses, then the ``readings``' (``clues``)."""
         found: dict[str, str] = {}
         for lemma in lemmas:
-            for clue in _ordered(self._lemma_clues(lemma, answer), limit):
+            for clue in _ordered(self._lemma_clues(lemma, answer, longest), limit):
                 found.setdefault(clue.lower(), clue)
         for reading in readings:
             if len(found) >= limit:
                 break
-            for clue in _ordered(self._inflected_clues(reading, answer), limit):
+            for clue in _ordered(self._inflected_clues(reading, answer, longest), limit):
                 found.setdefault(clue.lower(), clue)
-        if not found and " " not in word:
-            for clue in self.name_clues(word, limit):
-                found.setdefault(clue.lower(), clue)
-        return [clue for clue in found.values() if len(clue) <= MAX_CLUE_LENGTH][:limit]
+        return [clue for clue in found.values() if len(clue) <= longest][:limit]
 
     def name_clues(self, word: str, limit: int) -> list[str]:
         """Up to ``limit`` clues for ``word`` (lower case) as part of the names WordNet
@@ -448,6 +471,7 @@ class ClueWriter:
             Reading(parse.lemma, parse.pos, parse.suffix, False)
             for parse in wordnet.inflections(word)
             if wordnet.spelling(parse) != "irregular"
+            or word in self.forms(parse.lemma, parse.pos, parse.suffix)
         ]
         kept = [
             reading
@@ -460,10 +484,10 @@ class ClueWriter:
         """``lemma``'s senses (of part of speech ``pos`` if given), most used first."""
         return [sid for sid in self.wordnet.senses.get(lemma, ()) if pos in (None, sid[0])]
 
-    def _lemma_clues(self, lemma: str, answer: set[str]) -> Iterator[_Sense]:
-        """Per sense of ``lemma``, most used first: its synonyms and its gloss (a noun's
-        with its head made singular where WordNet writes it plural: *any of various
-        plants* → ``Plant``)."""
+    def _lemma_clues(self, lemma: str, answer: set[str], longest: int) -> Iterator[_Sense]:
+        """Per sense of ``lemma``, most used first: its synonyms and its gloss of at most
+        ``longest`` characters (a noun's with its head made singular where WordNet writes
+        it plural: *any of various plants* → ``Plant``)."""
         for rank, sid in enumerate(self._senses(lemma)):
             synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
             synonyms = synonyms[:SYNONYMS_PER_SENSE]
@@ -476,7 +500,7 @@ class ClueWriter:
                     gloss = self._modifier_dropped(gloss, answer) or gloss
                 if sid[0] == "r" and gives_away(answer, gloss):
                     gloss = self._manner_replaced(gloss, sid, answer) or gloss
-                if len(gloss) <= MAX_CLUE_LENGTH and not gives_away(answer, gloss):
+                if len(gloss) <= longest and not gives_away(answer, gloss):
                     glosses.append(gloss)
                     break
             yield [_clue_case(s) for s in synonyms], glosses
@@ -590,10 +614,13 @@ class ClueWriter:
         broader = [t for sym, t, _, _ in self.wordnet.synsets[sid].pointers() if sym in ("@", "@i")]
         return 1 + min(map(self._depth, broader)) if broader else 0
 
-    def _inflected_clues(self, reading: Reading, answer: set[str]) -> Iterator[_Sense]:
+    def _inflected_clues(
+        self, reading: Reading, answer: set[str], longest: int
+    ) -> Iterator[_Sense]:
         """Per sense of the reading's lemma and part of speech that writes it in lower
         case, most used first: its synonyms inflected like the answer
-        (``inflect_phrase``) and its gloss where it can be (``_inflected_gloss``)."""
+        (``inflect_phrase``) and its gloss of at most ``longest`` characters where it can
+        be (``_inflected_gloss``)."""
         if reading.lemma in _UNINFLECTED:
             return
         for rank, sid in enumerate(self._senses(reading.lemma, reading.pos)):
@@ -611,7 +638,7 @@ class ClueWriter:
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = self._inflected_gloss(cut, reading)
-                if gloss and len(gloss) <= MAX_CLUE_LENGTH and not gives_away(answer, gloss):
+                if gloss and len(gloss) <= longest and not gives_away(answer, gloss):
                     glosses.append(gloss)
                     break
             yield synonyms, glosses
@@ -681,18 +708,32 @@ class ClueWriter:
 
     def _gloss_cuts(self, sid: SynsetId) -> list[str]:
         """The ``gloss_cuts`` of synset ``sid`` up to ``CUT_SLACK`` characters too long
-        (the caller shortens or skips those), read once."""
+        (the caller shortens or skips those) or ``LONG_CLUE_LENGTH``, read once."""
         if sid not in self._cuts:
             definition = self.wordnet.synsets[sid].definition
-            self._cuts[sid] = gloss_cuts(definition, self._is_noun, MAX_CLUE_LENGTH + CUT_SLACK)
+            limit = max(LONG_CLUE_LENGTH, MAX_CLUE_LENGTH + CUT_SLACK)
+            self._cuts[sid] = gloss_cuts(definition, self._is_noun, limit)
         return self._cuts[sid]
+
+    def forms(self, lemma: str, pos: str, suffix: str) -> list[str]:
+        """The forms of ``lemma`` (part of speech ``pos``) with ``suffix``
+        (``WordNet.inflect``): those an exception list gives it and, beside them, its
+        regular spelling where wordfreq rates it within ``REGULAR_GAP`` of the most
+        frequent of them (*showed* beside *shown*, *worked* beside *wrought*; not
+        *spended* beside *spent*); else its regular spellings."""
+        forms = self.wordnet.inflect(lemma, pos, suffix)
+        regular = sorted(regular_forms(lemma, suffix) - set(forms))
+        if not regular or not forms:
+            return forms
+        top = max(map(self.zipf, forms))
+        return forms + [form for form in regular if self.zipf(form) >= top - REGULAR_GAP]
 
     def _inflect(self, word: str, pos: str, suffix: str, pasts: str = "any") -> str | None:
         """The most frequent form of ``word`` (a lemma of ``pos``) with ``suffix`` that
         wordfreq attests (``MIN_FORM_ZIPF``); None if there is none, if an exception
         list gives the form and ``pasts`` (``_pasts``) rules it out, or if a noun's
         plural is ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
-        forms = self.wordnet.inflect(word, pos, suffix)
+        forms = self.forms(word, pos, suffix)
         listed = self._listed(word, pos, suffix, forms)
         if listed and (pasts == "regular" or (pasts == "one" and len(listed) > 1)):
             return None

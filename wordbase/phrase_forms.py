@@ -85,9 +85,8 @@ def phrase_forms(writer: ClueWriter, lemma: str) -> list[PhraseForm]:
             if form is None or form == source:
                 continue
             made = [form if alone else form.split(" ")[head]]
-            if pos == "v" and suffix == "ed":  # every listed past: GAVE UP and GIVEN UP
-                pasts = wordnet.inflect(word, pos, suffix)
-                made += [f for f in pasts if (word, pos, suffix) in wordnet.listed(f)]
+            if pos == "v" and suffix == "ed":  # every past: GAVE UP, GIVEN UP; SHOWED UP
+                made += writer.forms(word, pos, suffix)
             for inflected in made:
                 if inflected in SENSE_BOUND:
                     continue

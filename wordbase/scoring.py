@@ -200,7 +200,7 @@ def one_edit_apart(first: str, second: str) -> bool:
     if len(first) != len(second):
         short, long = sorted((first, second), key=len)
         return short in _deletions(long)
-    differ = [i for i, (a, b) in enumerate(zip(first, second)) if a != b]
+    differ = [i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
     if len(differ) == 1:
         return True
     i, j = differ[0], differ[-1]

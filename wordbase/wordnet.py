@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["Inflection", "Synset", "WordNet", "load_wordnet", "wordnet_folder"]
+__all__ = ["Inflection", "Synset", "WordNet", "load_wordnet", "regular_forms", "wordnet_folder"]
 
 SynsetId = tuple[str, str]
 """``(pos, offset)``: part of speech (``n``, ``v``, ``a``, ``r``; satellites are ``a``)."""
@@ -70,7 +70,7 @@ def _suffix_class(pos: str, form: str) -> str:
     return "est" if form.endswith("st") else "er"
 
 
-def _regular_forms(lemma: str, suffix: str) -> set[str]:
+def regular_forms(lemma: str, suffix: str) -> set[str]:
     """The forms English spelling gives ``lemma`` with ``suffix`` (``s``, ``ed``,
     ``ing``, ``er``, ``est``), consonant doubling aside (WordNet's exception lists hold
     the doubled forms: ``stopped``, ``biggest``)."""
@@ -280,7 +280,7 @@ class WordNet:
         """
         lemma, word, suffix = parse.lemma, parse.word, parse.suffix
         listed = self._listed.get((parse.pos, lemma), set())
-        if suffix in listed or word not in _regular_forms(lemma, suffix):
+        if suffix in listed or word not in regular_forms(lemma, suffix):
             return "irregular"
         plain = {lemma + suffix} | ({lemma + "es"} if lemma.endswith("o") else set())
         return "plain" if word in plain else "changed"
@@ -306,7 +306,7 @@ class WordNet:
         ``ing``, ``er``, ``est``): those an exception list gives it (``take``, ``ed``:
         ``took``, ``taken``), else English's regular spellings (``hope``: ``hoped``)."""
         listed = self._listed_forms.get((pos, lemma, suffix))
-        return list(listed) if listed else sorted(_regular_forms(lemma, suffix))
+        return list(listed) if listed else sorted(regular_forms(lemma, suffix))
 
     def find(self, name: str) -> SynsetId:
         """The synset named like ``disease.n.01`` (lemma, part of speech, sense number

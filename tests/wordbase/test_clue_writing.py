@@ -11,6 +11,7 @@ import pytest
 from wordfreq import zipf_frequency
 
 from crossforge.wordbase.clue_writing import (
+    LONG_CLUE_LENGTH,
     MAX_CLUE_LENGTH,
     ClueWriter,
     gives_away,
@@ -324,14 +325,32 @@ def test_installed_wordnet_clues_parts_of_names(installed: ClueWriter) -> None:
     assert "Lincoln" not in " ".join(installed.clues("nation", ["nation"], 3))
 
 
+def test_a_regular_past_beside_a_listed_form_is_read_as_one(installed: ClueWriter) -> None:
+    # The verb exception list gives show *shown* and work *wrought*; showed and worked are
+    # pasts too (wordfreq rates them alike), while spended beside spent is a misspelling.
+    assert "Presented" in installed.clues("showed", [], 3)
+    assert installed.clues("worked", [], 3)
+    assert installed.clues("spended", [], 3) == []
+
+
+def test_an_answer_without_a_short_clue_takes_a_long_gloss(installed: ClueWriter) -> None:
+    # HOTEL's one gloss has no cut within MAX_CLUE_LENGTH: a long definition beats none.
+    gloss = "Building where travelers can pay for lodging and meals and other services"
+    assert installed.clues("hotel", ["hotel"], 3) == [gloss]
+    # CAT has short clues: no long gloss joins them.
+    assert all(len(clue) <= MAX_CLUE_LENGTH for clue in installed.clues("cat", ["cat"], 3))
+
+
 def test_no_clue_repeats_the_answer_or_runs_long(installed: ClueWriter) -> None:
     wordnet = installed.wordnet
     lemmas = sorted(wordnet.lemmas())
     for lemma in random.Random(13).sample(lemmas, 1500):
         clues = installed.clues(lemma, [lemma], 3)
         assert len(clues) == len({clue.lower() for clue in clues}) <= 3
+        # Long glosses stand in only for an answer with no clue of the usual length.
+        longest = MAX_CLUE_LENGTH if any(len(c) <= MAX_CLUE_LENGTH for c in clues) else None
         for clue in clues:
-            assert len(clue) <= MAX_CLUE_LENGTH and clue[0] == clue[0].upper()
+            assert len(clue) <= (longest or LONG_CLUE_LENGTH) and clue[0] == clue[0].upper()
             words = set(re.findall(r"[a-z]+", clue.lower()))
             content = {w for w in re.findall(r"[a-z]+", lemma) if len(w) >= 3} - {"the", "and"}
             assert not words & content, clue

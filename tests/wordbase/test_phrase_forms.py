@@ -38,6 +38,10 @@ def test_a_verb_phrase_inflects_its_first_word_with_every_listed_past(
     assert _forms(writer, "let go") == ["lets go", "letting go"]
     assert "made love" in _forms(writer, "make love")
     assert "checked out" in _forms(writer, "check out")
+    # A regular past beside a listed participle (shown) is a past too; no *goed* beside went.
+    assert {"showed up", "shown up"} <= set(_forms(writer, "show up"))
+    assert "worked out" in _forms(writer, "work out")
+    assert "goed out" not in _forms(writer, "go out")
     # A past bound to another sense of the verb (born: bear a child) is left out.
     assert "bore on" in _forms(writer, "bear on") and "born on" not in _forms(writer, "bear on")
 
