@@ -730,7 +730,8 @@ class ClueWriter:
 
     def _inflect(self, word: str, pos: str, suffix: str, pasts: str = "any") -> str | None:
         """The most frequent form of ``word`` (a lemma of ``pos``) with ``suffix`` that
-        wordfreq attests (``MIN_FORM_ZIPF``); None if there is none, if an exception
+        wordfreq attests (``MIN_FORM_ZIPF``; a noun's plural at any frequency, within
+        ``MASS_NOUN_GAP`` of the noun: *depositories*); None if there is none, if an exception
         list gives the form and ``pasts`` (``_pasts``) rules it out, or if a noun's
         plural is ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
         forms = self.forms(word, pos, suffix)
@@ -738,7 +739,9 @@ class ClueWriter:
         if listed and (pasts == "regular" or (pasts == "one" and len(listed) > 1)):
             return None
         best = max(forms, key=self.zipf, default=None)
-        if best is None or self.zipf(best) < MIN_FORM_ZIPF:
+        if best is None or (
+            self.zipf(best) < MIN_FORM_ZIPF and not (pos == "n" and self.zipf(best))
+        ):
             return None
         if pos == "n" and self.zipf(best) < self.zipf(word) - MASS_NOUN_GAP:
             return None
@@ -840,20 +843,27 @@ class ClueWriter:
         end = self._phrase_end(words)
         head = words[at].rstrip(",")
         lower = head.lower()
-        if at < 0 or (at > 0 and words[at - 1] in _CONJUNCTIONS) or not head.isalpha():
+        if at < 0 or not head.isalpha():
             return None
+        if at > 1 and words[0].endswith("ing") and not self._is_noun(words[1]):
+            return None  # assigning some quality: an act, whatever the number of its object
+        if at > 0 and words[at - 1] in _CONJUNCTIONS:  # sensation or change: both
+            first = words[at - 2] if at > 1 and words[at - 1] in ("and", "or") else ""
+            written = first.islower() or (at == 2 and first[1:].islower())  # no name
+            coordinated = first.isalpha() and written and self._is_noun(first.lower())
+            if not coordinated or (at > 2 and words[at - 3] in _CONJUNCTIONS):
+                return None
+            first_form = self._noun_form(first.lower(), plural)
+            if first_form is None:
+                return None
+            words[at - 2] = first_form if first.islower() else _clue_case(first_form)
         form: str | None
         if lower in _PRONOUNS:  # someone who works: people who work, never one of ...
             after = words[at + 1] if at + 1 < len(words) else "of"
             described = after in _RELATIVES or (lower != "one" and after not in _NOT_DESCRIBING)
             form = _PLURAL_HEADS[lower] if plural and described else None
-        elif lower in _PLURAL_HEADS:
-            form = _PLURAL_HEADS[lower] if plural else lower
-        elif "n" in self._pos(lower):  # a noun lemma: singular
-            form = self._inflect(lower, "n", "s") if plural else lower
         else:
-            singulars = [r.lemma for r in self.readings(lower) if r.pos == "n" and r.suffix == "s"]
-            form = (lower if plural else singulars[0]) if singulars else None
+            form = self._noun_form(lower, plural)
         if form is None:
             return None
         if form == lower:
@@ -874,6 +884,16 @@ class ClueWriter:
             form = _clue_case(form)
         words[at] = form + words[at][len(head) :]
         return " ".join(words)
+
+    def _noun_form(self, noun: str, plural: bool) -> str | None:
+        """``noun`` (lower case, no pronoun) singular or ``plural``; None where it has no
+        attested plural, or is no noun."""
+        if noun in _PLURAL_HEADS:
+            return _PLURAL_HEADS[noun] if plural else noun
+        if "n" in self._pos(noun):  # a noun lemma: singular
+            return self._inflect(noun, "n", "s") if plural else noun
+        singulars = [r.lemma for r in self.readings(noun) if r.pos == "n" and r.suffix == "s"]
+        return (noun if plural else singulars[0]) if singulars else None
 
     @staticmethod
     def _phrase_end(words: list[str]) -> int:

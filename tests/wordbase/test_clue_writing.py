@@ -294,6 +294,12 @@ def test_installed_wordnet_clues_people_degrees_coordinated_verbs_and_manners(
     assert installed.clues("deliverymen", [], 3) == ["People employed to make deliveries"]
     assert installed.clues("silversmiths", [], 3) == ["People who make or repair articles"]
     assert not any("People of" in clue for clue in installed.clues("batwings", [], 3))
+    # Two coordinated heads both take the number; a rare plural within the mass-noun gap
+    # of its noun is a plural (depositories 1.8, depository 2.9).
+    assert installed.clues("symptoms", [], 3)[0].startswith("Sensations or changes in")
+    assert installed.clues("museums", [], 3)[0].startswith("Depositories for")
+    # A gloss opening on a verb's -ing names an act: its object's number is not the answer's.
+    assert not any("qualities" in c for c in installed.clues("attributions", [], 3))
     # A participle after the head is no head: "living" has no plural, "insect" has.
     assert installed.clues("ants", [], 3) == ["Social insects living in organized colonies"]
     # A gloss coordinating two verbs inflects both.
