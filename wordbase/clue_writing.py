@@ -708,11 +708,18 @@ class ClueWriter:
 
     def _gloss_cuts(self, sid: SynsetId) -> list[str]:
         """The ``gloss_cuts`` of synset ``sid`` up to ``CUT_SLACK`` characters too long
-        (the caller shortens or skips those) or ``LONG_CLUE_LENGTH``, read once."""
+        (the caller shortens or skips those) or ``LONG_CLUE_LENGTH``, read once: of its
+        first clause, then of each later one that defines again (``_DEFINING``: *chew
+        (food); to bite and grind with the teeth*), for when the first gives the answer
+        away or runs long."""
         if sid not in self._cuts:
-            definition = self.wordnet.synsets[sid].definition
+            first, *later = self.wordnet.synsets[sid].definition.split(";")
             limit = max(LONG_CLUE_LENGTH, MAX_CLUE_LENGTH + CUT_SLACK)
-            self._cuts[sid] = gloss_cuts(definition, self._is_noun, limit)
+            cuts = gloss_cuts(first, self._is_noun, limit)
+            for clause in (c.strip() for c in later):
+                if _defines(clause, sid[0]):
+                    cuts += gloss_cuts(clause, self._is_noun, limit)
+            self._cuts[sid] = cuts
         return self._cuts[sid]
 
     def forms(self, lemma: str, pos: str, suffix: str) -> list[str]:
@@ -930,6 +937,29 @@ class ClueWriter:
             found = [r.lemma for r in self.readings(verb) if r.pos == "v" and r.suffix == "s"]
             return found[0] if found else None
         return self._inflect(verb, "v", "s") if "v" in self._pos(verb) else None
+
+
+_DEFINING = {"n": ("a ", "an ", "the "), "v": ("to ",), "a": ("",), "r": ("",)}
+"""How a later clause of a gloss starts when it defines the sense again, by part of
+speech (an example is quoted, so it starts otherwise; a noun's note without an article
+does not define: *consist of polymers of amino acids*)."""
+_NOTES = ("used ", "often ", "especially ", "usually ", "sometimes ", "also ", "e.g.", "i.e.")
+"""How a later clause of a gloss starts when it is a note on usage (*used especially of
+winds*), not a definition."""
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had)\b")
+
+
+def _defines(clause: str, pos: str) -> bool:
+    """True when ``clause``, a later clause of a gloss of part of speech ``pos``, defines
+    the sense again (``_DEFINING``), is no note (``_NOTES``) and, a noun's, no sentence:
+    *the guilt of the accused has been decided in advance* (a finite verb before any
+    relative pronoun)."""
+    if not clause.startswith(_DEFINING.get(pos, ("",))) or clause.startswith(_NOTES):
+        return False
+    finite = _FINITE.search(clause)
+    if pos != "n" or finite is None:
+        return True
+    return bool(_RELATIVES_SET.intersection(clause[: finite.start()].split()))
 
 
 _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}

@@ -339,6 +339,17 @@ def test_a_regular_past_beside_a_listed_form_is_read_as_one(installed: ClueWrite
     assert installed.clues("spended", [], 3) == []
 
 
+def test_a_later_clause_that_defines_stands_in_for_the_first(installed: ClueWriter) -> None:
+    # chew: "chew (food); to bite and grind with the teeth": the first repeats the answer.
+    assert installed.clues("chew", ["chew"], 3)[0] == "Bite and grind with the teeth"
+    # editor: the second clause names the person without "editorial".
+    assert "Person who determines the final content of a text" in installed.clues(
+        "editor", ["editor"], 3
+    )
+    # protein: "consist of polymers of amino acids" is a note, not a definition.
+    assert not any(c.startswith("Consist") for c in installed.clues("protein", ["protein"], 3))
+
+
 def test_an_answer_without_a_short_clue_takes_a_long_gloss(installed: ClueWriter) -> None:
     # HOTEL's one gloss has no cut within MAX_CLUE_LENGTH: a long definition beats none.
     gloss = "Building where travelers can pay for lodging and meals and other services"
