@@ -110,6 +110,14 @@ _PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "wi
 _PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
 _PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
+_POSTPOSITIVE = ("native", "similar", "related", "common", "typical", "peculiar", "indigenous")
+_POSTPOSITIVE += ("endemic", "capable", "belonging", "living")
+_POSTPOSITIVE += ("growing", "occurring", "relating", "pertaining", "lying", "ranging")
+"""Adjectives and participles that follow a noun with a preposition and start a phrase
+of their own there (*mammal native to*, *property belonging to*; not a gerund after its
+modifier: *light pruning of*, *country dancing in*)."""
+_LINKING = frozenset(("to", *_PREPOSITIONS))
+"""The prepositions after a ``_POSTPOSITIVE`` word."""
 """Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 _RELATIVES_SET = frozenset(_RELATIVES)
 _SUBJECT_RELATIVES = frozenset(("that", "which", "who"))
@@ -127,6 +135,7 @@ _FUNCTION_WORDS = ("so", "such", "very", "too", "also", "out", "up", "off", "dow
 _FUNCTION_WORDS_TOO = ("more", "most", "less", "all", "some", "each", "this", "these", "those")
 _NOT_LAST = _PHRASE_ENDS | _AUXILIARIES | _CONJUNCTIONS | {*_FUNCTION_WORDS, *_FUNCTION_WORDS_TOO}
 _NOT_LAST |= {"one", "someone", "something", "enough", "while", "his", "her", "its", "their"}
+_NOT_LAST |= {"it", "them", "him", "me", "us", "you"}  # WordNet's IT, US: nouns too
 """Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere;
 *masses of tissue one* | on each side; *comedian known for his* | ...)."""
 _RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
@@ -264,7 +273,9 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     (``is_noun``; not a verb after *to* or an auxiliary: *to show that*, *can be used*;
     not a function word WordNet also has as a noun: *who*, *so*, *out*) before a phrase
     boundary (a relative pronoun, a participle, a preposition, any of them or an
-    article after an adverb: *usually having*, *especially the*; *and* or *or* before
+    article after an adverb: *usually having*, *especially the*; a ``_POSTPOSITIVE``
+    word before a preposition: *property belonging to*, *mammal native to*; *and* or
+    *or* before
     an article or a word no noun: *rhetoric and elaborated*; after four words or more,
     an *-ing* word no noun: *followers of a religious system involving*, not *area of a
     baseball playing field*), not inside a compound preposition (*by means of*) nor a
@@ -297,6 +308,7 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         after in _BOUNDARIES
         or (len(after) > 4 and after.endswith("ed") and "-" not in after)  # concerned with
         or (end >= 4 and after.endswith("ing") and len(after) > 5 and not is_noun(after))
+        or (following in _LINKING and after in _POSTPOSITIVE)
         or (after in ("and", "or") and (following in _ARTICLES or not is_noun(following)))
         or (after in _ARTICLES and after != words[end])  # on a building | especially the
     )

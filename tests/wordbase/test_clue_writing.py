@@ -193,6 +193,24 @@ def test_glosses_lose_articles_qualifiers_and_length() -> None:
     gloss = "a recess on a building especially the east end"
     recess = (nouns | {"recess", "building"}).__contains__
     assert shorten_gloss(gloss, recess, 30) == "Recess on a building"
+    # A postpositive adjective or participle before a preposition starts a phrase; a
+    # gerund after its modifier does not, and a pronoun never ends a cut.
+    mammal = (nouns | {"mammal", "property", "criminal", "native"}).__contains__
+    assert shorten_gloss("a nocturnal mammal native to North America", mammal, 30) == (
+        "Nocturnal mammal"
+    )
+    gloss = "a criminal who takes property belonging to someone else"
+    assert shorten_gloss(gloss, mammal, 30) == "Criminal who takes property"
+    shears = (nouns | {"blades", "light", "pruning"}).__contains__
+    assert shorten_gloss(
+        "shears with strong blades used for light pruning of trees", shears, 45
+    ) == ("Shears with strong blades")
+    assert (
+        shorten_gloss(
+            "a device in a missile that guides it toward a target", {"it"}.__contains__, 40
+        )
+        is None
+    )
 
 
 class _Wordfreq(Mapping[str, float]):
