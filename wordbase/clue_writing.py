@@ -110,7 +110,15 @@ _PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "wi
 _PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
 _PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
-_POSTPOSITIVE = ("native", "similar", "related", "common", "typical", "peculiar", "indigenous")
+_POSTPOSITIVE: tuple[str, ...] = (
+    "native",
+    "similar",
+    "related",
+    "common",
+    "typical",
+    "peculiar",
+    "indigenous",
+)
 _POSTPOSITIVE += ("endemic", "capable", "belonging", "living")
 _POSTPOSITIVE += ("growing", "occurring", "relating", "pertaining", "lying", "ranging")
 """Adjectives and participles that follow a noun with a preposition and start a phrase
