@@ -378,7 +378,8 @@ def lemma_signals(
 def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = "") -> Entry:
     """The entry of a word of ``FUNCTION_WORDS`` WordNet has no lemma for: known to the
     dictionary, at the higher Zipf of its key's wordfreq word (``zipf``, written
-    ``display``) and of the word as written (``o'er`` for ``OER``), its meaning the clue."""
+    ``display``) and of the word as written (``o'er`` for ``OER``), its meaning the clue
+    (capitalized, as every clue is)."""
     from wordfreq import zipf_frequency
 
     key = get_alphabet("en").normalize(word.written)
@@ -387,7 +388,8 @@ def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = ""
     if written > zipf or not display:
         zipf, display, source = written, word.written.upper(), FUNCTION_WORDS_SOURCE
     score = crossword_score(Signals(zipf, len(key), known=True))
-    return Entry(key, display, score, (Clue(word.meaning, FUNCTION_WORDS_SOURCE),), source=source)
+    clue = Clue(word.meaning[:1].upper() + word.meaning[1:], FUNCTION_WORDS_SOURCE)
+    return Entry(key, display, score, (clue,), source=source)
 
 
 def _elided(lemma: str) -> float:

@@ -33,6 +33,7 @@ from crossforge.wordbase.wordnet import WordNet, load_wordnet
 __all__ = [
     "AVOIDED",
     "OFFENSIVE",
+    "OFFENSIVE_GLOSS",
     "OFFENSIVE_USAGE",
     "REVIEWED",
     "SENSITIVE",
@@ -52,6 +53,13 @@ AVOIDED = (OFFENSIVE, SENSITIVE)
 
 OFFENSIVE_USAGE = ("ethnic_slur.n.01", "obscenity.n.02", "disparagement.n.01")
 """WordNet usage domains whose marked lemmas are tagged offensive."""
+OFFENSIVE_GLOSS = re.compile(
+    r"\boffensive (?:term|name)|\bethnic slur\b"
+    r"|\bterm\b[^;]* (?:considered|regarded as) offensive"
+)
+"""What a gloss says of a sense that is a slur where WordNet gives no usage domain
+(*mammy*: "an offensive term for a Black nursemaid"; *colored person*: "a United
+States term for Blacks that is now considered offensive")."""
 SENSITIVE_ROOTS = (
     "disease.n.01",
     "killing.n.02",
@@ -195,11 +203,16 @@ def _wordnet_tags(wordnet: WordNet) -> dict[str, set[str]]:
             words = [lemma] if lemma else [w.lower() for w in wordnet.synsets[sid].words]
             for word in words:
                 marked.setdefault(word, set()).add(sid)
+    for sid, synset in wordnet.synsets.items():
+        if OFFENSIVE_GLOSS.search(synset.definition):
+            for word in synset.words:
+                marked.setdefault(word.lower(), set()).add(sid)
     found: dict[str, set[str]] = {}
     for lemma, sids in marked.items():
         if wordnet.bases(lemma):  # also an inflection of another word (AIDS: aid)
             continue
-        if set(wordnet.senses.get(lemma, ())) <= sids:
+        senses = wordnet.senses.get(lemma, ())
+        if senses and set(senses) <= sids:
             found.setdefault(lemma, set()).add(OFFENSIVE)
     below = wordnet.hyponyms(wordnet.find(name) for name in SENSITIVE_ROOTS)
     below -= wordnet.hyponyms(wordnet.find(name) for name in SENSITIVE_EXCEPT)

@@ -244,7 +244,7 @@ def test_a_function_word_is_scored_as_a_dictionary_word() -> None:
     assert ere.score == crossword_score(Signals(zipf, 3, known=True)) >= 35
     assert crossword_score(Signals(zipf, 3)) < 35  # as an unknown word, the penalty
     assert (ere.key, ere.display, ere.source) == ("ERE", "ERE", "wordfreq:en")
-    assert [(c.text, c.source) for c in ere.clues] == [("before, in poetry", FUNCTION_WORDS_SOURCE)]
+    assert [(c.text, c.source) for c in ere.clues] == [("Before, in poetry", FUNCTION_WORDS_SOURCE)]
     # A contraction: the key's own word (AINT) is rarer than the word as written.
     aint = function_word_entry(FunctionWord("ain't", "contraction", "is not"), 3.3, "AINT")
     assert (aint.key, aint.display, aint.source) == ("AINT", "AIN'T", FUNCTION_WORDS_SOURCE)

@@ -25,6 +25,16 @@ def test_slurs_and_vulgarities_are_offensive() -> None:
         assert OFFENSIVE in tags.of(key), key
 
 
+def test_a_gloss_that_calls_every_sense_offensive_tags_it() -> None:
+    # No usage domain marks COLORED PERSON; its one gloss says the term is offensive.
+    tags = editor_tags()
+    assert OFFENSIVE in tags.of("COLOREDPERSON") and OFFENSIVE in tags.of("POPERY")
+    # MAMMY's other sense is "mom": the reviewed list tags it, and its plural inherits.
+    assert OFFENSIVE in tags.of("MAMMIES")
+    # A word with an innocent sense beside one so glossed stays untagged (rice PADDY).
+    assert tags.of("PADDY") == frozenset() and tags.of("SHRIMP") == frozenset()
+
+
 def test_breakfast_test_failures_are_sensitive() -> None:
     tags = editor_tags()
     for key in ("RAPE", "GENOCIDE", "DIARRHEA", "DIARRHEAL", "TYPHUS", "BEHEAD", "VOMIT"):
