@@ -211,8 +211,8 @@ def _wordnet_tags(wordnet: WordNet) -> dict[str, set[str]]:
     for lemma, sids in marked.items():
         if wordnet.bases(lemma):  # also an inflection of another word (AIDS: aid)
             continue
-        senses = wordnet.senses.get(lemma, ())
-        if senses and set(senses) <= sids:
+        own = set(wordnet.senses.get(lemma, ()))
+        if own and own <= sids:
             found.setdefault(lemma, set()).add(OFFENSIVE)
     below = wordnet.hyponyms(wordnet.find(name) for name in SENSITIVE_ROOTS)
     below -= wordnet.hyponyms(wordnet.find(name) for name in SENSITIVE_EXCEPT)
