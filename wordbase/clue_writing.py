@@ -41,6 +41,7 @@ __all__ = [
     "SYNONYM_SENSES",
     "ClueWriter",
     "Reading",
+    "clue_case",
     "gives_away",
     "is_noun",
     "shorten_gloss",
@@ -110,17 +111,11 @@ _PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "wi
 _PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
 _PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
-_POSTPOSITIVE: tuple[str, ...] = (
-    "native",
-    "similar",
-    "related",
-    "common",
-    "typical",
-    "peculiar",
-    "indigenous",
+_POSTPOSITIVE = frozenset(
+    ("native", "similar", "related", "common", "typical", "peculiar", "indigenous", "endemic")
+    + ("capable", "belonging", "living", "growing", "occurring", "relating", "pertaining")
+    + ("lying", "ranging")
 )
-_POSTPOSITIVE += ("endemic", "capable", "belonging", "living")
-_POSTPOSITIVE += ("growing", "occurring", "relating", "pertaining", "lying", "ranging")
 """Adjectives and participles that follow a noun with a preposition and start a phrase
 of their own there (*mammal native to*, *property belonging to*; not a gerund after its
 modifier: *light pruning of*, *country dancing in*)."""
@@ -230,7 +225,7 @@ def gives_away(words: Iterable[str], text: str) -> bool:
     return False
 
 
-def _clue_case(text: str) -> str:
+def clue_case(text: str) -> str:
     """``text`` with its first letter upper case, as a clue is printed."""
     return text[:1].upper() + text[1:]
 
@@ -273,7 +268,7 @@ def gloss_cuts(
         cut = " ".join(words[:end]).rstrip(",")
         if len(cut) <= room and _cut_ends_phrase(words, end, is_noun):
             cuts.append(cut)
-    return [_clue_case(cut + suffix) for cut in cuts]
+    return [clue_case(cut + suffix) for cut in cuts]
 
 
 def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool]) -> bool:
@@ -442,7 +437,7 @@ class ClueWriter:
             else:
                 blank = " ".join([*parts[:at], "___", *parts[at + 1 :]])
                 clue = f"{role} {blank}" if role else blank
-            clue = _clue_case(clue)
+            clue = clue_case(clue)
             if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace("___", "")):
                 found.append((len(parts), -self.zipf(written), clue))
         return [clue for *_, clue in sorted(found)][:limit]
@@ -523,7 +518,7 @@ class ClueWriter:
                 if len(gloss) <= longest and not gives_away(answer, gloss):
                     glosses.append(gloss)
                     break
-            yield [_clue_case(s) for s in synonyms], glosses
+            yield [clue_case(s) for s in synonyms], glosses
 
     def _head_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
         """A noun gloss whose head repeats the answer (``Globular glass with a small
@@ -543,7 +538,7 @@ class ClueWriter:
             text = " ".join(words[:at] + [broader] + words[at + 1 :])
             fresh = not gives_away(used, broader) and not gives_away(answer, broader)
             if fresh and len(text) <= MAX_CLUE_LENGTH:
-                return _clue_case(text)
+                return clue_case(text)
         return None
 
     def _manner_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
@@ -606,7 +601,7 @@ class ClueWriter:
             if not (ends and noun):
                 return None
             kept = words[:at] + words[at + 1 :]
-            text = _clue_case(" ".join(kept))
+            text = clue_case(" ".join(kept))
             return None if len(kept) < 3 or gives_away(answer, text) else text
         return None
 
@@ -654,7 +649,7 @@ class ClueWriter:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
                     form = self.inflect_phrase(synonym, reading) or _degree(synonym, reading)
                     if form and not gives_away(answer, form):
-                        synonyms.append(_clue_case(form))
+                        synonyms.append(clue_case(form))
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = self._inflected_gloss(cut, reading)
@@ -831,7 +826,7 @@ class ClueWriter:
                 form: str | None = f"{_DEGREES[reading.suffix]} {first}"
             else:
                 form = self._inflect(first, "a", reading.suffix) or _degree(first, reading)
-            return None if form is None else _clue_case(" ".join([form, *rest]))
+            return None if form is None else clue_case(" ".join([form, *rest]))
         if reading.pos == "n":
             return self._numbered(gloss, plural=True)
         words = gloss.split(",", 1)[0].split(" ")
@@ -846,7 +841,7 @@ class ClueWriter:
             if form is None:
                 return None
             words[at] = form
-        return _clue_case(" ".join(words))
+        return clue_case(" ".join(words))
 
     def _numbered(self, gloss: str, plural: bool) -> str | None:
         """``gloss`` with the head of its leading noun phrase (its last noun before the
@@ -883,7 +878,7 @@ class ClueWriter:
             first_form = self._noun_form(first.lower(), plural)
             if first_form is None:
                 return None
-            words[at - 2] = first_form if first.islower() else _clue_case(first_form)
+            words[at - 2] = first_form if first.islower() else clue_case(first_form)
         form: str | None
         if lower in _PRONOUNS:  # someone who works: people who work, never one of ...
             after = words[at + 1] if at + 1 < len(words) else "of"
@@ -908,7 +903,7 @@ class ClueWriter:
             if following in ("and", "or") and end + 3 < len(words):  # makes or repairs
                 words[end + 3] = self._agreeing(words[end + 3], plural) or words[end + 3]
         if head != lower:
-            form = _clue_case(form)
+            form = clue_case(form)
         words[at] = form + words[at][len(head) :]
         return " ".join(words)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
-from crossforge.wordbase.clue_writing import ClueWriter
+from crossforge.wordbase.clue_writing import ClueWriter, clue_case
 from crossforge.wordbase.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
@@ -388,7 +388,7 @@ def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = ""
     if written > zipf or not display:
         zipf, display, source = written, word.written.upper(), FUNCTION_WORDS_SOURCE
     score = crossword_score(Signals(zipf, len(key), known=True))
-    clue = Clue(word.meaning[:1].upper() + word.meaning[1:], FUNCTION_WORDS_SOURCE)
+    clue = Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE)
     return Entry(key, display, score, (clue,), source=source)
 
 
