@@ -371,7 +371,7 @@ class ClueWriter:
         self._is_noun = cache(partial(is_noun, wordnet))
         self._cuts: dict[SynsetId, list[str]] = {}
         self.zipf = cache(self._zipf)
-        self._offensive = cache(self._tagged_offensive)
+        self.offensive = cache(self._tagged_offensive)
         self._usual_synonyms = cache(self._synset_synonyms)
         self.readings = cache(self._readings)
         self._pos = cache(wordnet.parts_of_speech)
@@ -571,7 +571,7 @@ class ClueWriter:
                 plain = _PLAIN_ADJECTIVE.fullmatch(word) and word not in _NOT_LAST
                 if plain and self.zipf(word) >= MIN_SYNONYM_ZIPF:
                     found.setdefault(word, near)
-        fitting = [w for w in found if not gives_away(answer, w) and not self._offensive(w)]
+        fitting = [w for w in found if not gives_away(answer, w) and not self.offensive(w)]
         return sorted(fitting, key=lambda w: (found[w], -self.zipf(w), w))
 
     def _modifier_dropped(self, gloss: str, answer: set[str]) -> str | None:
@@ -691,7 +691,7 @@ class ClueWriter:
             if not usual and not self.wordnet.tagged(lower, sid):
                 continue
             zipf = self.zipf(other)
-            if zipf >= MIN_SYNONYM_ZIPF and not self._offensive(other):
+            if zipf >= MIN_SYNONYM_ZIPF and not self.offensive(other):
                 found.append((" " not in other, zipf, other))
         return [other for *_, other in sorted(found, reverse=True)]
 

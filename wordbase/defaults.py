@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
-from crossforge.wordbase.clue_writing import ClueWriter, clue_case
+from crossforge.wordbase.blank_clues import BlankClues
+from crossforge.wordbase.clue_writing import ClueWriter, Reading, clue_case
 from crossforge.wordbase.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
@@ -232,7 +233,8 @@ def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
             if MIN_LENGTH <= len(key) <= MAX_LENGTH and key not in found:
                 found[key] = _Candidate(form=made)
     taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
-    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, taxa, tags)
+    blanks = BlankClues(wordnet, writer.offensive)
+    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, blanks, taxa, tags)
     entries = _in_parallel(build, list(found.items()), workers)
     yield from (entry for entry in entries if entry is not None)
 
@@ -246,6 +248,7 @@ class _EnglishBuild:
     zipfs: dict[str, float]
     misspellings: Misspellings
     writer: ClueWriter
+    blanks: BlankClues
     taxa: set[SynsetId]
     tags: EditorTags
 
@@ -277,7 +280,7 @@ class _EnglishBuild:
                     score = crossword_score(signals)
                     if score > best:
                         best, display = score, _written(wordnet, lemma)
-            clues = _definitions(writer, candidate, key)
+            clues = self.clued((candidate.display or key).lower(), candidate.lemmas)
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             return Entry(key, display, best, clues, source=source)
         if candidate.function_word:
@@ -295,20 +298,39 @@ class _EnglishBuild:
             lemma=given,
         )
         if known[key]:
-            clues = _definitions(writer, candidate, key)
-        else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), or nothing
-            names = writer.name_clues(key.lower(), CLUES_PER_ENTRY)
+            clues = self.clued((candidate.display or key).lower(), candidate.lemmas)
+        else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), an example's blank
+            word = (candidate.display or key).lower()
+            names = writer.name_clues(word, CLUES_PER_ENTRY)
+            names = names or self.blanks.clues(word, [], CLUES_PER_ENTRY)
             clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
         return Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
+    def clued(
+        self, word: str, lemmas: list[str], readings: list[Reading] | None = None
+    ) -> tuple[Clue, ...]:
+        """Up to ``CLUES_PER_ENTRY`` clues from WordNet for the answer ``word`` (lower
+        case) whose key it knows as ``lemmas``, or read as an inflection (``SILLS``,
+        ``WENT``; by ``readings`` if given): the clue writer's; where it has none, the
+        blanks of WordNet's examples, the answer's own senses' first (``BlankClues``)."""
+        texts = self.writer.clues(word, lemmas, CLUES_PER_ENTRY, readings or ())
+        if not texts:
+            readings = readings or self.writer.readings(word)
+            senses = [sid for lemma in lemmas for sid in self.wordnet.senses.get(lemma, ())]
+            for reading in readings:
+                own = self.wordnet.senses.get(reading.lemma, ())
+                senses += [sid for sid in own if sid[0] == reading.pos]
+            texts = self.blanks.clues(word, senses, CLUES_PER_ENTRY)
+        return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
+
     def form_entry(self, key: str, made: PhraseForm) -> Entry | None:
         """The entry of a phrase's inflected form (``phrase_forms``), with its lemma's
-        editor tags (``DID IN`` as ``DO IN``); None when the clue writer cannot clue it:
+        editor tags (``DID IN`` as ``DO IN``); None when it gets no clue (``clued``):
         a form is made for fills, which should not gain entries without a clue."""
         from wordfreq import zipf_frequency
 
-        texts = self.writer.clues(made.form, [], CLUES_PER_ENTRY, [made.reading])
-        if not texts:
+        clues = self.clued(made.form, [], [made.reading])
+        if not clues:
             return None
         lemma = made.reading.lemma
         lemma_key = get_alphabet("en").normalize(lemma)
@@ -319,7 +341,6 @@ class _EnglishBuild:
             len(lemma_key),
             len(lemma.split()),
         )
-        clues = tuple(Clue(text, WORDNET_SOURCE) for text in texts)
         tags = tuple(sorted(self.tags.of_entry(lemma_key, lemma.upper())))
         return Entry(key, made.form.upper(), score, clues, tags=tags, source=WORDNET_SOURCE)
 
@@ -532,14 +553,6 @@ def _written(wordnet: WordNet, lemma: str) -> str:
     """A lemma's display form: as WordNet writes it most often, upper case."""
     forms = wordnet.forms(lemma)
     return (forms[0] if forms else lemma).upper()
-
-
-def _definitions(writer: ClueWriter, candidate: _Candidate, key: str) -> tuple[Clue, ...]:
-    """Up to ``CLUES_PER_ENTRY`` clues ``writer`` makes from WordNet for the key's lemmas
-    and for its word read as an inflection (``SILLS``, ``WENT``)."""
-    word = (candidate.display or key).lower()
-    texts = writer.clues(word, candidate.lemmas, CLUES_PER_ENTRY)
-    return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
 
 
 def build_default(

@@ -26,6 +26,8 @@ SynsetId = tuple[str, str]
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 _SENSE_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
 _MARKER = re.compile(r"\([a-z]+\)$")  # adjective positions: elect(ip), galore(ip)
+_EXAMPLE = re.compile(r'"([^"]+)"')
+"""An example sentence of a gloss: the quoted text after its definition."""
 _MORPHY = {
     "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"))
     + (("men", "man"), ("ies", "y")),
@@ -123,6 +125,8 @@ class Synset:
     pointer_fields: tuple[str, ...]
     lexfile: int = 0
     """Its lexicographer file's number (``lexnames``(5WN): 6 ``noun.artifact``, ...)."""
+    examples: tuple[str, ...] = ()
+    """The gloss's example sentences, as quoted there (*always arrives on time*)."""
 
     def pointers(self) -> Iterator[tuple[str, SynsetId, int, int]]:
         """``(symbol, target, source word, target word)`` of each pointer; word numbers
@@ -348,8 +352,10 @@ def _parse_synset(line: str, pos: str) -> Synset:
     words = tuple(_written(fields[4 + 2 * i]) for i in range(count))
     at = 4 + 2 * count
     pointers = tuple(fields[at + 1 : at + 1 + 4 * int(fields[at])])
-    definition = gloss.strip().split('; "', 1)[0].strip().rstrip(";").strip()
-    return Synset((pos, fields[0]), words, definition, pointers, int(fields[1]))
+    definition, _, quoted = gloss.strip().partition('; "')
+    definition = definition.strip().rstrip(";").strip()
+    examples = tuple(e.strip() for e in _EXAMPLE.findall('"' + quoted) if e.strip())
+    return Synset((pos, fields[0]), words, definition, pointers, int(fields[1]), examples)
 
 
 def _written(word: str) -> str:

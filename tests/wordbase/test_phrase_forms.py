@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from crossforge.wordbase.blank_clues import BlankClues
 from crossforge.wordbase.clue_writing import ClueWriter, Reading
 from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.editor_tags import editor_tags
@@ -19,6 +20,14 @@ from tests.wordbase.wordnet_sample import write_wordnet
 @pytest.fixture(scope="module")
 def writer() -> ClueWriter:
     return ClueWriter(load_wordnet(), _Wordfreq(), editor_tags())
+
+
+@pytest.fixture(scope="module")
+def build(writer: ClueWriter) -> _EnglishBuild:
+    blanks = BlankClues(writer.wordnet, writer.offensive)
+    return _EnglishBuild(
+        writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags()
+    )
 
 
 def _forms(writer: ClueWriter, lemma: str) -> list[str]:
@@ -78,8 +87,9 @@ def test_a_form_scores_under_its_lemma() -> None:
     assert form_score(0.0, 0.0, 9, 8, 2) >= 1
 
 
-def test_a_form_entry_carries_its_lemmas_editor_tags(writer: ClueWriter) -> None:
-    build = _EnglishBuild(writer.wordnet, {}, {}, Misspellings({}), writer, set(), editor_tags())
+def test_a_form_entry_carries_its_lemmas_editor_tags(
+    writer: ClueWriter, build: _EnglishBuild
+) -> None:
     done_in = next(f for f in phrase_forms(writer, "do in") if f.form == "did in")
     entry = build.form_entry("DIDIN", done_in)
     assert entry is not None
@@ -89,11 +99,20 @@ def test_a_form_entry_carries_its_lemmas_editor_tags(writer: ClueWriter) -> None
     assert cars is not None and cars.tags == () and cars.clues[0].text == "Cruisers"
 
 
-def test_a_form_the_clue_writer_cannot_clue_is_left_out(writer: ClueWriter) -> None:
-    build = _EnglishBuild(writer.wordnet, {}, {}, Misspellings({}), writer, set(), editor_tags())
+def test_a_form_nothing_clues_is_left_out(writer: ClueWriter, build: _EnglishBuild) -> None:
     workers = phrase_forms(writer, "social worker")  # "someone employed to provide social ..."
     assert [f.form for f in workers] == ["social workers"]
-    assert build.form_entry("SOCIALWORKERS", workers[0]) is None
+    assert build.form_entry("SOCIALWORKERS", workers[0]) is None  # in no example either
+
+
+def test_a_form_no_gloss_clues_takes_an_examples_blank(
+    writer: ClueWriter, build: _EnglishBuild
+) -> None:
+    # "have got": "have or possess" gives it away; WordNet's example does not.
+    has_got = next(f for f in phrase_forms(writer, "have got") if f.form == "has got")
+    assert writer.clues(has_got.form, [], 3, [has_got.reading]) == []
+    entry = build.form_entry("HASGOT", has_got)
+    assert entry is not None and entry.clues[0].text == "He ___ two beautiful daughters"
 
 
 def test_synsets_keep_their_lexicographer_file(tmp_path: Path) -> None:

@@ -25,6 +25,8 @@ def test_lemmas_are_lower_case_with_spaces_and_forms_keep_the_writing(sample: Wo
 def test_definitions_drop_examples_and_come_most_used_sense_first(sample: WordNet) -> None:
     assert sample.definitions("ice cream") == ["frozen dessert made with cream"]
     assert sample.definitions("plague") == ["a large number of pests", "a deadly illness"]
+    assert sample.synsets[("n", "00000002")].examples == ("ice cream is cold",)
+    assert sample.synsets[("n", "00000004")].examples == ()  # "cats purr" is not quoted
 
 
 def test_names_are_lemmas_written_capitalized_in_every_sense(sample: WordNet) -> None:

@@ -1,0 +1,71 @@
+"""Fill-in-the-blank clues from WordNet's example sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from crossforge.wordbase.blank_clues import BlankClues
+from crossforge.wordbase.clue_writing import MAX_CLUE_LENGTH
+from crossforge.wordbase.wordnet import Synset, WordNet, load_wordnet
+
+EXAMPLES = {
+    ("r", "1"): (("on time",), ("she always arrives on time", "always arrives on time")),
+    ("r", "2"): (("punctually",), ("the bus left on time.",)),
+    ("n", "1"): (("hour",), ("an hour", "hour after hour", "we hour it by the hourglass")),
+    ("n", "2"): (("world view",), ("a world-view shaped by the war",)),
+    ("n", "3"): (("point after touchdown", "point after"), ("kicked the point after touchdown",)),
+    ("n", "4"): (("fool",), ("only a fool would pay", "a damned fool pays twice")),
+    ("n", "5"): (("school",), ("the school bus left the school",)),
+    ("a", "1"): (("contemptible",), ("the British call a contemptible person a `git'",)),
+    ("n", "6"): (("clock",), ("the clock kept " + "very " * 20 + "good time",)),
+    ("v", "2"): (("clock",), ("he clocked the runner in record time with his timer",)),
+}
+"""A small WordNet's synsets: lemmas and example sentences."""
+
+
+@pytest.fixture
+def blanks() -> BlankClues:
+    synsets = {
+        sid: Synset(sid, words, "a gloss", (), examples=examples)
+        for sid, (words, examples) in EXAMPLES.items()
+    }
+    senses: dict[str, list[tuple[str, str]]] = {}
+    for sid, (words, _) in EXAMPLES.items():
+        for word in words:
+            senses.setdefault(word, []).append(sid)
+    return BlankClues(WordNet(synsets, senses, {}, {}), lambda word: word == "damned")
+
+
+def test_an_example_holding_the_answer_once_becomes_a_blank(blanks: BlankClues) -> None:
+    # Its own sense's examples first, shortest first; a longer one holding it is left out.
+    assert blanks.clues("on time", [("r", "1")], 3) == ["Always arrives ___", "The bus left ___"]
+    assert blanks.clues("on time", [("r", "2")], 3) == ["The bus left ___", "Always arrives ___"]
+    assert blanks.clues("on time", [], 1) == ["The bus left ___"]  # then the shortest
+    assert blanks.clues("world view", [], 3) == ["A ___ shaped by the war"]  # hyphen or space
+
+
+def test_examples_that_say_too_little_or_give_the_answer_away_are_left_out(
+    blanks: BlankClues,
+) -> None:
+    assert blanks.clues("hour", [], 3) == []  # "an ___"; twice; hourglass gives it away
+    assert blanks.clues("school", [], 3) == []  # twice in one example
+    assert blanks.clues("clock", [], 3) == []  # too long; "clocked" is another word
+    assert len("The clock kept " + "very " * 20 + "good ___") > MAX_CLUE_LENGTH
+    assert blanks.clues("nothing", [], 3) == []
+
+
+def test_no_blank_cuts_a_longer_lemma_or_holds_an_offensive_word_or_backquote(
+    blanks: BlankClues,
+) -> None:
+    assert blanks.clues("point after", [], 3) == []  # point after | touchdown
+    assert blanks.clues("fool", [], 3) == ["Only a ___ would pay"]  # not "A damned ___ ..."
+    assert blanks.clues("contemptible", [], 3) == []
+
+
+def test_wordnets_examples_clue_answers_its_glosses_cannot() -> None:
+    wordnet = load_wordnet()
+    blanks = BlankClues(wordnet, lambda word: False)
+    assert "Let ___ be" in blanks.clues("it", [], 3)
+    assert "I don't know ___" in blanks.clues("either", wordnet.senses["either"], 3)
+    for clue in blanks.clues("eraser", wordnet.senses["eraser"], 3):
+        assert "eras" not in clue.lower()
