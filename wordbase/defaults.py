@@ -312,7 +312,8 @@ class _EnglishBuild:
         """Up to ``CLUES_PER_ENTRY`` clues from WordNet for the answer ``word`` (lower
         case) whose key it knows as ``lemmas``, or read as an inflection (``SILLS``,
         ``WENT``; by ``readings`` if given): the clue writer's; where it has none, the
-        blanks of WordNet's examples, the answer's own senses' first (``BlankClues``)."""
+        blanks of WordNet's examples for the word or else its lemmas (FREETIME as *free
+        time*), the answer's own senses' first (``BlankClues``)."""
         texts = self.writer.clues(word, lemmas, CLUES_PER_ENTRY, readings or ())
         if not texts:
             readings = readings or self.writer.readings(word)
@@ -320,7 +321,8 @@ class _EnglishBuild:
             for reading in readings:
                 own = self.wordnet.senses.get(reading.lemma, ())
                 senses += [sid for sid in own if sid[0] == reading.pos]
-            texts = self.blanks.clues(word, senses, CLUES_PER_ENTRY)
+            for text in dict.fromkeys([word, *lemmas]):  # freetime: free time
+                texts = texts or self.blanks.clues(text, senses, CLUES_PER_ENTRY)
         return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
 
     def form_entry(self, key: str, made: PhraseForm) -> Entry | None:

@@ -119,3 +119,9 @@ def test_synsets_keep_their_lexicographer_file(tmp_path: Path) -> None:
     sample = WordNet.load(write_wordnet(tmp_path / "wn"))
     assert sample.synsets[("n", "00000003")].lexfile == 15  # Paris: noun.location
     assert sample.synsets[("v", "00000001")].lexfile == 30
+
+
+def test_a_key_written_as_one_word_takes_its_lemmas_blanks(build: _EnglishBuild) -> None:
+    # wordfreq's "freetime" is WordNet's "free time", whose gloss gives it away.
+    (clue, *_) = build.clued("freetime", ["free time"])
+    assert clue.text == "We cannot legislate how people spend their ___"
