@@ -6,9 +6,9 @@ A constructor's clue database holds many such clues; WordNet's glosses come with
 erase something``) or run long often appears in one. ``BlankClues`` finds the examples
 that hold an answer once, as whole words, and blanks it out, where what is left still
 says something (two words or more beyond ``a``, ``the``, ``of``, ...), gives nothing
-away and fits ``MAX_CLUE_LENGTH``. Examples of the answer's own senses come first, then
-the shortest of the rest, and no clue that another holds (``Always arrives ___`` beside
-``She always arrives ___``).
+away, fails no breakfast test and fits ``MAX_CLUE_LENGTH``. Examples of the answer's
+own senses come first, then the shortest of the rest, and no clue that another holds
+(``Always arrives ___`` beside ``She always arrives ___``).
 """
 
 from __future__ import annotations
@@ -31,13 +31,17 @@ _EMPTY = frozenset(("a", "an", "the", "and", "or", "in", "on", "to", "at", "of",
 _EMPTY |= {"for", "with", "from", "is", "was", "it", "he", "she", "they", "we", "you", "i"}
 _EMPTY |= {"his", "her", "its", "their", "my", "our", "your"}
 """Words that leave an example's blank as open as before (``a ___``, ``___ for``)."""
+_GRIM = ("murder", "kill", "suicid", "massacr", "slaughter", "assassin", "genocid", "lynch")
+"""Stems of violent death, which fail an editor's breakfast test in an example sentence
+though the editor tags leave the words as fill (*kill*, *murder*)."""
 
 
 class BlankClues:
     """The examples of one WordNet, indexed by word, made into blank clues on demand;
-    ``offensive`` tells a word no clue may hold."""
+    ``avoided`` tells a word no clue may hold (the build's: one the editor tags call
+    offensive or sensitive)."""
 
-    def __init__(self, wordnet: WordNet, offensive: Callable[[str], bool]) -> None:
+    def __init__(self, wordnet: WordNet, avoided: Callable[[str], bool]) -> None:
         self._examples: list[tuple[SynsetId, str]] = []
         self._by_word: dict[str, list[int]] = {}
         for sid, synset in wordnet.synsets.items():
@@ -46,7 +50,7 @@ class BlankClues:
                 self._examples.append((sid, example))
                 for token in set(_TOKEN.findall(example.lower())):
                     self._by_word.setdefault(token, []).append(at)
-        self._offensive = offensive
+        self._avoided = avoided
         self._lemmas = wordnet.senses
 
     def clues(self, text: str, senses: Iterable[SynsetId], limit: int) -> list[str]:
@@ -79,8 +83,8 @@ class BlankClues:
         """``example`` with its one match of ``pattern`` made ``BLANK``, as a clue; None
         if it holds the answer more than once or not at all, or inside a longer WordNet
         lemma (*point after touchdown*), or would say too little, give the ``answer``
-        away, hold an offensive word or a backquote (WordNet's *`git'*), or run past
-        ``MAX_CLUE_LENGTH``."""
+        away, hold an avoided word, a word of violent death (``_GRIM``) or a backquote
+        (WordNet's *`git'*), or run past ``MAX_CLUE_LENGTH``."""
         matches = list(pattern.finditer(example))
         if len(matches) != 1:
             return None
@@ -97,6 +101,6 @@ class BlankClues:
             return None
         if sum(word not in _EMPTY for word in rest) < MIN_CONTEXT_WORDS:
             return None
-        if any(self._offensive(word) for word in rest):
-            return None
+        if any(self._avoided(word) or word.startswith(_GRIM) for word in rest):
+            return None  # no "Her husband ___ her drink in order to kill her"
         return clue if clue.startswith(BLANK) else clue_case(clue)

@@ -371,7 +371,7 @@ class ClueWriter:
         self._is_noun = cache(partial(is_noun, wordnet))
         self._cuts: dict[SynsetId, list[str]] = {}
         self.zipf = cache(self._zipf)
-        self.offensive = cache(self._tagged_offensive)
+        self.tags = cache(self._tags_of)
         self._usual_synonyms = cache(self._synset_synonyms)
         self.readings = cache(self._readings)
         self._pos = cache(wordnet.parts_of_speech)
@@ -695,14 +695,18 @@ class ClueWriter:
                 found.append((" " not in other, zipf, other))
         return [other for *_, other in sorted(found, reverse=True)]
 
-    def _tagged_offensive(self, word: str) -> bool:
+    def offensive(self, word: str) -> bool:
         """True when the editor tags call ``word`` offensive."""
+        return OFFENSIVE in self.tags(word)
+
+    def _tags_of(self, word: str) -> frozenset[str]:
+        """The editor tags of ``word`` (none for a word no key spells)."""
         if self._tags is None:
-            return False
+            return frozenset()
         try:
-            return OFFENSIVE in self._tags.of(self._alphabet.normalize(word))
+            return self._tags.of(self._alphabet.normalize(word))
         except ValueError:
-            return False
+            return frozenset()
 
     def _zipf(self, text: str) -> float:
         """The Zipf frequency of a word (its key's, from the build) or phrase (wordfreq's,

@@ -19,6 +19,7 @@ EXAMPLES = {
     ("a", "1"): (("contemptible",), ("the British call a contemptible person a `git'",)),
     ("n", "6"): (("clock",), ("the clock kept " + "very " * 20 + "good time",)),
     ("v", "2"): (("clock",), ("he clocked the runner in record time with his timer",)),
+    ("v", "3"): (("poison",), ("he poisoned her drink to kill her", "she poisoned a village well")),
 }
 """A small WordNet's synsets: lemmas and example sentences."""
 
@@ -54,12 +55,13 @@ def test_examples_that_say_too_little_or_give_the_answer_away_are_left_out(
     assert blanks.clues("nothing", [], 3) == []
 
 
-def test_no_blank_cuts_a_longer_lemma_or_holds_an_offensive_word_or_backquote(
+def test_no_blank_cuts_a_longer_lemma_or_holds_an_avoided_word_or_backquote(
     blanks: BlankClues,
 ) -> None:
     assert blanks.clues("point after", [], 3) == []  # point after | touchdown
     assert blanks.clues("fool", [], 3) == ["Only a ___ would pay"]  # not "A damned ___ ..."
     assert blanks.clues("contemptible", [], 3) == []
+    assert blanks.clues("poisoned", [], 3) == ["She ___ a village well"]  # no "...to kill her"
 
 
 def test_wordnets_examples_clue_answers_its_glosses_cannot() -> None:
