@@ -65,19 +65,22 @@ class BlankClues:
         spaced = r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", text)))  # world view, world-view
         pattern = re.compile(rf"(?<![\w'-]){spaced}(?![\w'-])", re.IGNORECASE)
         rank = {sid: i for i, sid in enumerate(senses)}
-        found: dict[str, tuple[int, int]] = {}
-        for at in self._by_word.get(rarest, ()):
-            sid, example = self._examples[at]
-            clue = self._blanked(example, pattern, set(tokens))
-            if clue is not None:
-                order = (rank.get(sid, len(rank)), len(clue))
-                found[clue] = min(found.get(clue, order), order)
+        examples = self._examples
+        order = sorted(
+            self._by_word[rarest],
+            key=lambda at: (rank.get(examples[at][0], len(rank)), len(examples[at][1])),
+        )
         chosen: list[str] = []
-        for clue in sorted(found, key=found.__getitem__):
+        for at in order:  # read until enough: a common word is in thousands
+            clue = self._blanked(examples[at][1], pattern, set(tokens))
+            if clue is None:
+                continue
             plain = clue.lower()
             if not any(plain in other or other in plain for other in map(str.lower, chosen)):
                 chosen.append(clue)  # not "Always arrives ___" beside "She always arrives ___"
-        return chosen[:limit]
+                if len(chosen) == limit:
+                    break
+        return chosen
 
     def _blanked(self, example: str, pattern: re.Pattern[str], answer: set[str]) -> str | None:
         """``example`` with its one match of ``pattern`` made ``BLANK``, as a clue; None

@@ -311,18 +311,22 @@ class _EnglishBuild:
     ) -> tuple[Clue, ...]:
         """Up to ``CLUES_PER_ENTRY`` clues from WordNet for the answer ``word`` (lower
         case) whose key it knows as ``lemmas``, or read as an inflection (``SILLS``,
-        ``WENT``; by ``readings`` if given): the clue writer's; where it has none, the
-        blanks of WordNet's examples for the word or else its lemmas (FREETIME as *free
-        time*), the answer's own senses' first (``BlankClues``)."""
+        ``WENT``; by ``readings`` if given): the clue writer's, then, while there is
+        room, blanks of WordNet's examples for the word or else its lemmas (FREETIME as
+        *free time*), the answer's own senses' first (``BlankClues``): a fill-in clue
+        beside a definition, or the only clue where no gloss clues the answer."""
         texts = self.writer.clues(word, lemmas, CLUES_PER_ENTRY, readings or ())
-        if not texts:
+        room = CLUES_PER_ENTRY - len(texts)
+        if room > 0:
             readings = readings or self.writer.readings(word)
             senses = [sid for lemma in lemmas for sid in self.wordnet.senses.get(lemma, ())]
             for reading in readings:
                 own = self.wordnet.senses.get(reading.lemma, ())
                 senses += [sid for sid in own if sid[0] == reading.pos]
+            blanks: list[str] = []
             for text in dict.fromkeys([word, *lemmas]):  # freetime: free time
-                texts = texts or self.blanks.clues(text, senses, CLUES_PER_ENTRY)
+                blanks = blanks or self.blanks.clues(text, senses, room)
+            texts = texts + blanks
         return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
 
     def form_entry(self, key: str, made: PhraseForm) -> Entry | None:

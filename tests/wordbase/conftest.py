@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from crossforge.wordbase.blank_clues import BlankClues
+from crossforge.wordbase.clue_writing import ClueWriter
+from crossforge.wordbase.defaults import _EnglishBuild
+from crossforge.wordbase.editor_tags import editor_tags
+from crossforge.wordbase.scoring import Misspellings
 from crossforge.wordbase.store import WordStore
+from crossforge.wordbase.wordnet import load_wordnet
+from tests.wordbase.test_clue_writing import _Wordfreq
 
 
 @pytest.fixture
@@ -31,3 +38,18 @@ def store(request: pytest.FixtureRequest) -> WordStore:
     """The same tests on SQLite and on PostgreSQL (skipped when it does not answer)."""
     fixture = "sqlite_store" if request.param == "sqlite" else "pg_store"
     return request.getfixturevalue(fixture)
+
+
+@pytest.fixture(scope="module")
+def writer() -> ClueWriter:
+    """The clue writer of the real WordNet, with wordfreq's frequencies and editor tags."""
+    return ClueWriter(load_wordnet(), _Wordfreq(), editor_tags())
+
+
+@pytest.fixture(scope="module")
+def build(writer: ClueWriter) -> _EnglishBuild:
+    """The English build's scoring and cluing, with ``writer`` and WordNet's examples."""
+    blanks = BlankClues(writer.wordnet, writer.offensive)
+    return _EnglishBuild(
+        writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags()
+    )

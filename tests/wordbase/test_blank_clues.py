@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from crossforge.wordbase.blank_clues import BlankClues
-from crossforge.wordbase.clue_writing import MAX_CLUE_LENGTH
+from crossforge.wordbase.clue_writing import MAX_CLUE_LENGTH, ClueWriter
+from crossforge.wordbase.defaults import _EnglishBuild
+from crossforge.wordbase.phrase_forms import phrase_forms
 from crossforge.wordbase.wordnet import Synset, WordNet, load_wordnet
 
 EXAMPLES = {
@@ -71,3 +73,28 @@ def test_wordnets_examples_clue_answers_its_glosses_cannot() -> None:
     assert "I don't know ___" in blanks.clues("either", wordnet.senses["either"], 3)
     for clue in blanks.clues("eraser", wordnet.senses["eraser"], 3):
         assert "eras" not in clue.lower()
+
+
+def test_a_form_no_gloss_clues_takes_an_examples_blank(
+    writer: ClueWriter, build: _EnglishBuild
+) -> None:
+    # "have got": "have or possess" gives it away; WordNet's example does not.
+    has_got = next(f for f in phrase_forms(writer, "have got") if f.form == "has got")
+    assert writer.clues(has_got.form, [], 3, [has_got.reading]) == []
+    entry = build.form_entry("HASGOT", has_got)
+    assert entry is not None and entry.clues[0].text == "He ___ two beautiful daughters"
+
+
+def test_a_key_written_as_one_word_takes_its_lemmas_blanks(build: _EnglishBuild) -> None:
+    # wordfreq's "freetime" is WordNet's "free time", whose gloss gives it away.
+    (clue, *_) = build.clued("freetime", ["free time"])
+    assert clue.text == "We cannot legislate how people spend their ___"
+
+
+def test_an_answer_with_room_for_more_clues_takes_blanks_after_its_definitions(
+    build: _EnglishBuild,
+) -> None:
+    texts = [clue.text for clue in build.clued("alee", ["alee"])]
+    assert texts == ["On or toward the lee", "Put the helm ___"]
+    assert len(build.clued("egg", ["egg"])) == 3  # no room: definitions only
+    assert not any("___" in clue.text for clue in build.clued("egg", ["egg"]))

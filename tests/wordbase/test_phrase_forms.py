@@ -4,30 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from crossforge.wordbase.blank_clues import BlankClues
 from crossforge.wordbase.clue_writing import ClueWriter, Reading
 from crossforge.wordbase.defaults import _EnglishBuild
-from crossforge.wordbase.editor_tags import editor_tags
 from crossforge.wordbase.phrase_forms import FORM_PENALTY, form_score, phrase_forms
-from crossforge.wordbase.scoring import Misspellings, Signals, crossword_score
-from crossforge.wordbase.wordnet import WordNet, load_wordnet
-from tests.wordbase.test_clue_writing import _Wordfreq
+from crossforge.wordbase.scoring import Signals, crossword_score
+from crossforge.wordbase.wordnet import WordNet
 from tests.wordbase.wordnet_sample import write_wordnet
-
-
-@pytest.fixture(scope="module")
-def writer() -> ClueWriter:
-    return ClueWriter(load_wordnet(), _Wordfreq(), editor_tags())
-
-
-@pytest.fixture(scope="module")
-def build(writer: ClueWriter) -> _EnglishBuild:
-    blanks = BlankClues(writer.wordnet, writer.offensive)
-    return _EnglishBuild(
-        writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags()
-    )
 
 
 def _forms(writer: ClueWriter, lemma: str) -> list[str]:
@@ -105,23 +87,7 @@ def test_a_form_nothing_clues_is_left_out(writer: ClueWriter, build: _EnglishBui
     assert build.form_entry("SOCIALWORKERS", workers[0]) is None  # in no example either
 
 
-def test_a_form_no_gloss_clues_takes_an_examples_blank(
-    writer: ClueWriter, build: _EnglishBuild
-) -> None:
-    # "have got": "have or possess" gives it away; WordNet's example does not.
-    has_got = next(f for f in phrase_forms(writer, "have got") if f.form == "has got")
-    assert writer.clues(has_got.form, [], 3, [has_got.reading]) == []
-    entry = build.form_entry("HASGOT", has_got)
-    assert entry is not None and entry.clues[0].text == "He ___ two beautiful daughters"
-
-
 def test_synsets_keep_their_lexicographer_file(tmp_path: Path) -> None:
     sample = WordNet.load(write_wordnet(tmp_path / "wn"))
     assert sample.synsets[("n", "00000003")].lexfile == 15  # Paris: noun.location
     assert sample.synsets[("v", "00000001")].lexfile == 30
-
-
-def test_a_key_written_as_one_word_takes_its_lemmas_blanks(build: _EnglishBuild) -> None:
-    # wordfreq's "freetime" is WordNet's "free time", whose gloss gives it away.
-    (clue, *_) = build.clued("freetime", ["free time"])
-    assert clue.text == "We cannot legislate how people spend their ___"
