@@ -14,7 +14,7 @@ own senses come first, then the shortest of the rest, and no clue that another h
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from crossforge.wordbase.clue_writing import MAX_CLUE_LENGTH, clue_case, gives_away
 from crossforge.wordbase.wordnet import SynsetId, WordNet
@@ -27,6 +27,8 @@ MIN_CONTEXT_WORDS = 2
 """Words an example keeps beside the blank, not counting ``_EMPTY`` ones (not ``A ___``)."""
 
 _TOKEN = re.compile(r"[a-z0-9']+")
+_JOINING = frozenset("'-_")
+"""What continues a word besides letters and digits (``_whole_words``)."""
 _EMPTY = frozenset(("a", "an", "the", "and", "or", "in", "on", "to", "at", "of", "by", "as"))
 _EMPTY |= {"for", "with", "from", "is", "was", "it", "he", "she", "they", "we", "you", "i"}
 _EMPTY |= {"his", "her", "its", "their", "my", "our", "your"}
@@ -42,12 +44,12 @@ class BlankClues:
     offensive or sensitive)."""
 
     def __init__(self, wordnet: WordNet, avoided: Callable[[str], bool]) -> None:
-        self._examples: list[tuple[SynsetId, str]] = []
+        self._examples: list[tuple[SynsetId, str, str]] = []  # and in lower case
         self._by_word: dict[str, list[int]] = {}
         for sid, synset in wordnet.synsets.items():
             for example in synset.examples:
                 at = len(self._examples)
-                self._examples.append((sid, example))
+                self._examples.append((sid, example, example.lower()))
                 for token in set(_TOKEN.findall(example.lower())):
                     self._by_word.setdefault(token, []).append(at)
         self._avoided = avoided
@@ -62,17 +64,20 @@ class BlankClues:
         rarest = min(tokens, key=lambda token: len(self._by_word.get(token, ())))
         if rarest not in self._by_word:
             return []  # in no example: most answers
-        spaced = r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", text)))  # world view, world-view
-        pattern = re.compile(rf"(?<![\w'-]){spaced}(?![\w'-])", re.IGNORECASE)
-        rank = {sid: i for i, sid in enumerate(senses)}
+        longest = MAX_CLUE_LENGTH + len(text) - len(BLANK) + 2  # 2: a stop, a space
+        words = re.split(r"[\s-]+", text)
+        spellings = {" ".join(words), "-".join(words)}  # world view, world-view
         examples = self._examples
-        order = sorted(
-            self._by_word[rarest],
-            key=lambda at: (rank.get(examples[at][0], len(rank)), len(examples[at][1])),
-        )
+        found = [
+            at
+            for at in self._by_word[rarest]
+            if len(examples[at][1]) <= longest and any(s in examples[at][2] for s in spellings)
+        ]
+        rank = {sid: i for i, sid in enumerate(senses)}
+        found.sort(key=lambda at: (rank.get(examples[at][0], len(rank)), len(examples[at][1])))
         chosen: list[str] = []
-        for at in order:  # read until enough: a common word is in thousands
-            clue = self._blanked(examples[at][1], pattern, set(tokens))
+        for at in found:  # read until enough: a common word is in thousands
+            clue = self._blanked(examples[at][1], examples[at][2], spellings, set(tokens))
             if clue is None:
                 continue
             plain = clue.lower()
@@ -82,23 +87,27 @@ class BlankClues:
                     break
         return chosen
 
-    def _blanked(self, example: str, pattern: re.Pattern[str], answer: set[str]) -> str | None:
-        """``example`` with its one match of ``pattern`` made ``BLANK``, as a clue; None
-        if it holds the answer more than once or not at all, or inside a longer WordNet
-        lemma (*point after touchdown*), or would say too little, give the ``answer``
-        away, hold an avoided word, a word of violent death (``_GRIM``) or a backquote
-        (WordNet's *`git'*), or run past ``MAX_CLUE_LENGTH``."""
-        matches = list(pattern.finditer(example))
-        if len(matches) != 1:
+    def _blanked(
+        self, example: str, lower: str, spellings: set[str], answer: set[str]
+    ) -> str | None:
+        """``example`` (``lower`` in lower case) with its one whole-word match of one of
+        the answer's ``spellings`` made ``BLANK``, as a clue; None if it holds the answer
+        more than once or not at all, or inside a longer WordNet lemma (*point after
+        touchdown*), or would say too little, give the ``answer`` away, hold an avoided
+        word, a word of violent death (``_GRIM``) or a backquote (WordNet's *`git'*), or
+        run past ``MAX_CLUE_LENGTH``."""
+        spans = [span for spelling in spellings for span in _whole_words(lower, spelling)]
+        if len(spans) != 1 or len(lower) != len(example):
             return None
-        before = _TOKEN.findall(example[: matches[0].start()].lower())[-1:]
-        after = _TOKEN.findall(example[matches[0].end() :].lower())[:1]
-        answer_text = " ".join(_TOKEN.findall(matches[0].group(0).lower()))
+        start, end = spans[0]
+        before = _TOKEN.findall(lower[:start])[-1:]
+        after = _TOKEN.findall(lower[end:])[:1]
+        answer_text = " ".join(_TOKEN.findall(lower[start:end]))
         if any(f"{b} {answer_text}" in self._lemmas for b in before) or any(
             f"{answer_text} {a}" in self._lemmas for a in after
         ):
             return None  # the blank cuts a longer lemma: extra ___ touchdown
-        clue = " ".join(pattern.sub(BLANK, example).split()).rstrip(".;,:")
+        clue = " ".join(f"{example[:start]}{BLANK}{example[end:]}".split()).rstrip(".;,:")
         rest = _TOKEN.findall(clue.replace(BLANK, " ").lower())
         if len(clue) > MAX_CLUE_LENGTH or "`" in clue or gives_away(answer, " ".join(rest)):
             return None
@@ -107,3 +116,19 @@ class BlankClues:
         if any(self._avoided(word) or word.startswith(_GRIM) for word in rest):
             return None  # no "Her husband ___ her drink in order to kill her"
         return clue if clue.startswith(BLANK) else clue_case(clue)
+
+
+def _whole_words(text: str, words: str) -> Iterator[tuple[int, int]]:
+    """Where ``words`` stand in ``text`` as whole words: not touching a letter, digit,
+    apostrophe or hyphen (*it*, not *it's* or *well-lit*)."""
+    at = text.find(words)
+    while at >= 0:
+        end = at + len(words)
+        if not _joins(text[at - 1 : at]) and not _joins(text[end : end + 1]):
+            yield at, end
+        at = text.find(words, at + 1)
+
+
+def _joins(char: str) -> bool:
+    """True when ``char`` (one character, or none at an end) continues a word."""
+    return char.isalnum() or char in _JOINING

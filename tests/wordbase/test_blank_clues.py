@@ -21,6 +21,7 @@ EXAMPLES = {
     ("a", "1"): (("contemptible",), ("the British call a contemptible person a `git'",)),
     ("n", "6"): (("clock",), ("the clock kept " + "very " * 20 + "good time",)),
     ("v", "2"): (("clock",), ("he clocked the runner in record time with his timer",)),
+    ("v", "4"): (("light",), ("a well-lit room", "it's lit", "she lit the old lamp")),
     ("v", "3"): (("poison",), ("he poisoned her drink to kill her", "she poisoned a village well")),
 }
 """A small WordNet's synsets: lemmas and example sentences."""
@@ -45,6 +46,7 @@ def test_an_example_holding_the_answer_once_becomes_a_blank(blanks: BlankClues) 
     assert blanks.clues("on time", [("r", "2")], 3) == ["The bus left ___", "Always arrives ___"]
     assert blanks.clues("on time", [], 1) == ["The bus left ___"]  # then the shortest
     assert blanks.clues("world view", [], 3) == ["A ___ shaped by the war"]  # hyphen or space
+    assert blanks.clues("lit", [], 3) == ["She ___ the old lamp"]  # not well-lit, it's
 
 
 def test_examples_that_say_too_little_or_give_the_answer_away_are_left_out(
