@@ -75,9 +75,10 @@ class BlankClues:
         ]
         rank = {sid: i for i, sid in enumerate(senses)}
         found.sort(key=lambda at: (rank.get(examples[at][0], len(rank)), len(examples[at][1])))
+        answer = set(tokens)
         chosen: list[str] = []
         for at in found:  # read until enough: a common word is in thousands
-            clue = self._blanked(examples[at][1], examples[at][2], spellings, set(tokens))
+            clue = self._blanked(examples[at][1], examples[at][2], spellings, answer)
             if clue is None:
                 continue
             plain = clue.lower()

@@ -302,7 +302,7 @@ class _EnglishBuild:
         else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), an example's blank
             word = (candidate.display or key).lower()
             names = writer.name_clues(word, CLUES_PER_ENTRY)
-            names = names or self.blanks.clues(word, [], CLUES_PER_ENTRY)
+            names += self.blanks.clues(word, [], CLUES_PER_ENTRY - len(names))
             clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
         return Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
