@@ -162,8 +162,6 @@ class WordNet:
                     suffix = _suffix_class(pos, form)
                     self._listed.setdefault((pos, base), set()).add(suffix)
                     self._listed_forms.setdefault((pos, base, suffix), []).append(form)
-        self._bases: dict[str, frozenset[str]] = {}
-        self._inflections: dict[str, tuple[Inflection, ...]] = {}
         self._by_pos: dict[str, set[str]] = {pos: set() for pos in _FILES}
         for lemma, ids in senses.items():
             for pos, _ in ids:
@@ -248,33 +246,27 @@ class WordNet:
             for base in table.get(word, ())
         )
 
-    def bases(self, word: str) -> frozenset[str]:
+    def bases(self, word: str) -> set[str]:
         """The lemmas ``word`` (lower case) inflects, by WordNet's detachment rules and
         exception lists (``ran`` → ``run``; ``boxes`` → ``box``); ``word`` itself is
-        not included. Kept once asked: the build asks for most words several times."""
-        known = self._bases.get(word)
-        if known is None:
-            found = {parse.lemma for parse in self.inflections(word)}
-            for pos, table in self._exceptions.items():
-                found.update(base for base in table.get(word, ()) if base in self._by_pos[pos])
-            found.discard(word)
-            known = self._bases[word] = frozenset(found)
-        return known
+        not included."""
+        found = {parse.lemma for parse in self.inflections(word)}
+        for pos, table in self._exceptions.items():
+            found.update(base for base in table.get(word, ()) if base in self._by_pos[pos])
+        found.discard(word)
+        return found
 
-    def inflections(self, word: str) -> tuple[Inflection, ...]:
+    def inflections(self, word: str) -> list[Inflection]:
         """Every parse of ``word`` (lower case) by the detachment rules alone, as an
-        inflection of another lemma of the rule's part of speech (kept once asked)."""
-        known = self._inflections.get(word)
-        if known is None:
-            found: list[Inflection] = []
-            for pos, rules in _MORPHY.items():
-                for ending, base in rules:
-                    if word.endswith(ending):
-                        stem = word[: len(word) - len(ending)] + base
-                        if stem != word and stem in self._by_pos[pos]:
-                            found.append(Inflection(word, stem, pos, ending, base))
-            known = self._inflections[word] = tuple(found)
-        return known
+        inflection of another lemma of the rule's part of speech."""
+        found: list[Inflection] = []
+        for pos, rules in _MORPHY.items():
+            for ending, base in rules:
+                if word.endswith(ending):
+                    stem = word[: len(word) - len(ending)] + base
+                    if stem != word and stem in self._by_pos[pos]:
+                        found.append(Inflection(word, stem, pos, ending, base))
+        return found
 
     def spelling(self, parse: Inflection) -> str:
         """How English spelling judges ``parse``; WordNet's rules are looser (``lordes``
