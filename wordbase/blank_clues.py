@@ -16,13 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from crossforge.wordbase.clue_writing import MAX_CLUE_LENGTH, clue_case, gives_away
+from crossforge.wordbase.clue_writing import BLANK, MAX_CLUE_LENGTH, clue_case, gives_away
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
-__all__ = ["BLANK", "MIN_CONTEXT_WORDS", "BlankClues"]
+__all__ = ["MIN_CONTEXT_WORDS", "BlankClues"]
 
-BLANK = "___"
-"""What stands for the answer in a clue, as in ``Writer Conan ___``."""
 MIN_CONTEXT_WORDS = 2
 """Words an example keeps beside the blank, not counting ``_EMPTY`` ones (not ``A ___``)."""
 

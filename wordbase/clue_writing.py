@@ -28,6 +28,7 @@ from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
 from crossforge.wordbase.wordnet import SynsetId, WordNet, regular_forms
 
 __all__ = [
+    "BLANK",
     "CUT_SLACK",
     "HYPERNYM_DEPTH",
     "MASS_NOUN_GAP",
@@ -47,6 +48,8 @@ __all__ = [
     "shorten_gloss",
 ]
 
+BLANK = "___"
+"""What stands for the answer in a fill-in clue (``Writer Conan ___``, ``Let ___ be``)."""
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
 LONG_CLUE_LENGTH = 80
@@ -111,6 +114,7 @@ _PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "wi
 _PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
 _PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
 _BOUNDARIES = frozenset(_RELATIVES + _PARTICIPLES + _PREPOSITIONS + _PREPOSITIONS_TOO)
+"""Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 _POSTPOSITIVE = frozenset(
     ("native", "similar", "related", "common", "typical", "peculiar", "indigenous", "endemic")
     + ("capable", "belonging", "living", "growing", "occurring", "relating", "pertaining")
@@ -121,7 +125,6 @@ of their own there (*mammal native to*, *property belonging to*; not a gerund af
 modifier: *light pruning of*, *country dancing in*)."""
 _LINKING = frozenset(("to", *_PREPOSITIONS))
 """The prepositions after a ``_POSTPOSITIVE`` word."""
-"""Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 _RELATIVES_SET = frozenset(_RELATIVES)
 _SUBJECT_RELATIVES = frozenset(("that", "which", "who"))
 """Relatives whose clause's verb agrees with the head (not *where*: ``Buildings where
@@ -435,10 +438,10 @@ class ClueWriter:
             if at == 0 and role:
                 clue = f"{role} {' '.join(parts[1:])}"
             else:
-                blank = " ".join([*parts[:at], "___", *parts[at + 1 :]])
+                blank = " ".join([*parts[:at], BLANK, *parts[at + 1 :]])
                 clue = f"{role} {blank}" if role else blank
             clue = clue_case(clue)
-            if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace("___", "")):
+            if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace(BLANK, "")):
                 found.append((len(parts), -self.zipf(written), clue))
         return [clue for *_, clue in sorted(found)][:limit]
 

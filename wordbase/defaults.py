@@ -264,7 +264,7 @@ class _EnglishBuild:
         from wordfreq import zipf_frequency
 
         wordnet, known, writer = self.wordnet, self.known, self.writer
-        length = len(key)
+        length, word = len(key), (candidate.display or key).lower()
         if candidate.form is not None:
             return self.form_entry(key, candidate.form)
         if candidate.lemmas:
@@ -280,7 +280,7 @@ class _EnglishBuild:
                     score = crossword_score(signals)
                     if score > best:
                         best, display = score, _written(wordnet, lemma)
-            clues = self.clued((candidate.display or key).lower(), candidate.lemmas)
+            clues = self.clued(word, candidate.lemmas)
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             return Entry(key, display, best, clues, source=source)
         if candidate.function_word:
@@ -298,9 +298,8 @@ class _EnglishBuild:
             lemma=given,
         )
         if known[key]:
-            clues = self.clued((candidate.display or key).lower(), candidate.lemmas)
+            clues = self.clued(word, candidate.lemmas)
         else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), an example's blank
-            word = (candidate.display or key).lower()
             names = writer.name_clues(word, CLUES_PER_ENTRY)
             names += self.blanks.clues(word, [], CLUES_PER_ENTRY - len(names))
             clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
