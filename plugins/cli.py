@@ -86,7 +86,13 @@ class RegionItem(click.ParamType):
 )
 @click.option("--strategy", default="backtrack", help="Fill strategy.")
 @click.option("--min-score", type=float, metavar="S", help="Lowest word score allowed.")
-@click.option("--seed", type=int, metavar="N", help="Random seed (same seed, same fill).")
+@click.option(
+    "--seed",
+    type=int,
+    metavar="N",
+    help="Random seed (same seed, same fill; with --quality best, only when improving ends "
+    "before its time).",
+)
 @click.option(
     "--timeout",
     type=float,

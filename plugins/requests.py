@@ -46,7 +46,9 @@ COMMON_OPTIONS: dict[str, Any] = {
             "type": "integer",
             "minimum": -SEED_LIMIT,
             "maximum": SEED_LIMIT - 1,
-            "description": "random seed: the same seed gives the same answer",
+            "description": "random seed: the same seed gives the same answer, except where "
+            "the clock stopped the search (an improving fill ended by best_seconds or "
+            "timeout)",
         },
     },
 }

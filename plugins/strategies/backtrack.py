@@ -495,6 +495,8 @@ def _best(problem: Problem, control: Control, options: dict[str, Any]) -> Search
         rounds=best.rounds,
         time=round(time.monotonic() - started, 4),
     )
+    if wanted:
+        stats["improving_ended"] = best.ended
     return SearchResult(
         list(fills[0]),
         "solved",

@@ -51,6 +51,10 @@ class Incumbent:
     assignment: list[int]
     objective: Objective
     optimal: bool = False
+    ended: str | None = None
+    """Why improving stopped: "optimal" (the bound is reached), "exhausted" (nothing
+    better is reachable by this search), "best_seconds" (its budget ran out),
+    "timeout" or "canceled" (the control's)."""
     rounds: int = 0
     improvements: int = 0
     history: list[Objective] = field(default_factory=list)
@@ -116,17 +120,22 @@ def improve(
     smallest = min(n, max(4, n // 4))
     size = smallest
     tier = 0
-    barren = True  # every search of this sweep was unsatisfiable (a proof, not a timeout)
+    # No search of this sweep improved or was cut short by time. Searches are seeded and
+    # node-limited, so at full size the next sweep would repeat this one exactly.
+    repeats = True
     bound = problem.objective_bound(root)
     incumbent.optimal = reaches(bound, incumbent.objective)
-    while not incumbent.optimal and not out_of_time(control, until):
+    while not incumbent.optimal:
+        if out_of_time(control, until):
+            incumbent.ended = control.should_stop() or "best_seconds"
+            return incumbent
         tiers = problem.weakest(incumbent.assignment)
         if not tiers:
             break
         if tier >= len(tiers):
-            if size >= n and barren:
+            if size >= n and repeats:
                 break  # the whole problem, every tier: nothing better is reachable this way
-            tier, size, barren = 0, min(n, size * 2), True
+            tier, size, repeats = 0, min(n, size * 2), True
         focus = tiers[tier]
         free = neighbourhood(problem, focus, max(size, len(focus)), rng)
         domains = problem.improving_domains(root, incumbent.assignment, free, focus)
@@ -134,8 +143,8 @@ def improve(
             break
         outcome = solve(domains, sub_control(control, until), NODES_PER_VARIABLE * len(free))
         incumbent.rounds += 1
-        if outcome.status != "unsatisfiable":
-            barren = False
+        if outcome.reason in ("timeout", "canceled"):
+            repeats = False
         found = problem.objective(filled(outcome.assignment)) if outcome.complete else None
         if found is not None and found.beats(incumbent.objective):
             incumbent.assignment = filled(outcome.assignment)
@@ -144,9 +153,10 @@ def improve(
             incumbent.history.append(found)
             incumbent.optimal = reaches(bound, found)
             improved(incumbent.assignment, found)
-            tier, size = 0, smallest
+            tier, size, repeats = 0, smallest, False
         else:
             tier += 1
+    incumbent.ended = "optimal" if incumbent.optimal else "exhausted"
     return incumbent
 
 

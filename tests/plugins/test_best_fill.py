@@ -107,9 +107,27 @@ def test_a_proved_optimum_stops_the_search_early() -> None:
     problem.no_duplicates = False
     control = Control.with_timeout(20, seed=1)
     result = Backtrack().solve(problem, control, quality="best", best_seconds=10)
-    assert result.optimal is True
+    assert result.optimal is True and result.stats["improving_ended"] == "optimal"
     assert result.stats["time"] < 5
     assert result.objective is not None and result.objective.summary["min_score"] == 100
+
+
+def test_the_answer_says_why_improving_ended() -> None:
+    """A spent budget or a cancel is told apart from a search with nothing left to try."""
+    problem = problem_of(OPEN_5, 2)
+    control = Control.with_timeout(10, seed=2)
+    spent = Backtrack().solve(problem, control, quality="best", best_seconds=0)
+    assert spent.stats["improving_ended"] == "best_seconds" and spent.optimal is False
+    reports: list[dict[str, Any]] = []  # canceled once the first fill is reported
+    control = Control(
+        cancelled=lambda: any("improvements" in r for r in reports), progress=reports.append
+    )
+    canceled = Backtrack().solve(problem, control, quality="best")
+    assert canceled.status == "solved" and canceled.stats["improving_ended"] == "canceled"
+    tiny = problem_of(["..", ".."], 2)
+    ended = Backtrack().solve(tiny, Control.with_timeout(30, seed=2), quality="best")
+    assert ended.stats["improving_ended"] in ("optimal", "exhausted")
+    assert ended.stats["time"] < 10
 
 
 def test_without_an_objective_best_degrades_to_first() -> None:

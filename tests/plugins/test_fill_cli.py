@@ -54,11 +54,21 @@ def test_fill_json_answer(tiny_words: str, grid: Path, capsys: pytest.CaptureFix
     assert all("method" in section for section in metrics.values())
 
 
+@pytest.mark.parametrize("quality", ["first", "best"])
 def test_same_seed_same_fill(
-    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
+    tiny_words: str,
+    grid: Path,
+    quality: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    first = fill(capsys, grid, "--seed", "5")[1]["grid"]
-    assert fill(capsys, grid, "--seed", "5")[1]["grid"] == first
+    """A best fill is reproducible when its improving ends before its time does."""
+    monkeypatch.setenv("CROSSFORGE_BEST_SECONDS", "60")
+    first = fill(capsys, grid, "--seed", "5", "--quality", quality)[1]
+    again = fill(capsys, grid, "--seed", "5", "--quality", quality)[1]
+    assert again["grid"] == first["grid"]
+    if quality == "best":
+        assert first["stats"]["improving_ended"] in ("optimal", "exhausted")
 
 
 def test_fill_table(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
