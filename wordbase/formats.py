@@ -3,7 +3,11 @@ and writing entries back so that export → import gives the same list.
 
 Formats:
 - ``stwl``: ``word;score`` per line (Spread the Wordlist, Broda, Ingrid); no score = 50.
+  A line without ``;`` may give its score after a tab, colon, comma or space; a first
+  line naming its columns (``word;score``) is a header.
 - ``plain``: one word per line, score 50.
+
+Both skip blank lines and comments (``#`` then a space).
 - ``csv``: ``word,score,clue`` (comma or, when the first line has a tab, tab separated;
   an optional header row starting with ``word``; score and clue may be empty). A word on
   several rows collects all their clues.
@@ -144,14 +148,33 @@ def detect_scale(counts: Mapping[int, int]) -> tuple[int, str]:
     )
 
 
-def _stwl(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
+_OTHER_SEPARATOR = re.compile(r"(.*?)\s*[\t:,\s]\s*(-?\d+)\s*")
+"""A line without ``;`` whose score follows a tab, colon, comma or space (a word holds
+no digit, so the trailing number can only be a score)."""
+_HEADER = re.compile(r"\s*(word|entry|answer)s?\s*[;\t:,\s]\s*(score|rating)s?\s*", re.I)
+"""A first line naming the columns, as some published lists have."""
+
+
+_COMMENT = re.compile(r"\s*#(\s|$)")
+"""A comment line: ``#`` then a space or nothing (``#MeToo`` is a word)."""
+
+
+def _content_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Numbered lines without their line end, leaving out blank lines and comments."""
     for number, line in enumerate(lines, 1):
         text = line.rstrip("\r\n")
-        if not text.strip():
+        if text.strip() and not _COMMENT.match(text):
+            yield number, text
+
+
+def _stwl(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
+    for index, (number, text) in enumerate(_content_lines(lines)):
+        if index == 0 and _HEADER.fullmatch(text):
             continue
         word, sep, score = text.rpartition(";")
         if not sep:
-            word, score = text, ""
+            other = _OTHER_SEPARATOR.fullmatch(text)
+            word, score = other.groups() if other else (text, "")
         try:
             value = _score(score) if score.strip() else None
         except LineError as exc:
@@ -177,10 +200,8 @@ def csv_rows(reader: Any) -> Iterator[list[str]]:
 
 
 def _plain(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
-    for number, line in enumerate(lines, 1):
-        text = line.rstrip("\r\n")
-        if text.strip():
-            yield _Record(number, text, text.strip())
+    for number, text in _content_lines(lines):
+        yield _Record(number, text, text.strip())
 
 
 def _csv(lines: Iterable[str]) -> Iterator[_Record | Rejection]:

@@ -26,6 +26,28 @@ def test_stwl_reads_scores_defaults_missing_ones_and_rejects_bad_lines() -> None
     ]
 
 
+def test_stwl_takes_other_separators_a_header_and_comments() -> None:
+    """Published lists and their supplements: tab, colon, comma or space before the
+    score, a first line naming the columns, ``#`` comments (never a word ``COMMENT``)."""
+    lines = [
+        "# supplement to my list\n",
+        "Word\tScore\n",
+        "owl\t70\n",
+        "ice cream 45\n",
+        "emu: 30\n",
+        "gnu,20\n",
+        "  # indented comment\n",
+        "word;score\n",  # a header only on the first line: here a bad score
+    ]
+    parsed = read_entries(lines, "stwl", EN)
+    scores = {k: e.score for k, e in parsed.entries.items()}
+    assert scores == {"OWL": 70, "ICECREAM": 45, "EMU": 30, "GNU": 20}
+    assert parsed.entries["ICECREAM"].display == "ice cream"
+    assert [(r.line, r.reason) for r in parsed.rejected] == [
+        (8, "score 'score' is not a whole number")
+    ]
+
+
 def test_scale_50_doubles_scores_and_bounds_them() -> None:
     parsed = read_entries(["cat;25", "dog;50", "eel;51"], "stwl", EN, scale=50)
     assert {k: e.score for k, e in parsed.entries.items()} == {"CAT": 50, "DOG": 100}
@@ -33,8 +55,9 @@ def test_scale_50_doubles_scores_and_bounds_them() -> None:
 
 
 def test_plain_takes_whole_lines_as_words() -> None:
-    parsed = read_entries(["New York\n", "  \n", "O'Hare\n", "x+y\n"], "plain", EN)
-    assert sorted(parsed.entries) == ["NEWYORK", "OHARE"]
+    lines = ["New York\n", "  \n", "O'Hare\n", "x+y\n", "# a comment\n", "#MeToo\n"]
+    parsed = read_entries(lines, "plain", EN)
+    assert sorted(parsed.entries) == ["METOO", "NEWYORK", "OHARE"]
     assert all(e.score == 50 for e in parsed.entries.values())
     assert [r.line for r in parsed.rejected] == [4]
 
