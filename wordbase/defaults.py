@@ -281,6 +281,8 @@ class _EnglishBuild:
                     if score > best:
                         best, display = score, _written(wordnet, lemma)
             clues = self.clued(word, candidate.lemmas)
+            if candidate.function_word:  # an interjection WordNet has in other senses only
+                clues = (_meaning_clue(candidate.function_word), *clues)[:CLUES_PER_ENTRY]
             source = "wordfreq:en" if candidate.display else WORDNET_SOURCE
             return Entry(key, display, best, clues, source=source)
         if candidate.function_word:
@@ -414,8 +416,12 @@ def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = ""
     if written > zipf or not display:
         zipf, display, source = written, word.written.upper(), FUNCTION_WORDS_SOURCE
     score = crossword_score(Signals(zipf, len(key), known=True))
-    clue = Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE)
-    return Entry(key, display, score, (clue,), source=source)
+    return Entry(key, display, score, (_meaning_clue(word),), source=source)
+
+
+def _meaning_clue(word: FunctionWord) -> Clue:
+    """The clue a ``FUNCTION_WORDS`` line gives: its meaning, capitalized."""
+    return Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE)
 
 
 def _elided(lemma: str) -> float:

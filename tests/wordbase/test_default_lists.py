@@ -15,6 +15,8 @@ from crossforge.wordbase.defaults import (
     FUNCTION_WORDS_SOURCE,
     TAXONOMIC_GROUP,
     FunctionWord,
+    _Candidate,
+    _EnglishBuild,
     doubtful_inflection,
     formal_taxon,
     function_word_entry,
@@ -230,7 +232,8 @@ def test_the_function_word_list_holds_what_wordnet_lacks() -> None:
             lemmas.add(alphabet.normalize(lemma))
         except ValueError:
             continue
-    assert [key for key in keys if key in lemmas] == []  # WordNet's entry serves those
+    # WordNet's entry serves its lemmas, but for interjections it knows in other senses
+    assert {w.kind for w, key in zip(words, keys, strict=True) if key in lemmas} == {"interj"}
     # A meaning is a fair clue: it does not hold the word it defines.
     assert [w.written for w in words if w.written in w.meaning.lower().split()] == []
     assert "MIT licence" in FUNCTION_WORDS.read_text("utf-8").splitlines()[0]
@@ -280,3 +283,20 @@ def test_the_build_scores_in_forked_workers_and_keeps_the_order(
     assert {e.source for e in serial} == {str(os.getpid())}
     assert str(os.getpid()) not in {e.source for e in forked}  # the workers made them
     assert defaults._FORKED is None
+
+
+def test_an_interjection_wordnet_knows_otherwise_is_clued_as_one_first(
+    build: _EnglishBuild,
+) -> None:
+    """YAY is a Tai language and BRAVO an assassin to WordNet: the list's meaning comes
+    first, WordNet's clues after it, three clues at most."""
+    listed = {word.written: word for word in function_words()}
+    yay = build.scored(
+        "YAY", _Candidate(zipf=3.9, display="YAY", lemmas=["Yay"], function_word=listed["yay"])
+    )
+    assert yay is not None and yay.clues[0].text == "Cheer of joy"
+    bravo = build.scored(
+        "BRAVO",
+        _Candidate(zipf=3.8, display="BRAVO", lemmas=["bravo"], function_word=listed["bravo"]),
+    )
+    assert bravo is not None and bravo.clues[0].text == "Well done!" and len(bravo.clues) == 3
