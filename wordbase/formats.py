@@ -148,10 +148,26 @@ def detect_scale(counts: Mapping[int, int]) -> tuple[int, str]:
     )
 
 
-_OTHER_SEPARATOR = re.compile(r"(.*?)\s*[\t:,\s]\s*(-?\d+)\s*")
-"""A line without ``;`` whose score follows a tab, colon, comma or space (a word holds
-no digit, so the trailing number can only be a score)."""
-_HEADER = re.compile(r"\s*(word|entry|answer)s?\s*[;\t:,\s]\s*(score|rating)s?\s*", re.I)
+def _score_after_separator(text: str) -> tuple[str, str] | None:
+    """``text`` as word and score when it ends in a whole number after a tab, colon,
+    comma or space (a word holds no digit, so that number can only be a score); None
+    otherwise. String operations, not a regular expression: linear on any line."""
+    line = text.rstrip()
+    head = line.rstrip("0123456789")
+    if head == line:
+        return None
+    score = line[len(head) :]
+    if head.endswith("-"):
+        head, score = head[:-1], "-" + score
+    if not head or not (head[-1].isspace() or head[-1] in ":,"):
+        return None
+    word = head.rstrip()
+    if word[-1:] in (":", ","):
+        word = word[:-1]
+    return word, score
+
+
+_HEADER = re.compile(r"\s*(word|entry|answer)s?[;\t:,\s]+(score|rating)s?\s*", re.I)
 """A first line naming the columns, as some published lists have."""
 
 
@@ -173,8 +189,7 @@ def _stwl(lines: Iterable[str]) -> Iterator[_Record | Rejection]:
             continue
         word, sep, score = text.rpartition(";")
         if not sep:
-            other = _OTHER_SEPARATOR.fullmatch(text)
-            word, score = other.groups() if other else (text, "")
+            word, score = _score_after_separator(text) or (text, "")
         try:
             value = _score(score) if score.strip() else None
         except LineError as exc:

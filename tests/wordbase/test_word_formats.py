@@ -48,6 +48,17 @@ def test_stwl_takes_other_separators_a_header_and_comments() -> None:
     ]
 
 
+def test_stwl_reads_long_lines_of_separators_in_linear_time() -> None:
+    """A first regular expression for the separators backtracked cubically: a line of
+    2,000 spaces took 77 s. These lines must read at once."""
+    spaces = " " * 200_000
+    lines = [f"word{spaces}x\n", f"a{spaces}x\n", f"{spaces}5\n", f"owl{spaces}70\n"]
+    parsed = read_entries(lines, "stwl", EN)
+    assert parsed.entries["OWL"].score == 70
+    assert [r.line for r in parsed.rejected] == [3]  # a score without a word
+    assert {"WORDX", "AX"} <= set(parsed.entries)
+
+
 def test_scale_50_doubles_scores_and_bounds_them() -> None:
     parsed = read_entries(["cat;25", "dog;50", "eel;51"], "stwl", EN, scale=50)
     assert {k: e.score for k, e in parsed.entries.items()} == {"CAT": 50, "DOG": 100}
