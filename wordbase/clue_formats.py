@@ -47,7 +47,7 @@ _COLUMNS = {
 }
 """Column order of each table format when the file has no header row."""
 _JSON_FIELDS = {"answer", "clue", "source", "difficulty"}
-_DATE_TAIL = re.compile(r"^(.*?)\s*(\d{4}(?:-\d\d(?:-\d\d)?)?)$")
+_DATE = re.compile(r"\d{4}(?:-\d\d(?:-\d\d)?)?")
 
 
 @dataclass(frozen=True)
@@ -210,8 +210,10 @@ def _xd_source(source: str | None) -> tuple[str, str]:
     """``(pubid, year)`` of an xd clue's source ``PUBID YEAR`` (either may be missing)."""
     if not source:
         return "", ""
-    match = _DATE_TAIL.match(source)
-    return (match.group(1), match.group(2)) if match else (source, "")
+    for length in (10, 7, 4):  # the longest date the source ends with
+        if len(source) >= length and _DATE.fullmatch(source[-length:]):
+            return source[:-length].rstrip(), source[-length:]
+    return source, ""
 
 
 def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:

@@ -25,12 +25,15 @@ of the Design section add up.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
 from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order, decode_text
 
-CLUE = re.compile(r"^([AD])(\d+)\.\s?(.*?)\s*~\s*([^~]*)$")
-HEADER = re.compile(r"^##\s+(\S.*?)\s*$")
+CLUE_START = re.compile(r"([AD])(\d+)\.\s?")
+"""A clue line's start; its text runs to the last ``~``, the answer after it."""
+HEADER = re.compile(r"##\s+(?=\S)")
+"""A section header's start; the name is the rest of the line."""
 """A section header; grid rows (no spaces) may start with ``##`` blocks too."""
 META_FIELDS = ("title", "author", "copyright")
 STYLE_RULES = (
@@ -38,7 +41,6 @@ STYLE_RULES = (
     "S { background: shade }",
     "B { background: circle; shade: true }",
 )
-STYLE_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 
 
 def _one_line(puzzle: Puzzle) -> None:
@@ -123,7 +125,7 @@ def _read_design(lines: list[tuple[int, str]]) -> tuple[set[Cell], set[Cell]]:
     rules = rules.split("<style>", 1)[1].split("</style>", 1)[0]
     circle: set[str] = set()
     shade: set[str] = set()
-    for selectors, body in STYLE_RULE.findall(rules):
+    for selectors, body in _style_rules(rules):
         declared = {}
         for part in body.split(";"):
             key, _, value = part.partition(":")
@@ -144,6 +146,16 @@ def _read_design(lines: list[tuple[int, str]]) -> tuple[set[Cell], set[Cell]]:
     return circled, shaded
 
 
+def _style_rules(rules: str) -> Iterator[tuple[str, str]]:
+    """``(selectors, body)`` of each ``selectors { body }`` rule, by splitting at the
+    braces (a regular expression backtracked quadratically on long rules)."""
+    for chunk in rules.split("}")[:-1]:
+        head, brace, body = chunk.rpartition("{")
+        selectors = head.rsplit("{", 1)[-1]
+        if brace and selectors:
+            yield selectors, body
+
+
 def _sections(lines: list[str]) -> dict[str, list[tuple[int, str]]]:
     """Lines (with their 1-based numbers) of each section, by lower-case name."""
     named = any(HEADER.match(line) for line in lines)
@@ -154,7 +166,7 @@ def _sections(lines: list[str]) -> dict[str, list[tuple[int, str]]]:
     for number, line in enumerate(lines, start=1):
         header = HEADER.match(line) if named else None
         if header:
-            current = header.group(1).lower()
+            current = line[header.end() :].rstrip().lower()
             continue
         if not line.strip():
             blanks += 1
@@ -213,14 +225,15 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     for number, line in sections.get("clues", []):
         if re.match(r"^[AD]\d+\s*\^", line):
             continue
-        match = CLUE.match(line)
-        if not match:
+        match = CLUE_START.match(line)
+        text, tilde, _ = line[match.end() :].rpartition("~") if match else ("", "", "")
+        if not match or not tilde:
             raise FormatError(f"line {number}: expected a clue like 'A1. text ~ ANSWER'")
         slot_id = f"{match.group(2)}{match.group(1)}"
         if slot_id not in known:
             raise FormatError(f"line {number}: {slot_id} names no slot of the grid")
-        if match.group(3):
-            clues[slot_id] = match.group(3)
+        if text.rstrip():
+            clues[slot_id] = text.rstrip()
     notes = "\n".join(line for _, line in sections.get("notes", [])).strip("\n")
     return Puzzle(
         grid,

@@ -224,6 +224,22 @@ def test_xd_clue_text_may_hold_a_tilde_and_markup() -> None:
     assert loads(text.encode(), "xd").clues == {"1A": "{/About/} ~5"}
 
 
+def test_xd_long_lines_read_in_linear_time() -> None:
+    """Regular expressions for clue lines, headers and style rules backtracked
+    cubically or quadratically: a clue line of 2,000 spaces took 68 s. These files must
+    read at once."""
+    spaces = " " * 200_000
+    text = (
+        f"## Metadata{spaces}\nTitle: t\n\n## Design\n<style>{'a' * 200_000} "
+        f"O {{ background: circle }}</style>\n\nO.\nCD\n\n## Grid\nAB\nCD\n\n"
+        f"## Clues\nA1. a{spaces}~{spaces}~ AB\nA3. b{spaces}\nD1. ~ AC\n"
+    )
+    with pytest.raises(FormatError, match="line 16: expected a clue"):
+        loads(text.encode(), "xd")
+    readable = text.replace(f"A3. b{spaces}", "A3. b ~ CD")
+    assert loads(readable.encode(), "xd").clues["1A"] == f"a{spaces}~"
+
+
 def test_xd_rebus_files_are_refused_naming_the_header() -> None:
     text = "Title: t\nRebus: 1=HEART 2=CLUB\n\n\n1B\nC2\n"
     with pytest.raises(FormatError, match=r"rebus cells \('Rebus: 1=HEART 2=CLUB'\)"):

@@ -68,6 +68,16 @@ def test_xd_rows_carry_publication_and_year_as_source() -> None:
     )
 
 
+def test_an_xd_export_splits_a_source_at_its_longest_trailing_date() -> None:
+    """In linear time: a regular expression took quadratic time on long sources."""
+    sources = ["nyt 1995-01-02", "nyt1995-01", "2020", f"x{' ' * 200_000}y"]
+    entry = Entry("ERA", "era", 50, tuple(Clue("Age", source) for source in sources))
+    out = io.StringIO()
+    write_clues([entry], out, "xd")
+    rows = [line.split("\t")[:2] for line in out.getvalue().splitlines()[1:]]
+    assert rows == [["nyt", "1995-01-02"], ["nyt", "1995-01"], ["", "2020"], [sources[3], ""]]
+
+
 def test_a_header_row_orders_the_columns_and_unknown_columns_are_ignored() -> None:
     lines = ["clue,xdid,word", "Age,nyt1995-01-01,ERA"]
     (item,) = read_clues(lines, "csv")
