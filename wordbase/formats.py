@@ -5,9 +5,8 @@ Formats:
 - ``stwl``: ``word;score`` per line (Spread the Wordlist, Broda, Ingrid); no score = 50.
   A line without ``;`` may give its score after a tab, colon, comma or space; a first
   line naming its columns (``word;score``) is a header.
-- ``plain``: one word per line, score 50.
-
-Both skip blank lines and comments (``#`` then a space).
+- ``plain``: one word per line, score 50. It and ``stwl`` skip blank lines and comments
+  (``#`` then a space).
 - ``csv``: ``word,score,clue`` (comma or, when the first line has a tab, tab separated;
   an optional header row starting with ``word``; score and clue may be empty). A word on
   several rows collects all their clues.

@@ -33,8 +33,8 @@ from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order, d
 CLUE_START = re.compile(r"([AD])(\d+)\.\s?")
 """A clue line's start; its text runs to the last ``~``, the answer after it."""
 HEADER = re.compile(r"##\s+(?=\S)")
-"""A section header's start; the name is the rest of the line."""
-"""A section header; grid rows (no spaces) may start with ``##`` blocks too."""
+"""A section header's start, the name the rest of the line; grid rows (no spaces) may
+start with ``##`` blocks too."""
 META_FIELDS = ("title", "author", "copyright")
 STYLE_RULES = (
     "O { background: circle }",
