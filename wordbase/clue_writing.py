@@ -23,7 +23,7 @@ from functools import cache, partial
 from wordfreq import zipf_frequency
 
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.editor_tags import OFFENSIVE, EditorTags
+from crossforge.wordbase.editor_tags import AVOIDED, OFFENSIVE, EditorTags
 from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
 from crossforge.wordbase.wordnet import SynsetId, WordNet, regular_forms
 
@@ -701,6 +701,11 @@ class ClueWriter:
     def offensive(self, word: str) -> bool:
         """True when the editor tags call ``word`` offensive."""
         return OFFENSIVE in self.tags(word)
+
+    def avoided(self, word: str) -> bool:
+        """True when the editor tags call ``word`` offensive or sensitive (``AVOIDED``):
+        no example sentence holding it makes a clue."""
+        return not self.tags(word).isdisjoint(AVOIDED)
 
     def _tags_of(self, word: str) -> frozenset[str]:
         """The editor tags of ``word`` (none for a word no key spells)."""

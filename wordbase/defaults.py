@@ -24,7 +24,7 @@ from pathlib import Path
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.blank_clues import BlankClues
 from crossforge.wordbase.clue_writing import ClueWriter, Reading, clue_case
-from crossforge.wordbase.editor_tags import AVOIDED, EditorTags, editor_tags
+from crossforge.wordbase.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.phrase_forms import PhraseForm, form_score, phrase_forms
@@ -233,7 +233,7 @@ def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
             if MIN_LENGTH <= len(key) <= MAX_LENGTH and key not in found:
                 found[key] = _Candidate(form=made)
     taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
-    blanks = BlankClues(wordnet, lambda word: bool(writer.tags(word).intersection(AVOIDED)))
+    blanks = BlankClues(wordnet, writer.avoided)
     build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, blanks, taxa, tags)
     entries = _in_parallel(build, list(found.items()), workers)
     yield from (entry for entry in entries if entry is not None)

@@ -49,7 +49,7 @@ def writer() -> ClueWriter:
 @pytest.fixture(scope="module")
 def build(writer: ClueWriter) -> _EnglishBuild:
     """The English build's scoring and cluing, with ``writer`` and WordNet's examples."""
-    blanks = BlankClues(writer.wordnet, writer.offensive)
+    blanks = BlankClues(writer.wordnet, writer.avoided)
     return _EnglishBuild(
         writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags()
     )
