@@ -827,12 +827,17 @@ class ClueWriter:
         stroked lightly``), none if it coordinates verbs later (*decide on and pursue*).
         An adjective's degree is given to a gloss that starts with an adjective, by its
         own form (``Larger in size``) or else *more* or *most* (``More full of seeds``,
-        ``Most soft and watery``; not a participle: *used to signify*)."""
+        ``Most soft and watery``; not a participle: *used to signify*, nor an adjective
+        that is a degree already, *greater than*, or names a thing, *indefinite
+        quantity*)."""
         if reading.suffix in _DEGREES:
             first, *rest = gloss.split(" ")
             first = first.lower()
             adjective = "a" in self._pos(first) and first not in _NOT_LAST
-            if not adjective or first.endswith(("ed", "ing")):
+            if not adjective or first.endswith(("ed", "ing")) or self._is_degree(first):
+                return None
+            after = rest[0].lower() if rest else ""
+            if after and after not in _NOT_LAST and self._names_thing(after):
                 return None
             if rest and rest[0] in ("and", "or"):  # most soft and watery: one degree for both
                 form: str | None = f"{_DEGREES[reading.suffix]} {first}"
@@ -854,6 +859,22 @@ class ClueWriter:
                 return None
             words[at] = form
         return clue_case(" ".join(words))
+
+    def _names_thing(self, word: str) -> bool:
+        """True when ``word`` is a noun and neither adjective nor adverb (*quantity*)."""
+        return self._is_noun(word) and not {"a", "r"} & self._pos(word)
+
+    def _is_degree(self, word: str) -> bool:
+        """True when the adjective ``word`` is a comparative or superlative already
+        (``larger``, ``earlier``, ``best``)."""
+        parses = [(p.pos, p.suffix) for p in self.wordnet.inflections(word)]
+        parses += [(pos, suffix) for _, pos, suffix in self.wordnet.listed(word)]
+        if any(pos in "as" and suffix in _DEGREES for pos, suffix in parses):
+            return True
+        for suffix, base in (("ier", "y"), ("iest", "y")):
+            if word.endswith(suffix) and "a" in self._pos(word.removesuffix(suffix) + base):
+                return True
+        return False
 
     def _numbered(self, gloss: str, plural: bool) -> str | None:
         """``gloss`` with the head of its leading noun phrase (its last noun before the

@@ -331,6 +331,12 @@ def test_installed_wordnet_clues_people_degrees_coordinated_verbs_and_manners(
     assert installed.clues("muddiest", [], 3)[0] == "Most soft and watery"
     assert installed.clues("lier", [], 3) == []  # no "More fifty-one" from the numeral li
     assert installed.clues("teeniest", [], 3) == []  # not "Most wee"
+    # No degree for a gloss naming a thing or one whose adjective is a degree already.
+    assert not any("quantity" in clue for clue in installed.clues("odder", [], 3))
+    assert not any("terms" in clue for clue in installed.clues("kinkiest", [], 3))
+    assert "More fewer" not in installed.clues("lesser", ["lesser"], 3)
+    assert not any("larger" in clue for clue in installed.clues("greater", ["greater"], 3))
+    assert "More remarkable or out of the ordinary" in installed.clues("greater", [], 3)
     # An adverb "in a crude manner" takes an adjective that does not give it away.
     assert installed.clues("crudely", ["crudely"], 3)[0] == "In an unrefined manner"
     assert installed.clues("unassumingly", ["unassumingly"], 3) == ["In a modest manner"]
