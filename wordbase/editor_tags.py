@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -108,8 +108,14 @@ _WORD_BREAK = re.compile(r"[\s\-/]+")
 class EditorTags:
     """Tags by key, for the keys of one alphabet; inflections looked up through WordNet."""
 
-    def __init__(self, tags: dict[str, frozenset[str]], lemmas: WordNet | None) -> None:
+    def __init__(
+        self,
+        tags: dict[str, frozenset[str]],
+        lemmas: WordNet | None,
+        cleared: Mapping[str, frozenset[str]] | None = None,
+    ) -> None:
         self._tags = tags
+        self._cleared = dict(cleared or {})
         self._wordnet = lemmas
         self._alphabet = get_alphabet("en")
         self._words: dict[str, frozenset[str]] = {}
@@ -135,15 +141,17 @@ class EditorTags:
         return found
 
     def of_entry(self, key: str, display: str) -> frozenset[str]:
-        """The tags of ``key``; for a phrase (``display`` of several words) no source
-        names, the tags of each of its words too."""
-        if key in self._tags:
-            return self._tags[key]
-        tags = self.of(key)
+        """The tags of ``key``; for a phrase (``display`` of several words), the tags of
+        each of its words too, but for those the reviewed list ``cleared`` from the key
+        (``WILD ASS`` is no vulgarity; ``TAKE A SHIT``, sensitive by WordNet, is also
+        offensive by its word)."""
+        tags = self._tags.get(key)
+        if tags is None:
+            tags = self.of(key)
         words = [w for w in _WORD_BREAK.split(display) if w]
         for word in words if len(words) > 1 else ():
             tags |= self._word_tags(word.lower())
-        return tags
+        return tags - self._cleared.get(key, frozenset())
 
     def _word_tags(self, word: str) -> frozenset[str]:
         """The tags of one word of a phrase (lower case), looked up once."""
@@ -252,7 +260,12 @@ def editor_tags() -> EditorTags:
         kept = {t for t in tags.get(key, ()) if changes.get(t, True)}
         # A key the reviewed list cleared keeps an empty entry: its inflections inherit nothing.
         final[key] = frozenset(kept | {t for t, wanted in changes.items() if wanted})
-    return EditorTags(final, wordnet)
+    cleared = {
+        key: frozenset(t for t, wanted in changes.items() if not wanted)
+        for key, changes in reviewed.items()
+        if not all(changes.values())
+    }
+    return EditorTags(final, wordnet, cleared)
 
 
 def with_editor_tags(entries: Iterable[Entry], alphabet_name: str) -> Iterator[Entry]:

@@ -65,16 +65,22 @@ def test_inflections_take_their_lemmas_tags() -> None:
     assert tags.of("SPADES") == frozenset()
 
 
-def test_phrases_take_their_words_tags_unless_a_source_names_them() -> None:
+def test_phrases_take_their_words_tags_unless_the_reviewed_list_clears_them() -> None:
     tags = editor_tags()
+    # WordNet names TAKE A SHIT sensitive; its word makes it offensive too.
+    assert tags.of_entry("TAKEASHIT", "take a shit") == {OFFENSIVE, SENSITIVE}
     # ANAL SEX filled a themeless-66 grid untagged: no source names the phrase.
     assert OFFENSIVE in tags.of_entry("ANALSEX", "anal sex")
     assert OFFENSIVE in tags.of_entry("KICKASS", "kick-ass")
     assert OFFENSIVE in tags.of_entry("SERIALRAPISTS", "serial rapists")  # an inflection
     assert tags.of_entry("ICECREAM", "ice cream") == frozenset()
     assert tags.of_entry("SPADEWORK", "spade work") == frozenset()
-    own = EditorTags({"ASS": frozenset({OFFENSIVE}), "WILDASS": frozenset()}, None)
-    assert own.of_entry("WILDASS", "wild ass") == frozenset()  # named (cleared): kept
+    own = EditorTags(
+        {"ASS": frozenset({OFFENSIVE}), "WILDASS": frozenset()},
+        None,
+        {"WILDASS": frozenset({OFFENSIVE})},
+    )
+    assert own.of_entry("WILDASS", "wild ass") == frozenset()  # cleared by review: kept
     assert own.of_entry("KICKASS", "kick ass") == {OFFENSIVE}
     assert own.of_entry("ASS", "ass") == {OFFENSIVE}
 
