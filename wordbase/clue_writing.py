@@ -155,6 +155,30 @@ _PEOPLE = {"one": "people", "someone": "people", "somebody": "people", "anyone":
 _PLURAL_HEADS = _PEOPLE | {"something": "things", "anything": "things", "person": "people"}
 """Plurals of heads: a pronoun's before what describes it (``People who work``,
 ``People recently married``; not *one of*), and *person*'s usual one."""
+_SAME_PLURAL = frozenset(
+    [
+        "aircraft",
+        "bison",
+        "chassis",
+        "cod",
+        "corps",
+        "deer",
+        "fish",
+        "headquarters",
+        "hovercraft",
+        "means",
+        "moose",
+        "offspring",
+        "salmon",
+        "series",
+        "sheep",
+        "spacecraft",
+        "species",
+        "swine",
+        "trout",
+    ]
+)
+"""Nouns whose plural is the noun (WordNet inflects them regularly: *deers*)."""
 _NOT_DESCRIBING = frozenset(("of", "else", "or", "and"))
 """Words after a pronoun that make it no head (*one of*, *something else*)."""
 _UNINFLECTED = frozenset(("be",))
@@ -945,6 +969,8 @@ class ClueWriter:
         attested plural, or is no noun."""
         if noun in _PLURAL_HEADS:
             return _PLURAL_HEADS[noun] if plural else noun
+        if noun in _SAME_PLURAL:
+            return noun
         if "n" in self._pos(noun):  # a noun lemma: singular
             return self._inflect(noun, "n", "s") if plural else noun
         singulars = [r.lemma for r in self.readings(noun) if r.pos == "n" and r.suffix == "s"]
