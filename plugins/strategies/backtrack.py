@@ -382,8 +382,8 @@ class Backtrack(FillStrategy):
                 "type": ["number", "null"],
                 "minimum": 0,
                 "default": None,
-                "description": "with quality best: seconds from the start within which "
-                "to keep improving (null: until the deadline); the HTTP API and the CLI "
+                "description": "with quality best: seconds to keep improving after the "
+                "first fill (null: until the deadline); the HTTP API and the CLI "
                 "default to CROSSFORGE_BEST_SECONDS",
             },
             "alternatives": {
@@ -424,7 +424,9 @@ def _best(problem: Problem, control: Control, options: dict[str, Any]) -> Search
         return first
     wanted = options["quality"] == "best"
     budget = options["best_seconds"] if wanted else None
-    until = None if budget is None else started + budget
+    # The budget is the improving's own: a first fill that took long (an open grid) is
+    # improved as long as an easy one.
+    until = None if budget is None else time.monotonic() + budget
     if not wanted:
         until = control.deadline
     rng = random.Random(control.seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,7 @@ from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.crossword.clashes import ClashIndex, ClashRule, stem
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
 from crossforge.plugins.puzzles.crossword.tables import shared_table
+from crossforge.plugins.strategies import backtrack
 from crossforge.plugins.strategies.backtrack import Backtrack
 from crossforge.wordbase.index import WordIndex
 
@@ -98,6 +100,25 @@ def test_best_improves_on_a_grid_with_room_for_it() -> None:
         )
         gains += key_of(problem, best.assignment) > key_of(problem, first.assignment)
     assert gains >= 2
+
+
+def test_the_budget_counts_from_the_first_fill(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first fill that took longer than ``best_seconds`` (an open grid) is improved."""
+    run = backtrack._Search.run
+    runs: list[int] = []
+
+    def slow_first(search: Any, *args: Any) -> Any:
+        if not runs:
+            time.sleep(0.4)
+        runs.append(1)
+        return run(search, *args)
+
+    monkeypatch.setattr(backtrack._Search, "run", slow_first)
+    problem = problem_of(OPEN_5, 1)
+    result = Backtrack().solve(
+        problem, Control.with_timeout(10, seed=1), quality="best", best_seconds=0.2
+    )
+    assert result.stats["rounds"] > 0 and len(runs) > 1
 
 
 def test_a_proved_optimum_stops_the_search_early() -> None:
