@@ -518,9 +518,20 @@ class ClueWriter:
         kept = [
             reading
             for reading in dict.fromkeys(found)
-            if reading.pos != "r" and not wordnet.is_proper(reading.lemma)
+            if reading.pos != "r"
+            and not wordnet.is_proper(reading.lemma)
+            and not self._noun_not_degree(word, reading)
         ]
         return sorted(kept, key=lambda r: [p for p, _ in wordnet.senses[r.lemma]].index(r.pos))
+
+    def _noun_not_degree(self, word: str, reading: Reading) -> bool:
+        """True when ``reading`` takes a noun for a degree of a long adjective, which
+        English forms with *more* or *most* (``PRESENTER``, ``CUSTOMER``, ``OUTSIDER``:
+        not *more present*); a short one's may be both (``CLEANER``)."""
+        if reading.pos not in "as" or reading.suffix not in _DEGREES:
+            return False
+        long = len(_VOWELS.findall(reading.lemma.removesuffix("e"))) >= 2
+        return long and not reading.lemma.endswith("y") and "n" in self._pos(word)
 
     def _senses(self, lemma: str, pos: str | None = None) -> list[SynsetId]:
         """``lemma``'s senses (of part of speech ``pos`` if given), most used first."""

@@ -335,6 +335,10 @@ def test_installed_wordnet_clues_people_degrees_coordinated_verbs_and_manners(
     assert installed.clues("muddiest", [], 3)[0] == "Most soft and watery"
     assert installed.clues("lier", [], 3) == []  # no "More fifty-one" from the numeral li
     assert installed.clues("teeniest", [], 3) == []  # not "Most wee"
+    # A noun is no degree of a long adjective (more present), a short one's may be.
+    assert not any(c.startswith("More") for c in installed.clues("presenter", ["presenter"], 3))
+    assert installed.clues("advancer", [], 3) == []  # not "More beforehand"
+    assert installed.clues("cleaner", ["cleaner"], 3)[0] == "Freer from dirt or impurities"
     # No degree for a gloss naming a thing or one whose adjective is a degree already.
     assert not any("quantity" in clue for clue in installed.clues("odder", [], 3))
     assert not any("terms" in clue for clue in installed.clues("kinkiest", [], 3))
