@@ -799,8 +799,9 @@ class ClueWriter:
 
     def _inflect(self, word: str, pos: str, suffix: str, pasts: str = "any") -> str | None:
         """The most frequent form of ``word`` (a lemma of ``pos``) with ``suffix`` that
-        wordfreq attests (``MIN_FORM_ZIPF``; a noun's plural at any frequency, within
-        ``MASS_NOUN_GAP`` of the noun: *depositories*); None if there is none, if an exception
+        wordfreq attests (``MIN_FORM_ZIPF``; at any frequency a noun's plural within
+        ``MASS_NOUN_GAP`` of the noun, *depositories*, and a verb's regular *-s*,
+        *droops*); None if there is none, if an exception
         list gives the form and ``pasts`` (``_pasts``) rules it out, or if a noun's
         plural is ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
         forms = self.forms(word, pos, suffix)
@@ -808,8 +809,10 @@ class ClueWriter:
         if listed and (pasts == "regular" or (pasts == "one" and len(listed) > 1)):
             return None
         best = max(forms, key=self.zipf, default=None)
+        regular_s = pos == "v" and suffix == "s" and not listed and "v" in self._pos(word)
+        attested_enough = pos == "n" or regular_s  # not "hads" from a phrase's "had"
         if best is None or (
-            self.zipf(best) < MIN_FORM_ZIPF and not (pos == "n" and self.zipf(best))
+            self.zipf(best) < MIN_FORM_ZIPF and not (attested_enough and self.zipf(best))
         ):
             return None
         if pos == "n" and self.zipf(best) < self.zipf(word) - MASS_NOUN_GAP:
