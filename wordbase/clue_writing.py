@@ -886,8 +886,12 @@ class ClueWriter:
             return self._numbered(gloss, plural=True)
         words = gloss.split(",", 1)[0].split(" ")
         verbs = [0, 2] if len(words) > 2 and words[1] in ("and", "or") else [0]
-        if _CONJUNCTIONS.intersection(words[verbs[-1] + 1 :]):
-            return None
+        later = [i for i, w in enumerate(words) if i > verbs[-1] and w in _CONJUNCTIONS]
+        if later:
+            cut = self._before_coordination(words, later[0])
+            if cut is None:
+                return None
+            words = cut
         for at in verbs:
             verb = words[at].lower()
             if verb in _UNINFLECTED or "v" not in self._pos(verb):
@@ -913,6 +917,24 @@ class ClueWriter:
             if word.endswith(suffix) and "a" in self._pos(word.removesuffix(suffix) + base):
                 return True
         return False
+
+    def _before_coordination(self, words: list[str], at: int) -> list[str] | None:
+        """A verb gloss's ``words`` cut before the conjunction at ``at`` when it joins no
+        verb (``Perceive intuitively`` or *through …*) and the cut ends on a content word
+        after the verb that needs no noun after it; None where it may coordinate verbs
+        (*decide on and pursue*)."""
+        after = words[at + 1].lower() if at + 1 < len(words) else ""
+        last, before = words[at - 1].lower(), words[at - 2].lower()
+        if not after or "v" in self._pos(after) or at < 2 or last in _NOT_LAST:
+            return None
+        if words[-1].lower() in _NOT_LAST:
+            return None  # the object comes last (*reduce the edge or violence of*)
+        if "a" in self._pos(last) and ("n" not in self._pos(last) or "a" in self._pos(after)):
+            return None  # adjectives before their head (*take strong or violent action*)
+        coordinated = after.endswith("ly") and at + 2 < len(words)
+        if last.endswith("ly") and (coordinated or before in _PREPOSITIONS):
+            return None  # adverbs before their head (*excessively and undesirably hot*)
+        return words[:at]
 
     def _numbered(self, gloss: str, plural: bool) -> str | None:
         """``gloss`` with the head of its leading noun phrase (its last noun before the
