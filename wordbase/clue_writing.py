@@ -913,19 +913,22 @@ class ClueWriter:
         parses += [(pos, suffix) for _, pos, suffix in self.wordnet.listed(word)]
         if any(pos in "as" and suffix in _DEGREES for pos, suffix in parses):
             return True
-        for suffix, base in (("ier", "y"), ("iest", "y")):
-            if word.endswith(suffix) and "a" in self._pos(word.removesuffix(suffix) + base):
-                return True
-        return False
+        return any(
+            word.endswith(suffix) and "a" in self._pos(word.removesuffix(suffix) + "y")
+            for suffix in ("ier", "iest")
+        )
 
     def _before_coordination(self, words: list[str], at: int) -> list[str] | None:
         """A verb gloss's ``words`` cut before the conjunction at ``at`` when it joins no
         verb (``Perceive intuitively`` or *through …*) and the cut ends on a content word
         after the verb that needs no noun after it; None where it may coordinate verbs
         (*decide on and pursue*)."""
-        after = words[at + 1].lower() if at + 1 < len(words) else ""
-        last, before = words[at - 1].lower(), words[at - 2].lower()
-        if not after or "v" in self._pos(after) or at < 2 or last in _NOT_LAST:
+        if at < 2 or at + 1 == len(words):
+            return None
+        before, last, after = (
+            word.lower() for word in (words[at - 2], words[at - 1], words[at + 1])
+        )
+        if "v" in self._pos(after) or last in _NOT_LAST:
             return None
         if words[-1].lower() in _NOT_LAST:
             return None  # the object comes last (*reduce the edge or violence of*)
