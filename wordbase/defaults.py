@@ -18,19 +18,21 @@ import math
 import multiprocessing
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.blank_clues import BlankClues
 from crossforge.wordbase.clue_writing import ClueWriter, Reading, clue_case
-from crossforge.wordbase.editor_tags import EditorTags, editor_tags
+from crossforge.wordbase.editor_tags import PARTIAL, EditorTags, editor_tags
 from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
+from crossforge.wordbase.phrase_evidence import PhraseEvidence
 from crossforge.wordbase.phrase_forms import PhraseForm, form_score, phrase_forms
 from crossforge.wordbase.scoring import (
     INFLECTION_GAP,
     MISSPELLING_GAP,
+    PARTIAL_SCORE,
     SHORT_LENGTH,
     Misspellings,
     Signals,
@@ -234,7 +236,8 @@ def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
                 found[key] = _Candidate(form=made)
     taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
     blanks = BlankClues(wordnet, writer.avoided)
-    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, blanks, taxa, tags)
+    evidence = PhraseEvidence(wordnet)
+    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, blanks, taxa, tags, evidence)
     entries = _in_parallel(build, list(found.items()), workers)
     yield from (entry for entry in entries if entry is not None)
 
@@ -251,13 +254,20 @@ class _EnglishBuild:
     blanks: BlankClues
     taxa: set[SynsetId]
     tags: EditorTags
+    evidence: PhraseEvidence
 
     def entry(self, key: str, candidate: _Candidate) -> Entry | None:
         """The scored, clued and tagged entry of ``key``; None for a phrase's form that
-        gets no clue (``form_entry``). Tagged here, in the workers: in the parent, the
-        tags' WordNet look-ups held the build up."""
+        gets no clue (``form_entry``). A partial scores at most ``PARTIAL_SCORE``.
+        Tagged here, in the workers: in the parent, the tags' WordNet look-ups held the
+        build up."""
         made = self.scored(key, candidate)
-        return None if made is None else self.tags.apply(made)
+        if made is None:
+            return None
+        made = self.tags.apply(made)
+        if PARTIAL in made.tags and made.score > PARTIAL_SCORE:
+            made = replace(made, score=PARTIAL_SCORE)
+        return made
 
     def scored(self, key: str, candidate: _Candidate) -> Entry | None:
         """The scored and clued entry of ``key`` (``entry``), before editor tags."""
@@ -276,8 +286,7 @@ class _EnglishBuild:
                 words = len(lemma.split())
                 if words > 1 and not formal_taxon(wordnet, lemma, self.taxa):
                     zipf = zipf_frequency(lemma, "en", wordlist="large")
-                    signals = Signals(zipf, length, words=words, known=True, name=name)
-                    score = crossword_score(signals)
+                    score = crossword_score(self.phrase_signals(lemma, zipf, length, name))
                     if score > best:
                         best, display = score, _written(wordnet, lemma)
             clues = self.clued(word, candidate.lemmas)
@@ -330,6 +339,19 @@ class _EnglishBuild:
             texts = texts + blanks
         return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
 
+    def phrase_signals(self, lemma: str, zipf: float, length: int, name: bool = False) -> Signals:
+        """The signals of the multi-word ``lemma`` (``length`` letters, Zipf ``zipf``),
+        with what running text and its gloss say of it (``PhraseEvidence``)."""
+        return Signals(
+            zipf,
+            length,
+            words=len(lemma.split()),
+            known=True,
+            name=name,
+            attested=self.evidence.attested(lemma),
+            descriptive=self.evidence.descriptive(lemma),
+        )
+
     def form_entry(self, key: str, made: PhraseForm) -> Entry | None:
         """The entry of a phrase's inflected form (``phrase_forms``), with its lemma's
         editor tags (``DID IN`` as ``DO IN``); None when it gets no clue (``clued``):
@@ -346,7 +368,7 @@ class _EnglishBuild:
             zipf_frequency(lemma, "en", wordlist="large"),
             len(key),
             len(lemma_key),
-            len(lemma.split()),
+            self.phrase_signals(lemma, 0.0, len(lemma_key)),
         )
         tags = tuple(sorted(self.tags.of_entry(lemma_key, lemma.upper())))
         return Entry(key, made.form.upper(), score, clues, tags=tags, source=WORDNET_SOURCE)

@@ -1,4 +1,5 @@
-"""Editor tags: which English keys an editor avoids, and why (``offensive``, ``sensitive``).
+"""Editor tags: which English keys an editor avoids, and why (``offensive``, ``sensitive``,
+``partial``).
 
 Three sources, applied when the default list is built and when a list is imported:
 
@@ -13,8 +14,10 @@ Three sources, applied when the default list is built and when a list is importe
 
 An inflection WordNet does not list as a lemma takes the tags of its lemmas
 (``RAPED`` from ``RAPE``), and a phrase no source names takes the tags of its words
-(``ANAL SEX`` from ``ANAL``). Tags other than these two come from curators (imports,
-``PUT``); the crossword type excludes any tag a request names.
+(``ANAL SEX`` from ``ANAL``). A phrase that is a fragment of a longer one (``IN THIS``,
+``MANY A``: ``crossforge.wordbase.partials``) is ``partial``. Other tags come from
+curators (imports, ``PUT``); the crossword type excludes any tag a request names, and
+``EXCLUDED`` unless it names others.
 """
 
 from __future__ import annotations
@@ -28,13 +31,16 @@ from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.models import Entry
+from crossforge.wordbase.partials import is_partial
 from crossforge.wordbase.wordnet import WordNet, load_wordnet
 
 __all__ = [
     "AVOIDED",
+    "EXCLUDED",
     "OFFENSIVE",
     "OFFENSIVE_GLOSS",
     "OFFENSIVE_USAGE",
+    "PARTIAL",
     "REVIEWED",
     "SENSITIVE",
     "SENSITIVE_EXCEPT",
@@ -48,7 +54,10 @@ __all__ = [
 
 OFFENSIVE = "offensive"
 SENSITIVE = "sensitive"
+PARTIAL = "partial"
 AVOIDED = (OFFENSIVE, SENSITIVE)
+"""The tags of words that fail the breakfast test (no clue may hold one either)."""
+EXCLUDED = (*AVOIDED, PARTIAL)
 """The tags fills exclude unless a request allows them."""
 
 OFFENSIVE_USAGE = ("ethnic_slur.n.01", "obscenity.n.02", "disparagement.n.01")
@@ -142,15 +151,17 @@ class EditorTags:
 
     def of_entry(self, key: str, display: str) -> frozenset[str]:
         """The tags of ``key``; for a phrase (``display`` of several words), the tags of
-        each of its words too, but for those the reviewed list ``cleared`` from the key
-        (``WILD ASS`` is no vulgarity; ``TAKE A SHIT``, sensitive by WordNet, is also
-        offensive by its word)."""
+        each of its words too, and ``partial`` for a fragment (``is_partial``), but for
+        those the reviewed list ``cleared`` from the key (``WILD ASS`` is no vulgarity;
+        ``TAKE A SHIT``, sensitive by WordNet, is also offensive by its word)."""
         tags = self._tags.get(key)
         if tags is None:
             tags = self.of(key)
-        words = [w for w in _WORD_BREAK.split(display) if w]
+        words = [w.lower() for w in _WORD_BREAK.split(display) if w]
         for word in words if len(words) > 1 else ():
-            tags |= self._word_tags(word.lower())
+            tags |= self._word_tags(word)
+        if is_partial(words):
+            tags |= {PARTIAL}
         return tags - self._cleared.get(key, frozenset())
 
     def _word_tags(self, word: str) -> frozenset[str]:

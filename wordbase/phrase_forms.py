@@ -8,7 +8,7 @@ for a noun whose plural is far rarer than it, none across a preposition: *man of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from crossforge.wordbase.clue_writing import ClueWriter, Reading
 from crossforge.wordbase.scoring import Signals, crossword_score
@@ -125,10 +125,16 @@ def _counted(writer: ClueWriter, lemma: str, words: list[str]) -> bool:
 
 
 def form_score(
-    form_zipf: float, lemma_zipf: float, length: int, lemma_length: int, words: int
+    form_zipf: float,
+    lemma_zipf: float,
+    length: int,
+    lemma_length: int,
+    lemma: Signals,
 ) -> int:
     """A form's score: as a dictionary phrase at its own Zipf, but ``FORM_PENALTY``
-    under its lemma's at most."""
-    own = crossword_score(Signals(form_zipf, length, words=words, known=True))
-    lemma = crossword_score(Signals(lemma_zipf, lemma_length, words=words, known=True))
-    return max(1, min(own, lemma - FORM_PENALTY))
+    under its lemma's at most; ``lemma`` gives the words and the phrase evidence of the
+    lemma, which the form shares."""
+    shared = replace(lemma, zipf=form_zipf, length=length)
+    own = crossword_score(shared)
+    ceiling = crossword_score(replace(lemma, zipf=lemma_zipf, length=lemma_length))
+    return max(1, min(own, ceiling - FORM_PENALTY))

@@ -44,6 +44,13 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
 6. **Misspellings**: an unknown key of 5+ letters one edit (letter added, dropped,
    changed or two swapped) from a known word at least ``MISSPELLING_GAP`` Zipf more
    frequent (``CHICAG``, ``AUTHUR``, ``SANTUARY``) loses ``MISSPELLING_PENALTY``.
+7. **Phrase evidence** (``crossforge.wordbase.phrase_evidence``): a dictionary phrase
+   that running text does not attest loses ``UNATTESTED_PENALTY`` (``BETTER HALF``,
+   ``HOSTILE TAKEOVER``: idioms of rare pairs), and one whose gloss spells it out too is
+   a description, not a phrase: at most ``DESCRIPTIVE_CAP``, under the default floor
+   (``BUSINESS COLLEGE``, ``EMOTIONAL PERSON``). An attested description is a compound
+   of the language but plain fill: it loses ``DESCRIPTIVE_PENALTY`` (``POLICE CAR``,
+   ``HEALTH INSURANCE``), so idioms (``CALL THE SHOTS``, ``HOME RUN``) rank first.
 """
 
 from __future__ import annotations
@@ -53,11 +60,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = [
+    "PARTIAL_SCORE",
     "Misspellings",
     "Signals",
     "crossword_score",
     "dictionary_frequency",
     "frequency_score",
+    "evidenced_phrase_score",
     "has_letter_run",
     "length_adjustment",
     "looks_abbreviated",
@@ -80,6 +89,10 @@ MISSPELLING_MIN_LENGTH = 5
 INFLECTION_GAP = 2.5
 SHORT_LENGTH = 4
 SHORT_HEADWORD_FLOOR = 35
+UNATTESTED_PENALTY = 20
+DESCRIPTIVE_PENALTY = 20
+DESCRIPTIVE_CAP = 30
+PARTIAL_SCORE = 30
 
 _RUN = re.compile(r"(.)\1\1")
 _VOWELS = frozenset("AEIOUY")
@@ -139,6 +152,10 @@ class Signals:
     lemma: bool = False
     acronym: bool = False
     numeral: bool = False
+    attested: bool = True
+    """A phrase met in running text (``phrase_evidence``); single words always are."""
+    descriptive: bool = False
+    """A phrase its dictionary gloss spells out (``phrase_evidence``)."""
 
 
 def crossword_score(signals: Signals) -> int:
@@ -150,7 +167,7 @@ def crossword_score(signals: Signals) -> int:
             score = dictionary_frequency(score)
         score += KNOWN_BONUS
         if signals.words > 1:
-            score += PHRASE_BONUS
+            score = evidenced_phrase_score(score + PHRASE_BONUS, signals)
         if signals.name:
             score -= NAME_PENALTY
         if _short_headword(signals):
@@ -165,6 +182,16 @@ def crossword_score(signals: Signals) -> int:
         if signals.misspelling:
             score -= MISSPELLING_PENALTY
     return max(1, min(100, round(score)))
+
+
+def evidenced_phrase_score(score: float, signals: Signals) -> float:
+    """A dictionary phrase's ``score`` corrected by what running text and its gloss say
+    of it (item 7 of the module docstring)."""
+    if signals.descriptive:
+        if not signals.attested:
+            return min(score, DESCRIPTIVE_CAP)
+        return score - DESCRIPTIVE_PENALTY
+    return score if signals.attested else score - UNATTESTED_PENALTY
 
 
 def _headword(signals: Signals) -> bool:

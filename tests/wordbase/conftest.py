@@ -11,6 +11,7 @@ from crossforge.wordbase.blank_clues import BlankClues
 from crossforge.wordbase.clue_writing import ClueWriter
 from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.editor_tags import editor_tags
+from crossforge.wordbase.phrase_evidence import PhraseEvidence
 from crossforge.wordbase.scoring import Misspellings
 from crossforge.wordbase.store import WordStore
 from crossforge.wordbase.wordnet import load_wordnet
@@ -50,6 +51,7 @@ def writer() -> ClueWriter:
 def build(writer: ClueWriter) -> _EnglishBuild:
     """The English build's scoring and cluing, with ``writer`` and WordNet's examples."""
     blanks = BlankClues(writer.wordnet, writer.avoided)
+    evidence = PhraseEvidence(writer.wordnet)
     return _EnglishBuild(
-        writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags()
+        writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags(), evidence
     )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from crossforge.wordbase.editor_tags import LDNOOBW, REVIEWED
 from crossforge.wordbase.given_names import NAMES_PACKAGE, names_folder
+from crossforge.wordbase.phrase_evidence import BOOK_BIGRAMS
 from crossforge.wordbase.wordnet import wordnet_folder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "word-lists.md"
@@ -45,3 +46,10 @@ def test_the_census_names_are_credited_as_public_domain() -> None:
     assert f"{NAMES_PACKAGE}==0.3.0" in docs and "1990 US Census" in docs
     metadata = (names_folder().parent / "names-0.3.0.dist-info" / "METADATA").read_text("utf-8")
     assert "public domain" in metadata and "License: MIT" in metadata
+
+
+def test_the_book_bigrams_are_credited_with_their_licences() -> None:
+    docs = DOCS.read_text("utf-8")
+    package, name = BOOK_BIGRAMS
+    assert f"{package}==6.10.1" in docs and name in docs
+    assert "Creative Commons Attribution 3.0" in docs and "Google Books" in docs

@@ -50,6 +50,17 @@ def test_breakfast_test_failures_are_sensitive() -> None:
     assert SENSITIVE in tags.of("CALLGIRL") and tags.of("TART") == frozenset()
 
 
+def test_vulgarities_drug_slang_hate_groups_and_bodily_functions_are_tagged() -> None:
+    # The five found in default fills (issue 31), and their forms.
+    tags = editor_tags()
+    assert OFFENSIVE in tags.of("CRAP")
+    for key in ("SCAG", "KLAN", "POOP", "HAREMS", "KLANSMEN", "POOPING"):
+        assert SENSITIVE in tags.of(key), key
+    # CRAPS is a dice game, POOPED tired, a POOP DECK part of a ship.
+    assert tags.of("CRAPS") == frozenset() and tags.of("POOPED") == frozenset()
+    assert tags.of_entry("POOPDECK", "POOP DECK") == frozenset()
+
+
 def test_a_word_with_an_innocent_sense_or_a_reviewed_pass_is_not_tagged() -> None:
     tags = editor_tags()
     # SPADE and CHINK's other senses are innocent; the reviewed list still tags CHINK.

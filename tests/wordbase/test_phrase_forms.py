@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from crossforge.wordbase import scoring
 from crossforge.wordbase.clue_writing import ClueWriter, Reading
 from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.phrase_forms import FORM_PENALTY, form_score, phrase_forms
@@ -63,10 +65,21 @@ def test_a_form_reads_as_its_lemma_inflected(writer: ClueWriter) -> None:
 
 
 def test_a_form_scores_under_its_lemma() -> None:
-    lemma = crossword_score(Signals(4.0, 8, words=2, known=True))
-    assert form_score(4.5, 4.0, 9, 8, 2) == lemma - FORM_PENALTY
-    assert form_score(2.0, 4.0, 9, 8, 2) < lemma - FORM_PENALTY
-    assert form_score(0.0, 0.0, 9, 8, 2) >= 1
+    phrase = Signals(0.0, 8, words=2, known=True)
+    lemma = crossword_score(replace(phrase, zipf=4.0))
+    assert form_score(4.5, 4.0, 9, 8, phrase) == lemma - FORM_PENALTY
+    assert form_score(2.0, 4.0, 9, 8, phrase) < lemma - FORM_PENALTY
+    assert form_score(0.0, 0.0, 9, 8, phrase) >= 1
+
+
+def test_a_form_shares_its_lemmas_phrase_evidence(build: _EnglishBuild) -> None:
+    # MENTAL HOSPITAL is attested, CALENDAR METHOD a description no text attests: their
+    # plurals follow them, under the floor for the description.
+    attested = build.phrase_signals("mental hospital", 0.0, 14)
+    described = build.phrase_signals("calendar method", 0.0, 14)
+    assert attested.attested and described.descriptive and not described.attested
+    assert form_score(3.5, 3.9, 15, 14, described) <= scoring.DESCRIPTIVE_CAP
+    assert form_score(3.5, 3.9, 15, 14, attested) > scoring.DESCRIPTIVE_CAP + 10
 
 
 def test_a_form_entry_carries_its_lemmas_editor_tags(
