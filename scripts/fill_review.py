@@ -1,9 +1,11 @@
-"""Fill review: every American grid of the library, filled at the default settings, as
-an editor would read the fills.
+"""Fill review: every American and Canadian grid of the library, filled at the default
+settings, as an editor would read the fills, and the list's pools as they read it.
 
     .venv/bin/python scripts/fill_review.py
     .venv/bin/python scripts/fill_review.py --min-score 0 --seeds 1 2 3 --entries
     .venv/bin/python scripts/fill_review.py --grid american-15-very-open --budget 35 0
+    .venv/bin/python scripts/fill_review.py --grid american-15-themeless-66 --seeds 1 2 3 4 5
+    .venv/bin/python scripts/fill_review.py --grid none --sample 50
 
 Each grid is filled as the CLI and the HTTP API fill it (``parse_request``,
 ``check_request``, ``run_request`` on the store's list, backtrack strategy, the
@@ -15,7 +17,9 @@ equal letters within a word of the entry that WordNet does not know: must be non
 clue; ``--entries`` adds the filled grid and every entry with its score and first clue;
 ``--budget`` the grid's fill estimate split by entry length (which entries make a grid
 hard). Last, the pools the fills drew from: keys per length at the floor, without the
-excluded tags.
+excluded tags, and with ``--sample N`` that many of those keys per length band (3–5,
+6–9, 10–15), drawn at random (``--sample-seed``), for review by eye. Canadian grids
+(fully checked) are filled as the ``canadian`` type.
 Exits 1 when a fill holds a tagged entry or letter-run junk. The list comes from the
 store at ``CROSSFORGE_DATABASE_URL`` (build it with ``crossforge words build-default``).
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import re
 import statistics
 import sys
@@ -38,26 +43,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
+from crossforge.wordbase.editor_tags import EXCLUDED  # noqa: E402
 from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
 
+DEFAULT_MIN_SCORE = 35
+"""The crossword types' default floor, for a run that fills no grid (``--grid none``)."""
+BANDS = ((3, 5), (6, 9), (10, 15))
+"""The length bands ``--sample`` draws from."""
 
-def american_grids() -> list[tuple[str, Grid]]:
-    """The library's American grids, by name."""
+
+def library_grids() -> list[tuple[str, str, Grid]]:
+    """The library's square grids with American or Canadian rules: name, puzzle type
+    (the rules' name) and grid."""
     return [
-        (item.name, Grid.from_text(item.path.read_text("utf-8")))
+        (item.name, item.rules, Grid.from_text(item.path.read_text("utf-8")))
         for item in library.CATALOGUE.values()
-        if item.kind == "square" and item.rules == "american"
+        if item.kind == "square" and item.rules in ("american", "canadian")
     ]
 
 
-def fill(grid: Grid, options: dict[str, Any], list_name: str, words: Any) -> dict[str, Any]:
-    """The answer of one fill request, as the CLI and HTTP API run it."""
+def fill(
+    grid: Grid, options: dict[str, Any], list_name: str, words: Any, kind: str = "american"
+) -> dict[str, Any]:
+    """The answer of one fill request of type ``kind``, as the CLI and HTTP API run it."""
     from crossforge.plugins.pipeline import control_of, run_request
     from crossforge.plugins.registry import registry
     from crossforge.plugins.requests import check_request, parse_request
 
     raw = {
-        "type": "american",
+        "type": kind,
         "strategy": "backtrack",
         "grid": list(grid.rows),
         "list": list_name,
@@ -74,21 +88,28 @@ def fill(grid: Grid, options: dict[str, Any], list_name: str, words: Any) -> dic
     return answer
 
 
-def pools(store: Any, list_name: str, min_score: float, excluded: list[str]) -> str:
-    """The keys a fill may use, per length (3–15): score at least ``min_score``, no
+def pool_keys(index: Any, length: int, min_score: float, excluded: list[str]) -> list[str]:
+    """The keys of ``length`` letters a fill may use: score at least ``min_score``, no
     ``excluded`` tag."""
-    from crossforge.wordbase.index import WordIndex
-
-    index = WordIndex.for_list(store, list_name)
     tagged = index.tagged(excluded)
-    counts = []
-    for length in range(3, 16):
-        found = index.count("?" * length, int(math.ceil(min_score)))
-        found -= sum(len(k) == length and (index.score(k) or 0) >= min_score for k in tagged)
-        counts.append(f"{length}: {found:,}")
-    return f"pools at >= {min_score:g} without {', '.join(excluded) or 'no tag'}: " + ", ".join(
-        counts
-    )
+    found = index.matches("?" * length, int(math.ceil(min_score)))
+    return [key for key, _ in found if key not in tagged]
+
+
+def pools(index: Any, min_score: float, excluded: list[str], sample: int, seed: int) -> str:
+    """The keys a fill may use per length (3–15), and ``sample`` of them per band
+    (``BANDS``) drawn with ``seed``, with their scores."""
+    keys = {length: pool_keys(index, length, min_score, excluded) for length in range(3, 16)}
+    counts = ", ".join(f"{length}: {len(found):,}" for length, found in keys.items())
+    without = ", ".join(excluded) or "no tag"
+    lines = [f"pools at >= {min_score:g} without {without}: {counts}"]
+    draw = random.Random(seed)
+    for low, high in BANDS if sample else ():
+        band = [key for length in range(low, high + 1) for key in keys[length]]
+        chosen = sorted(draw.sample(band, min(sample, len(band))))
+        shown = ", ".join(f"{key} {index.score(key)}" for key in chosen)
+        lines.append(f"sample of {len(chosen)} at {low}-{high} letters: {shown}")
+    return "\n".join(lines)
 
 
 def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entries: bool) -> bool:
@@ -172,8 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-score", type=float, help="instead of the type's default")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1], help="one fill per seed")
     parser.add_argument("--timeout", type=float, default=60)
-    parser.add_argument("--grid", action="append", help="only these library grids")
+    parser.add_argument(
+        "--grid", action="append", help="only these library grids ('none': pools only)"
+    )
     parser.add_argument("--entries", action="store_true", help="list every entry")
+    parser.add_argument("--sample", type=int, default=0, help="keys to show per length band")
+    parser.add_argument("--sample-seed", type=int, default=1, help="the sample's draw")
     parser.add_argument(
         "--budget",
         type=float,
@@ -191,20 +216,22 @@ def main(argv: list[str] | None = None) -> int:
     with WordStore() as store:
         words = StoreWords(store)
         answer: dict[str, Any] = {}
-        for name, grid in american_grids():
+        for name, kind, grid in library_grids():
             if args.grid and name not in args.grid:
                 continue
             for seed in args.seeds:
                 options: dict[str, Any] = {"timeout": args.timeout, "seed": seed}
                 if args.min_score is not None:
                     options["min_score"] = args.min_score
-                answer = fill(grid, options, args.list, words)
+                answer = fill(grid, options, args.list, words, kind)
                 label = f"{name} seed {seed}" if len(args.seeds) > 1 else name
                 clean &= review(label, answer, store, args.list, args.entries)
             if args.budget:
                 print(budget(grid, WordIndex.for_list(store, args.list), args.budget))
-        if answer:
-            print(pools(store, args.list, answer["min_score"], answer["excluded_tags"]))
+        index = WordIndex.for_list(store, args.list)
+        floor = answer.get("min_score", args.min_score or DEFAULT_MIN_SCORE)
+        excluded = answer.get("excluded_tags", sorted(EXCLUDED))
+        print(pools(index, floor, excluded, args.sample, args.sample_seed))
     print(f"done in {time.monotonic() - started:.0f} s: {'clean' if clean else 'NOT clean'}")
     return 0 if clean else 1
 
