@@ -34,7 +34,11 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    A single-word lemma (not an inflection, a name, a vowelless key, a Roman numeral or
    a doubtful form) of at most ``SHORT_LENGTH`` letters scores at least
    ``SHORT_HEADWORD_FLOOR`` whatever its frequency (``ANOA``, ``ETUI``, ``OAST``,
-   ``ZARF``): crossword fill of the dictionary that running text hardly uses.
+   ``ZARF``), and one of ``FLOOR_LENGTH`` letters if wordfreq attests it at all
+   (``SKIRL``, ``TOPER``, ``LATKE``): crossword fill of the dictionary that running text
+   hardly uses. An abbreviation WordNet defines beside a common noun (no name) of at most
+   ``SHORT_LENGTH`` letters that wordfreq rates at least ``KNOWN_ABBREVIATION_ZIPF`` gets
+   the dictionary slope too (``ENE``, ``VCR``, ``DDT``, ``TKO``): initialisms people know.
 4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses up to
    ``ABBREVIATION_PENALTY``, like the unknown-word penalty in full below Zipf 4 and none
    from Zipf 5 (``NFL``, ``DVD``, ``CNN`` are words of the language); a known one
@@ -88,7 +92,9 @@ MISSPELLING_GAP = 1.5
 MISSPELLING_MIN_LENGTH = 5
 INFLECTION_GAP = 2.5
 SHORT_LENGTH = 4
+FLOOR_LENGTH = 5
 SHORT_HEADWORD_FLOOR = 35
+KNOWN_ABBREVIATION_ZIPF = 2.5
 UNATTESTED_PENALTY = 20
 DESCRIPTIVE_PENALTY = 20
 DESCRIPTIVE_CAP = 30
@@ -196,24 +202,40 @@ def evidenced_phrase_score(score: float, signals: Signals) -> float:
 
 def _headword(signals: Signals) -> bool:
     """True for a known single word wordfreq attests, no name (but a short name written
-    in title case), not vowelless (``CGS`` and ``LBF`` are WordNet lemmas too) and not a
-    doubtful form (``LASTEST``, ``SCAREY``)."""
+    in title case), not vowelless (``CGS`` and ``LBF`` are WordNet lemmas too, but for a
+    ``_known_abbreviation``) and not a doubtful form (``LASTEST``, ``SCAREY``)."""
     short_name = signals.lemma and signals.length <= SHORT_LENGTH and not signals.acronym
     return (
         signals.words == 1
         and signals.zipf > 0
         and not (signals.name and not short_name)
-        and not (signals.abbreviation or signals.doubtful)
+        and not signals.doubtful
+        and (not signals.abbreviation or _known_abbreviation(signals))
+    )
+
+
+def _known_abbreviation(signals: Signals) -> bool:
+    """True for a lemma WordNet writes as an abbreviation (no name) of at most
+    ``SHORT_LENGTH`` letters that wordfreq rates at least ``KNOWN_ABBREVIATION_ZIPF``
+    (``ENE``, ``VCR``; not ``CGS``, ``LBF``)."""
+    return (
+        signals.abbreviation
+        and signals.lemma
+        and not signals.name
+        and signals.length <= SHORT_LENGTH
+        and signals.zipf >= KNOWN_ABBREVIATION_ZIPF
     )
 
 
 def _short_headword(signals: Signals) -> bool:
-    """True for a single-word lemma of at most ``SHORT_LENGTH`` letters, no name, not
-    vowelless, not a Roman numeral and not a doubtful form."""
+    """True for a single-word lemma of at most ``SHORT_LENGTH`` letters, or of
+    ``FLOOR_LENGTH`` that wordfreq attests, no name, not vowelless, not a Roman numeral
+    and not a doubtful form."""
+    fits = signals.length <= SHORT_LENGTH or (signals.length == FLOOR_LENGTH and signals.zipf > 0)
     return (
         signals.lemma
         and signals.words == 1
-        and signals.length <= SHORT_LENGTH
+        and fits
         and not (signals.name or signals.abbreviation or signals.numeral or signals.doubtful)
     )
 

@@ -197,6 +197,23 @@ def test_the_installed_dictionary_scores_short_fill_as_an_editor_would() -> None
     assert ene.abbreviation and not ene.name
 
 
+def test_the_installed_dictionary_lifts_known_initialisms_and_five_letter_headwords() -> None:
+    from wordfreq import zipf_frequency
+
+    wordnet = load_wordnet()
+    words = ["ene", "ese", "vcr", "tko", "ddt", "ekg", "cgs", "lbf", "aarp", "fao"]
+    words += ["skirl", "toper", "latke", "helve", "kaury", "plyer"]
+    zipfs = {word.upper(): zipf_frequency(word, "en", wordlist="large") for word in words}
+
+    def score(key: str) -> int:
+        return crossword_score(lemma_signals(wordnet, key, [key.lower()], zipfs))
+
+    assert [k for k in ("ENE", "ESE", "VCR", "TKO", "DDT", "EKG") if score(k) < 35] == []
+    assert [k for k in ("SKIRL", "TOPER", "LATKE", "HELVE") if score(k) < 35] == []
+    # Rare in text, names (no common noun beside), or never met in running text.
+    assert [k for k in ("CGS", "LBF", "AARP", "FAO", "KAURY", "PLYER") if score(k) >= 35] == []
+
+
 def test_formal_taxon_names_are_no_phrases() -> None:
     """GENUS LORIS filled a themeless-66 grid as a phrase (36); a rank and a Latin name
     are not fill, while English names of groups and phrases of the same words are."""

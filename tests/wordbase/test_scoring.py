@@ -76,7 +76,8 @@ def test_a_short_lemma_is_fair_fill_whatever_its_frequency() -> None:
     [
         {"lemma": False},  # an inflection (ETUIS) or a key WordNet only parses
         {"known": False},  # unknown to the dictionary
-        {"length": 5},  # longer fill is not short of words
+        {"length": 6},  # longer fill is not short of words
+        {"length": 5, "zipf": 0.0},  # 5 letters only if running text has it
         {"name": True},  # names: the short-name slope below, not the floor
         {"abbreviation": True},  # vowelless or written in capitals (WSW, ENE)
         {"numeral": True},  # LXIV
@@ -86,6 +87,26 @@ def test_a_short_lemma_is_fair_fill_whatever_its_frequency() -> None:
 )
 def test_only_short_plain_lemmas_get_the_floor(change: dict[str, object]) -> None:
     assert crossword_score(replace(SHORT, **change)) < scoring.SHORT_HEADWORD_FLOOR  # type: ignore[arg-type]
+
+
+def test_an_attested_five_letter_lemma_gets_the_floor() -> None:
+    # SKIRL, TOPER, LATKE (Zipf 1.1-1.4) are fill; KAURY, never seen in text, is not.
+    toper = replace(SHORT, length=5, zipf=1.14)
+    assert crossword_score(toper) == scoring.SHORT_HEADWORD_FLOOR
+    assert crossword_score(replace(toper, zipf=0.0)) < scoring.SHORT_HEADWORD_FLOOR
+    assert crossword_score(replace(toper, name=True)) < scoring.SHORT_HEADWORD_FLOOR
+
+
+def test_an_abbreviation_people_know_gets_the_dictionary_slope() -> None:
+    # ENE (Zipf 2.71) and VCR (2.95), defined beside a common noun: fair short fill.
+    ene = Signals(zipf=2.71, length=3, known=True, abbreviation=True, lemma=True)
+    plain = crossword_score(replace(ene, lemma=False))  # a vowelless form: plain slope
+    assert plain < scoring.SHORT_HEADWORD_FLOOR <= crossword_score(ene) == 42
+    # Rarer in text (CGS, LBF), a name (AARP, NATO: no common noun beside) or longer.
+    assert crossword_score(replace(ene, zipf=2.4)) < scoring.SHORT_HEADWORD_FLOOR
+    assert crossword_score(replace(ene, name=True)) < scoring.SHORT_HEADWORD_FLOOR
+    long = replace(ene, length=5, zipf=2.0)
+    assert crossword_score(long) == crossword_score(replace(long, lemma=False))
 
 
 def test_a_short_name_in_title_case_gets_the_dictionary_slope() -> None:
