@@ -53,3 +53,14 @@ def test_the_book_bigrams_are_credited_with_their_licences() -> None:
     package, name = BOOK_BIGRAMS
     assert f"{package}==6.10.1" in docs and name in docs
     assert "Creative Commons Attribution 3.0" in docs and "Google Books" in docs
+
+
+def test_opencorpora_is_credited_as_share_alike_and_the_russian_tags_as_mit() -> None:
+    import importlib.metadata
+
+    docs = " ".join(DOCS.read_text("utf-8").split())
+    assert "OpenCorpora" in docs and "`pymorphy3-dicts-ru`" in docs
+    assert "Creative Commons Attribution-ShareAlike 3.0" in docs
+    assert "`wordbase/data/russian-tags.txt`" in docs
+    metadata = importlib.metadata.distribution("pymorphy3-dicts-ru").read_text("METADATA") or ""
+    assert "Creative Commons Attribution-Share Alike" in metadata and "by-sa/3.0" in metadata
