@@ -17,6 +17,7 @@ from crossforge.wordbase.russian import (
     noun_lexemes,
     russian_entries,
 )
+from crossforge.wordbase.russian_definitions import Sense
 from crossforge.wordbase.word_classes import CLASSES, DEFAULT_EXCLUDED
 
 # What default-ru filled with before (issue 35), beside the lemmas a list wants.
@@ -99,8 +100,9 @@ def test_the_reviewed_list_is_lemmas_with_known_tags() -> None:
 
 
 def test_archaic_lexemes_lose_points_and_typos_make_no_entry() -> None:
-    plain = key_entry("ОТРОК", [Lexeme("отрок", frozenset(), False, 1e-5)], {})
-    old = key_entry("ОТРОК", [Lexeme("отрок", frozenset(), True, 1e-5)], {})
+    senses = [Sense("[[юноша]]")]
+    plain = key_entry("ОТРОК", [Lexeme("отрок", frozenset(), False, 1e-4)], {}, senses)
+    old = key_entry("ОТРОК", [Lexeme("отрок", frozenset(), True, 1e-4)], {}, senses)
     assert plain.score - old.score == ARCHAIC_MALUS
 
     def parse(word: str) -> list[SimpleNamespace]:
