@@ -9,10 +9,13 @@ nominative singular (plural-only nouns in the plural), scored by frequency.
   that is a noun, its frequency goes to the lemma. A lemma's frequency is so that of all
   its forms (СРОКАХ counts for СРОК), and only lemmas become entries: no inflected form
   (МАМОЙ), no function word (ЭТО, МЕЖДУ: not nouns).
-- **Score**: the lemma's Zipf (``log10`` of the summed frequency per billion words) by
-  the length-aware mapping of the other lists (``scoring.frequency_score``), raised for
-  a defined lemma (below), less ``ARCHAIC_MALUS`` for a lexeme the dictionary marks
-  archaic (``Arch``), clipped to 1–100.
+- **Score**: the English list's model (``scoring.crossword_score``) on the lemma's Zipf
+  (``log10`` of the summed frequency per billion words) and length, a lemma that
+  Wiktionary defines (it has a clue, below) counting as a word the dictionary knows,
+  as WordNet's do in English: it takes the dictionary slope and the known-word bonus,
+  and at four letters or fewer the default floor (ЧИЖ, ЯШМА); an undefined lemma loses
+  up to 15 points below Zipf 5 (АНА, АМА). Then less ``ARCHAIC_MALUS`` for a lexeme the
+  dictionary marks archaic (``Arch``), clipped to 1–100.
 - **Classes** from the dictionary's marks (``CLASS_MARKS``): names, surnames,
   patronymics, organisations and trade marks are ``name``, geographical names ``place``,
   abbreviations ``abbreviation``, colloquial and slang words ``informal``; fills leave
@@ -20,11 +23,8 @@ nominative singular (plural-only nouns in the plural), scored by frequency.
   noun is that noun, untagged (РОЗА the flower, not the name). Typos, distortions and
   initials (``DROPPED_MARKS``) make no entry.
 - **Clues**: Russian Wiktionary's definitions (``russian_definitions``), at most three;
-  a common noun takes only the senses of lower-case lemmas. A lemma so defined is a
-  dictionary word, and its frequency score rises by the English list's dictionary
-  slope (``scoring.dictionary_frequency``: 10 → 30, 20 → 35, 30 → 40, 50 and above
-  kept): the rarer nouns of Russian crosswords (ЖАТВА, ЯШМА, ЧИЖ) reach the default
-  floor, while lemmas no dictionary defines (АКА, ВТОРА) stay by their frequency.
+  a common noun takes only the senses of lower-case lemmas.
+- **Abbreviation** too: a word whose every clue says it is one (*сокращение от …*).
 - **Offensive**: a word all of whose senses Wiktionary labels obscene, and the reviewed
   tags of ``REVIEWED_RU`` (kept in the repository), which add what the marks miss
   (``offensive`` for vulgarities, ``sensitive``) and take a wrong tag away.
@@ -45,8 +45,14 @@ from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.editor_tags import OFFENSIVE, read_reviewed
 from crossforge.wordbase.models import Clue, Entry
 from crossforge.wordbase.russian_definitions import SOURCE as CLUE_SOURCE
-from crossforge.wordbase.russian_definitions import Sense, clues, definitions_by_key, obscene
-from crossforge.wordbase.scoring import dictionary_frequency, frequency_score
+from crossforge.wordbase.russian_definitions import (
+    Sense,
+    abbreviation,
+    clues,
+    definitions_by_key,
+    obscene,
+)
+from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.word_classes import ABBREVIATION, INFORMAL, NAME, PLACE
 
 __all__ = [
@@ -180,7 +186,7 @@ def key_entry(
     """The entry of ``key`` from its lexemes: the common nouns' if any (their frequencies
     summed, archaic only if all are), else the most frequent classed lexeme's, with its
     tags; clued from ``senses`` (a common noun's from a lower-case lemma's only), scored
-    as a dictionary word when clued, ``offensive`` when every such sense is obscene;
+    as a known word when clued, ``offensive`` when every such sense is obscene;
     then the reviewed tags (``reviewed``: tag → add or take away)."""
     common = [lexeme for lexeme in lexemes if not lexeme.tags]
     chosen = common or [max(lexemes, key=lambda lexeme: lexeme.frequency)]
@@ -190,13 +196,13 @@ def key_entry(
     tags = set(best.tags) if not common else set()
     raws = [sense.raw for sense in senses if not (common and sense.proper)]
     texts = clues(best.lemma, raws)
-    score = frequency_score(zipf, len(key))
-    if texts:
-        score = dictionary_frequency(score)
+    score = crossword_score(Signals(zipf, len(key), known=bool(texts), lemma=True))
     if all(lexeme.archaic for lexeme in chosen):
         score -= ARCHAIC_MALUS
     if obscene(raws):
         tags.add(OFFENSIVE)
+    if abbreviation(texts):  # КВА: сокращение от «киловольт-ампер»
+        tags.add(ABBREVIATION)
     tags |= {tag for tag, add in reviewed.items() if add}
     tags -= {tag for tag, add in reviewed.items() if not add}
     return Entry(

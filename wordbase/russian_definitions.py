@@ -28,10 +28,12 @@ __all__ = [
     "CLUES_PER_ENTRY",
     "MAX_CLUE",
     "MINOR_LABELS",
+    "SHORT_CLUE",
     "OBSCENE_LABELS",
     "SOURCE",
     "WIKI_RU_WORDNET",
     "Sense",
+    "abbreviation",
     "clean",
     "clues",
     "definitions_by_key",
@@ -47,17 +49,26 @@ WIKI_RU_WORDNET = ("wiki_ru_wordnet", "database/wikiwordnet.db")
 SOURCE = "wiktionary"
 """The source of the clues."""
 CLUES_PER_ENTRY = 3
-MAX_CLUE = 120
-"""Longest clue kept, in characters; a longer definition is cut (``_shortened``)."""
+MAX_CLUE = 100
+"""Longest clue kept, in characters."""
+SHORT_CLUE = 60
+"""A definition longer than this is cut at a clause break if it can be (``_shortened``);
+senses up to it keep the dictionary's order (``clues``)."""
 SHARED_STEM = 5
 """Letters two stems share at their start that make one root (``same_root``)."""
 HEAD_WORDS = 3
 """Fewest words of a long definition's head kept as a clue."""
 OBSCENE_LABELS = frozenset({"обсц.", "мат"})
 """Wiktionary's labels of an obscene sense (not *бранн.*, abusive: НЕГОДЯЙ, ДЫЛДА)."""
-MINOR_LABELS = frozenset({"п.", "перен.", "устар.", "сленг", "жарг.", "спец.", "мн."})
-"""Labels of a sense that clues after the others: figurative, obsolete, slang and
-specialist senses (and any label ending in *жарг.*: ``техн.жарг.``)."""
+MINOR_LABELS = frozenset(
+    {
+        *("п.", "перен.", "устар.", "уст.", "истор.", "сленг", "жарг.", "спец.", "мн."),
+        *("диал.", "рег.", "обл.", "местн.", "прост.", "эвф.", "собир.", "редк."),
+    }
+)
+"""Labels of a sense that clues after the others: figurative, obsolete, historical,
+slang, regional, euphemistic and specialist senses (and any label ending in *жарг.*:
+``техн.жарг.``)."""
 _SPELT = {
     "=": "то же, что {}",
     "действие": "действие по значению гл. {}",
@@ -76,11 +87,21 @@ _PIPED_LINK = re.compile(r"\[\[[^\[\]|]*\|([^\[\]]*)\]\]")
 _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
 _REFERENCE = re.compile(r"<ref[^>]*/>|<ref[^>]*>.*?</ref>", re.S)
 _LABEL = re.compile(r"\{\{\s*([^|{}]+?)\s*[|}]")
-_BREAK = re.compile(r"[;,]| \(| —")
+_ASIDE = re.compile(r"\([^()]*\)")
+_SETTINGS = frozenset({"в", "во", "у", "на", "при", "среди"})
+"""First words of a definition that sets a scene before it defines (*в индуизме …*)."""
+_LEADING_CONJUNCTION = re.compile(r"^(?:(?:и|или|а также|также)\b[\s,]*)+")
+_FUNCTION_SENSE = re.compile(
+    r"^(?:[а-яё]+ )?(?:частица|междометие|союз|предлог)\b"
+    r"|^(?:употребляется|выражает|выражение|возглас|восклицание)\b"
+)
+"""What a sense of a function word begins with (*утвердительная частица*): a noun of the
+same spelling (АГА, a Turkish title) must not take it."""
 _LEADING_ASIDE = re.compile(r"^\([^()]*\)\s*—?\s*")
 _ENDINGS = "аеиоуыэюяйь"
 _LINKS = "аеиоуыэюяьъ"
 _WORD = re.compile(r"[а-яё]+")
+_ABBREVIATION = re.compile(r"(?:сокращение|аббревиатура)\b")
 
 
 def definitions_path() -> Path | None:
@@ -149,33 +170,41 @@ def clean(raw: str) -> str | None:
     text = re.sub(r"\(\s*\)", " ", " ".join(text.split()))
     text = re.sub(r"\s+([,;:.)])", r"\1", text).split("||", 1)[0]
     text = _LEADING_ASIDE.sub("", text.strip(" ,;:.—-")).strip(" ,;:.—-")
-    if len(text) > MAX_CLUE:
-        text = _shortened(text)
+    text = _LEADING_CONJUNCTION.sub("", text)  # {{устар.}} и {{поэт.}} войско
+    if len(text) > SHORT_CLUE:
+        text = _shortened(" ".join(_ASIDE.sub(" ", text).split()).replace(" ,", ","))
     if not 3 <= len(text) <= MAX_CLUE or "{" in text or "[" in text or "}" in text:
         return None
-    if not _WORD.search(text.lower()):
+    if not _WORD.search(text.lower()) or _FUNCTION_SENSE.search(text.lower()):
         return None
     return text[:1].upper() + text[1:]
 
 
 def _shortened(text: str) -> str:
-    """A long definition's shortest head ending at a clause break (``;``, ``,``, `` (``,
-    `` —``) with at least ``HEAD_WORDS`` words (*единица измерения времени, определяемая
-    …*: *единица измерения времени*), or ``""`` when none fits in ``MAX_CLUE``."""
-    for found in _BREAK.finditer(text):
-        head = text[: found.start()].strip(" ,;:.")
-        if len(head) > MAX_CLUE:
-            break
-        if len(head.split()) >= HEAD_WORDS:
-            return head
-    return ""
+    """A long definition, its asides in parentheses already dropped, cut to its shortest
+    head of at least ``HEAD_WORDS`` words that ends at a clause break, ``;`` before
+    ``,`` before `` —`` (*единица измерения времени, определяемая …*: *единица измерения
+    времени*), and does not open with a setting (*в христианстве*, *у мусульман*: those
+    need the rest); else the definition itself."""
+    if text.split(" ", 1)[0].lower() in _SETTINGS:
+        return text
+    for mark in (";", ",", " —"):
+        start = 0
+        while (end := text.find(mark, start)) != -1:
+            head = text[:end].strip(" ,;:.")
+            if len(head) > MAX_CLUE:
+                break
+            if len(head.split()) >= HEAD_WORDS:
+                return head
+            start = end + 1
+    return text
 
 
 def _stem(word: str) -> str:
     """``word`` (lower case) with Ё as Е and its final vowels, Й and Ь taken off while
-    more than three letters remain (МАМА → МАМ, НОЖНИЦЫ → НОЖНИЦ)."""
+    more than two letters remain (МАМА → МАМ, НОЖНИЦЫ → НОЖНИЦ, ИВА → ИВ)."""
     stem = word.replace("ё", "е")
-    while len(stem) > 3 and stem[-1] in _ENDINGS:
+    while len(stem) > 2 and stem[-1] in _ENDINGS:
         stem = stem[:-1]
     return stem
 
@@ -215,14 +244,20 @@ def _minor(raw: str) -> bool:
 def clues(answer: str, raws: Iterable[str]) -> list[str]:
     """At most ``CLUES_PER_ENTRY`` clues for ``answer`` from its senses' raw texts: the
     cleaned ones that do not give it away (``gives_away``), each once; the senses of no
-    minor label (``MINOR_LABELS``) first, then the shortest (equal ones in the
-    dictionary's order)."""
-    found: dict[str, bool] = {}
+    minor label (``MINOR_LABELS``) first, and among equals those up to ``SHORT_CLUE``
+    characters in the dictionary's order (its main sense first), then the shortest."""
+    found: dict[str, tuple[bool, bool, int]] = {}
     for raw in raws:
         text = clean(raw)
         if text is not None and text not in found and not gives_away(answer, text):
-            found[text] = _minor(raw)
-    return sorted(found, key=lambda text: (found[text], len(text)))[:CLUES_PER_ENTRY]
+            long = len(text) > SHORT_CLUE
+            found[text] = (_minor(raw), long, len(text) if long else len(found))
+    return sorted(found, key=found.__getitem__)[:CLUES_PER_ENTRY]
+
+
+def abbreviation(texts: Sequence[str]) -> bool:
+    """True when every clue says its answer is an abbreviation (*сокращение от …*)."""
+    return bool(texts) and all(_ABBREVIATION.match(text.lower()) for text in texts)
 
 
 def obscene(raws: Sequence[str]) -> bool:

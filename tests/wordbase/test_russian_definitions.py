@@ -16,6 +16,7 @@ from crossforge.wordbase.russian_definitions import (
     CLUES_PER_ENTRY,
     MAX_CLUE,
     Sense,
+    abbreviation,
     clean,
     clues,
     gives_away,
@@ -23,7 +24,7 @@ from crossforge.wordbase.russian_definitions import (
     read_definitions,
     same_root,
 )
-from crossforge.wordbase.scoring import dictionary_frequency, frequency_score
+from crossforge.wordbase.scoring import Signals, crossword_score
 
 
 @pytest.mark.parametrize(
@@ -45,6 +46,8 @@ from crossforge.wordbase.scoring import dictionary_frequency, frequency_score
         ("{{хим-элем|79|Au|lang=ru}} {{пример|}}", "Химический элемент"),
         ("тесное место<ref>словарь</ref>\n#", "Тесное место"),
         ("{{помета|частица}} {{пример|Вот и всё.}}", None),
+        ("{{устар.|ru}} и {{поэт.|ru}} [[войско]]", "Войско"),
+        ("утвердительная [[частица]]", None),
         ("{{?|ru}}", None),
     ],
 )
@@ -64,6 +67,7 @@ def test_a_long_definition_is_cut_at_a_clause_break_or_dropped() -> None:
     [
         ("лицеист", "лицея", True),
         ("ёж", "ежовых", True),
+        ("ива", "ивовых", True),
         ("дом", "домашний", True),
         ("ножницы", "ножниц", True),
         ("мама", "мать", False),
@@ -84,7 +88,7 @@ def test_a_clue_naming_the_answer_or_its_root_gives_it_away() -> None:
     assert not gives_away("РЕКА", "Водный поток")
 
 
-def test_clues_put_plain_short_senses_first_and_keep_three() -> None:
+def test_clues_put_plain_senses_first_in_the_dictionarys_order_and_keep_three() -> None:
     raws = [
         "{{п.|ru}} [[поток]] чего-либо",
         "[[водный]] поток, текущий в [[русло|русле]] от истока к устью",
@@ -94,8 +98,10 @@ def test_clues_put_plain_short_senses_first_and_keep_three() -> None:
         "большая река",
     ]
     found = clues("река", raws)
-    assert found[0] == "Водный поток" and len(found) == CLUES_PER_ENTRY
-    assert "Поток чего-либо" not in found and "Большая река" not in found
+    assert found[:2] == ["Водный поток, текущий в русле от истока к устью", "Водный поток"]
+    assert len(found) == CLUES_PER_ENTRY
+    assert found[2] == "Поток чего-либо"  # figurative: after the plain senses
+    assert "Большая река" not in found
 
 
 def test_obscene_needs_every_sense_labelled() -> None:
@@ -133,7 +139,7 @@ def test_the_database_is_read_by_key_with_names_apart(tmp_path: Path) -> None:
     }
 
 
-def test_entries_are_clued_and_a_clued_one_scores_as_a_dictionary_word() -> None:
+def test_entries_are_clued_and_a_clued_one_scores_as_a_known_word() -> None:
     words = [("роза", 1e-6), ("кот", 1e-6), ("дом", 1e-6), ("иван", 1e-6)]
     senses = {
         "РОЗА": [Sense("женское имя", proper=True), Sense("[[цветок]] с шипами")],
@@ -144,6 +150,39 @@ def test_entries_are_clued_and_a_clued_one_scores_as_a_dictionary_word() -> None
     assert [c.text for c in found["РОЗА"].clues] == ["Цветок с шипами"]
     assert {c.source for c in found["РОЗА"].clues} == {"wiktionary"}
     assert [c.text for c in found["ИВАН"].clues] == ["Мужское имя"]
-    plain = frequency_score(3.0, 3)  # Zipf 3: one per million words
-    assert found["ДОМ"].clues == () and found["ДОМ"].score == round(plain)
-    assert found["КОТ"].score == round(dictionary_frequency(plain)) > round(plain)
+    unknown = crossword_score(Signals(3.0, 3, lemma=True))  # Zipf 3: one per million words
+    known = crossword_score(Signals(3.0, 3, known=True, lemma=True))
+    assert found["ДОМ"].clues == () and found["ДОМ"].score == unknown
+    assert found["КОТ"].score == known > unknown
+
+
+@pytest.mark.parametrize(
+    ("raw", "clue"),
+    [
+        (
+            "мягкий материал естественного (из сока гевеи) или искусственного "
+            "([[пенополиуретан]]ы) происхождения, применяемый для перчаток и игрушек",
+            "Мягкий материал естественного или искусственного происхождения",
+        ),
+        (
+            "в [[индуизм]]е, ведической религии: нисхождение божества на землю, "
+            "его воплощение в облике человека",
+            "В индуизме, ведической религии: нисхождение божества на землю, его воплощение "
+            "в облике человека",  # a setting first: kept whole (not *В индуизме*)
+        ),
+        (
+            "широкая известность, как правило, почётная; почёт, уважение, признание "
+            "заслуг со стороны общества",
+            "Широкая известность, как правило, почётная",
+        ),
+        ("''или'', {{=|глаз}}", "То же, что глаз"),
+        ("выражение удивления, радости", None),
+    ],
+)
+def test_long_definitions_lose_asides_and_end_at_a_clause(raw: str, clue: str | None) -> None:
+    assert clean(raw) == clue
+
+
+def test_a_word_every_clue_calls_an_abbreviation_is_one() -> None:
+    assert abbreviation(["Сокращение от киловольт-ампер"])
+    assert not abbreviation(["Сокращение от киловольт-ампер", "Лягушачий крик"])
