@@ -8,12 +8,13 @@ name's (*Кант*), whose senses clue only a name's entry. ``clean`` makes a cl
 examples (``{{пример|…}}``) and usage labels (``{{зоол.|ru}}``, ``{{разг.}}``) dropped,
 links written as their text (``[[кошка|кошки]]`` → *кошки*), cross-references spelt
 out (``{{=|мать}}`` → *то же, что мать*). ``clues`` keeps at most ``CLUES_PER_ENTRY``,
-the senses of no ``MINOR_LABELS`` label first, then the shortest, none of which names the
-answer or a word of its root (``gives_away``).
+the senses of no ``MINOR_LABELS`` label first (the main sense first among them), then
+the shortest, none of which names the answer or a word of its root (``gives_away``).
 """
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import os
 import re
@@ -52,8 +53,7 @@ CLUES_PER_ENTRY = 3
 MAX_CLUE = 100
 """Longest clue kept, in characters."""
 SHORT_CLUE = 60
-"""A definition longer than this is cut at a clause break if it can be (``_shortened``);
-senses up to it keep the dictionary's order (``clues``)."""
+"""A definition longer than this is cut at a clause break if it can be (``_shortened``)."""
 SHARED_STEM = 5
 """Letters two stems share at their start that make one root (``same_root``)."""
 HEAD_WORDS = 3
@@ -88,6 +88,15 @@ _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
 _REFERENCE = re.compile(r"<ref[^>]*/>|<ref[^>]*>.*?</ref>", re.S)
 _LABEL = re.compile(r"\{\{\s*([^|{}]+?)\s*[|}]")
 _ASIDE = re.compile(r"\([^()]*\)")
+_ITALIC = re.compile(r"''[^']*''")
+_TAXON = re.compile(r"\s*(?:из\s+)?(?:семейства|подсемейства|рода|отряда)\s+[а-яё]+", re.I)
+"""A taxon named after the answer's own root (*семейства ежовых*), dropped from a clue
+that gives no more away without it."""
+_DANGLING = frozenset(
+    {"который", "которая", "которое", "которые", "что", "когда", "где", "как", "чтобы"}
+    | {"и", "или", "а", "но", "в", "на", "с", "из", "для", "по", "от", "к"}
+)
+"""Last words a clause break cannot leave a head on (*детская игрушка, которая*)."""
 _SETTINGS = frozenset({"в", "во", "у", "на", "при", "среди"})
 """First words of a definition that sets a scene before it defines (*в индуизме …*)."""
 _LEADING_CONJUNCTION = re.compile(r"^(?:(?:и|или|а также|также)\b[\s,]*)+")
@@ -166,7 +175,8 @@ def clean(raw: str) -> str | None:
         text, count = _INNERMOST.subn(_template, text)
         if not count:
             break
-    text = re.sub(r"<[^<>]*>|'{2,}|#", " ", text).replace("\xa0", " ")
+    text = _ITALIC.sub(" ", text.replace("'''", ""))  # examples, inline labels
+    text = html.unescape(re.sub(r"<[^<>]*>|#|&nbsp(?!;)", " ", text)).replace("\xa0", " ")
     text = re.sub(r"\(\s*\)", " ", " ".join(text.split()))
     text = re.sub(r"\s+([,;:.)])", r"\1", text).split("||", 1)[0]
     text = _LEADING_ASIDE.sub("", text.strip(" ,;:.—-")).strip(" ,;:.—-")
@@ -194,7 +204,8 @@ def _shortened(text: str) -> str:
             head = text[:end].strip(" ,;:.")
             if len(head) > MAX_CLUE:
                 break
-            if len(head.split()) >= HEAD_WORDS:
+            words = head.split()
+            if len(words) >= HEAD_WORDS and words[-1].lower() not in _DANGLING:
                 return head
             start = end + 1
     return text
@@ -243,16 +254,26 @@ def _minor(raw: str) -> bool:
 
 def clues(answer: str, raws: Iterable[str]) -> list[str]:
     """At most ``CLUES_PER_ENTRY`` clues for ``answer`` from its senses' raw texts: the
-    cleaned ones that do not give it away (``gives_away``), each once; the senses of no
-    minor label (``MINOR_LABELS``) first, and among equals those up to ``SHORT_CLUE``
-    characters in the dictionary's order (its main sense first), then the shortest."""
+    cleaned ones that do not give it away (``gives_away``; a taxon of its root dropped
+    first: *колючее млекопитающее семейства ежовых*), each once; the senses of no minor
+    label (``MINOR_LABELS``) first, the main (first) sense first among them, then the
+    shortest."""
     found: dict[str, tuple[bool, bool, int]] = {}
-    for raw in raws:
+    for index, raw in enumerate(raws):
         text = clean(raw)
+        if text is not None and gives_away(answer, text):
+            text = _without_taxon(answer, text)
         if text is not None and text not in found and not gives_away(answer, text):
-            long = len(text) > SHORT_CLUE
-            found[text] = (_minor(raw), long, len(text) if long else len(found))
+            found[text] = (_minor(raw), index > 0, len(text))
     return sorted(found, key=found.__getitem__)[:CLUES_PER_ENTRY]
+
+
+def _without_taxon(answer: str, text: str) -> str | None:
+    """``text`` without the taxa named after ``answer``'s root, None when nothing of
+    three letters or more is left."""
+    kept = _TAXON.sub(lambda m: "" if gives_away(answer, m.group()) else m.group(), text)
+    kept = re.sub(r"\s+([,;:)])", r"\1", kept).strip(" ,;:")
+    return kept if len(kept) >= 3 else None
 
 
 def abbreviation(texts: Sequence[str]) -> bool:

@@ -45,6 +45,7 @@ from crossforge.wordbase.scoring import Signals, crossword_score
         ("главарь шайки || вообще предводитель", "Главарь шайки"),
         ("{{хим-элем|79|Au|lang=ru}} {{пример|}}", "Химический элемент"),
         ("тесное место<ref>словарь</ref>\n#", "Тесное место"),
+        ("система Д.&nbsp;И.&nbsp;Менделеева &amp; др.", "Система Д. И. Менделеева & др"),
         ("{{помета|частица}} {{пример|Вот и всё.}}", None),
         ("{{устар.|ru}} и {{поэт.|ru}} [[войско]]", "Войско"),
         ("утвердительная [[частица]]", None),
@@ -88,20 +89,27 @@ def test_a_clue_naming_the_answer_or_its_root_gives_it_away() -> None:
     assert not gives_away("РЕКА", "Водный поток")
 
 
-def test_clues_put_plain_senses_first_in_the_dictionarys_order_and_keep_three() -> None:
+def test_clues_put_the_main_sense_first_then_plain_short_ones_and_keep_three() -> None:
     raws = [
-        "{{п.|ru}} [[поток]] чего-либо",
         "[[водный]] поток, текущий в [[русло|русле]] от истока к устью",
-        "водный поток",
+        "{{п.|ru}} [[поток]] чего-либо",
         "{{техн.жарг.|ru}} шина данных",
+        "водный поток",
         "синоним слова «река»",
         "большая река",
     ]
     found = clues("река", raws)
-    assert found[:2] == ["Водный поток, текущий в русле от истока к устью", "Водный поток"]
+    assert found == [
+        "Водный поток, текущий в русле от истока к устью",
+        "Водный поток",
+        "Шина данных",  # jargon and figurative senses after the plain ones, shortest first
+    ]
     assert len(found) == CLUES_PER_ENTRY
-    assert found[2] == "Поток чего-либо"  # figurative: after the plain senses
-    assert "Большая река" not in found
+
+
+def test_a_taxon_named_after_the_answer_is_dropped_from_its_clue() -> None:
+    assert clues("ёж", ["колючее [[млекопитающее]] семейства ежовых"]) == ["Колючее млекопитающее"]
+    assert clues("ёж", ["[[ёж]] обыкновенный"]) == []
 
 
 def test_obscene_needs_every_sense_labelled() -> None:
@@ -177,6 +185,13 @@ def test_entries_are_clued_and_a_clued_one_scores_as_a_known_word() -> None:
         ),
         ("''или'', {{=|глаз}}", "То же, что глаз"),
         ("выражение удивления, радости", None),
+        ("''перен.'' важный этап. ''Наш проект миновал веху.''", "Важный этап"),
+        (
+            "детская игрушка, которая, "
+            + "вращаясь очень долго и устойчиво на одной точке опоры, " * 2
+            + "; волчок",
+            "Детская игрушка, которая, вращаясь очень долго и устойчиво на одной точке опоры",
+        ),
     ],
 )
 def test_long_definitions_lose_asides_and_end_at_a_clause(raw: str, clue: str | None) -> None:
