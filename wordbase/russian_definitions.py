@@ -50,7 +50,7 @@ WIKI_RU_WORDNET = ("wiki_ru_wordnet", "database/wikiwordnet.db")
 SOURCE = "wiktionary"
 """The source of the clues."""
 CLUES_PER_ENTRY = 3
-MAX_CLUE = 100
+MAX_CLUE = 120
 """Longest clue kept, in characters."""
 SHORT_CLUE = 60
 """A definition longer than this is cut at a clause break if it can be (``_shortened``)."""
@@ -93,10 +93,12 @@ _TAXON = re.compile(r"\s*(?:из\s+)?(?:семейства|подсемейст�
 """A taxon named after the answer's own root (*семейства ежовых*), dropped from a clue
 that gives no more away without it."""
 _DANGLING = frozenset(
-    {"который", "которая", "которое", "которые", "что", "когда", "где", "как", "чтобы"}
-    | {"и", "или", "а", "но", "в", "на", "с", "из", "для", "по", "от", "к"}
+    {"что", "когда", "где", "как", "чтобы", "и", "или", "а", "но", "в", "на", "с", "из"}
+    | {"для", "по", "от", "к", "обычно", "например", "как правило", "в частности"}
 )
-"""Last words a clause break cannot leave a head on (*детская игрушка, которая*)."""
+"""Last words (one or two) a clause break cannot leave a head on."""
+_BREAKS = (";", ",", " —", " для ", " с ")
+"""Where a long definition may be cut, tried in this order (``_shortened``)."""
 _SETTINGS = frozenset({"в", "во", "у", "на", "при", "среди"})
 """First words of a definition that sets a scene before it defines (*в индуизме …*)."""
 _LEADING_CONJUNCTION = re.compile(r"^(?:(?:и|или|а также|также)\b[\s,]*)+")
@@ -192,23 +194,34 @@ def clean(raw: str) -> str | None:
 
 def _shortened(text: str) -> str:
     """A long definition, its asides in parentheses already dropped, cut to its shortest
-    head of at least ``HEAD_WORDS`` words that ends at a clause break, ``;`` before
-    ``,`` before `` —`` (*единица измерения времени, определяемая …*: *единица измерения
-    времени*), and does not open with a setting (*в христианстве*, *у мусульман*: those
-    need the rest); else the definition itself."""
+    head of at least ``HEAD_WORDS`` words that ends at a clause break (``_BREAKS``, in
+    order: ``;`` before ``,`` before `` —``, a preposition last) and leaves nothing
+    hanging (``_hanging``): *единица измерения времени, определяемая …* gives *единица
+    измерения времени*. One that opens with a setting (*в христианстве, …*) needs the
+    rest, and is kept whole."""
     if text.split(" ", 1)[0].lower() in _SETTINGS:
         return text
-    for mark in (";", ",", " —"):
+    for mark in _BREAKS:
         start = 0
         while (end := text.find(mark, start)) != -1:
             head = text[:end].strip(" ,;:.")
             if len(head) > MAX_CLUE:
                 break
-            words = head.split()
-            if len(words) >= HEAD_WORDS and words[-1].lower() not in _DANGLING:
+            if len(head.split()) >= HEAD_WORDS and not _hanging(head):
                 return head
             start = end + 1
     return text
+
+
+def _hanging(head: str) -> bool:
+    """True when a head would leave a clause open: a relative clause begun (*игрушка,
+    которая*), or a last word that needs more (*и*, *для*, *как правило*)."""
+    words = head.lower().split()
+    return (
+        any(word.startswith("котор") for word in words)
+        or words[-1] in _DANGLING
+        or " ".join(words[-2:]) in _DANGLING
+    )
 
 
 def _stem(word: str) -> str:
