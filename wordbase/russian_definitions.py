@@ -88,6 +88,7 @@ _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
 _REFERENCE = re.compile(r"<ref[^>]*/>|<ref[^>]*>.*?</ref>", re.S)
 _LABEL = re.compile(r"\{\{\s*([^|{}]+?)\s*[|}]")
 _ASIDE = re.compile(r"\([^()]*\)")
+_STRESS = "\u0301"
 _ITALIC = re.compile(r"''[^']*''")
 _TAXON = re.compile(r"\s*(?:из\s+)?(?:семейства|подсемейства|рода|отряда)\s+[а-яё]+", re.I)
 """A taxon named after the answer's own root (*семейства ежовых*), dropped from a clue
@@ -179,6 +180,7 @@ def clean(raw: str) -> str | None:
             break
     text = _ITALIC.sub(" ", text.replace("'''", ""))  # examples, inline labels
     text = html.unescape(re.sub(r"<[^<>]*>|#|&nbsp(?!;)", " ", text)).replace("\xa0", " ")
+    text = text.replace(_STRESS, "")  # о́рган: stress marks are for readers, not clues
     text = re.sub(r"\(\s*\)", " ", " ".join(text.split()))
     text = re.sub(r"\s+([,;:.)])", r"\1", text).split("||", 1)[0]
     text = _LEADING_ASIDE.sub("", text.strip(" ,;:.—-")).strip(" ,;:.—-")
