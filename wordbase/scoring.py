@@ -55,6 +55,9 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    (``BUSINESS COLLEGE``, ``EMOTIONAL PERSON``). An attested description is a compound
    of the language but plain fill: it loses ``DESCRIPTIVE_PENALTY`` (``POLICE CAR``,
    ``HEALTH INSURANCE``), so idioms (``CALL THE SHOTS``, ``HOME RUN``) rank first.
+8. **Partials** (``crossforge.wordbase.partials``: ``IN THIS``, ``MANY A``) score at
+   most ``PARTIAL_SCORE`` (``defaults``, by their editor tag): a class used sparingly,
+   and last.
 """
 
 from __future__ import annotations
