@@ -76,6 +76,8 @@ OFFENSIVE_GLOSS = re.compile(
 States term for Blacks that is now considered offensive")."""
 SENSITIVE_ROOTS = (
     "disease.n.01",
+    "ill_health.n.01",
+    "symptom.n.01",
     "killing.n.02",
     "murder.n.01",
     "suicide.n.01",
@@ -101,7 +103,9 @@ SENSITIVE_ROOTS = (
     "sexual_intercourse.n.01",
 )
 """WordNet synsets (``lemma.pos.sense``) under which every sense is a breakfast-test
-failure: violence, disease, bodily functions, sex acts (not *sexual activity* as a
+failure: violence, disease and ill health with its symptoms (``HERNIA``, ``TUMOR``,
+``MIGRAINE``; the mild ones crosswords print, ``TIC``, ``EDEMA``, ``WEN``, are cleared in
+the reviewed list), bodily functions, sex acts (not *sexual activity* as a
 whole, which holds orientations and breeding), those who commit sexual assault
 (``RAPER``, ``MOLESTER``; not *violator*, mostly a lawbreaker) and prostitution (``CALL
 GIRL``, ``STREETWALKER``; not ``TART`` or ``HOOKER``, whose other senses are innocent)."""
