@@ -41,9 +41,9 @@ from crossforge.wordbase.clue_formats import (
     read_clues,
     write_clues,
 )
-from crossforge.wordbase.clue_search import clues_rewritten, ensure_clue_search
+from crossforge.wordbase.clue_search import clues_rewritten
 from crossforge.wordbase.config import database_url, instance_path
-from crossforge.wordbase.database import create_tables, engine_for, release, sqlite_file
+from crossforge.wordbase.database import release, sqlite_file
 from crossforge.wordbase.editor_tags import with_editor_tags
 from crossforge.wordbase.formats import (
     FORMATS,
@@ -52,6 +52,7 @@ from crossforge.wordbase.formats import (
     read_entries,
     write_entries,
 )
+from crossforge.wordbase.migrations import prepared_engine
 from crossforge.wordbase.models import (
     Clue,
     CluePage,
@@ -66,7 +67,7 @@ from crossforge.wordbase.models import (
     combine_entries,
 )
 from crossforge.wordbase.patterns import RegexFilter, parse_pattern
-from crossforge.wordbase.schema import clues, entries, metadata, word_lists
+from crossforge.wordbase.schema import clues, entries, word_lists
 
 __all__ = ["ImportRejected", "ListExists", "UnknownList", "WordStore"]
 
@@ -111,17 +112,16 @@ def _check_merge(merge: str) -> None:
 class WordStore:
     """Word lists in a database given by URL (default: ``config.database_url()``).
 
-    Tables are created on first use. Lists are addressed by name; entries by key or by
-    any text that normalizes to it in the list's alphabet.
+    An empty database gets the newest schema on first use; one behind it is refused
+    (``migrations.SchemaMismatch``) until ``crossforge db upgrade``. Lists are addressed
+    by name; entries by key or by any text that normalizes to it in the list's alphabet.
     """
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or database_url()
         self._sqlite_file = sqlite_file(self.url)
-        self.engine: Engine = engine_for(self.url)
+        self.engine: Engine = prepared_engine(self.url)
         self._open = True
-        create_tables(self.engine, metadata)
-        ensure_clue_search(self.engine)
 
     def close(self) -> None:
         """Stop using the shared engine (the job records may still use it); the last
