@@ -76,11 +76,11 @@ class Status:
         if not self.known:
             return (
                 f"{self.revision}, a revision this Crossforge does not know (its newest is "
-                f"{self.head}): the database was upgraded by a newer release; run that one"
+                f"{self.head}): a newer release upgraded the database; run that one"
             )
         if self.empty:
             return f"empty: the first use creates it at {self.head}"
-        where = "made before migrations" if self.revision is None else self.revision
+        where = self.revision or "no revision (made before migrations)"
         return f"{where}, behind {self.head}: run `{UPGRADE_COMMAND}`"
 
 
@@ -98,7 +98,7 @@ def prepare(engine: Engine) -> None:
         found = upgrade(engine)[1]
     if not found.current:
         url = engine.url.render_as_string(hide_password=True)
-        raise SchemaMismatch(f"the database {url} is at {found.describe()}")
+        raise SchemaMismatch(f"the database {url}: {found.describe()}")
 
 
 def prepared_engine(url: str) -> Engine:
@@ -125,7 +125,7 @@ def upgrade(engine: Engine) -> tuple[Status, Status]:
         _lock(conn)
         before = _status(conn)
         if not before.known:
-            raise SchemaMismatch(f"cannot upgrade: the database is at {before.describe()}")
+            raise SchemaMismatch(f"cannot upgrade the database: {before.describe()}")
         if not before.current:
             config = Config()
             config.set_main_option("script_location", str(FOLDER))
