@@ -18,6 +18,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from services import postgres_schema, postgres_url
 from sqlalchemy import Engine, MetaData, insert, inspect, select, text
+from sqlalchemy.exc import DBAPIError
 
 from crossforge.server.jobs.records import JobStore, jobs_table
 from crossforge.wordbase import migrations
@@ -252,3 +253,12 @@ def test_a_revision_this_code_does_not_know_is_refused_untouched(
     with pytest.raises(SchemaMismatch, match="cannot upgrade the database: 9999"):
         upgrade(engine)
     assert status(engine).revision == "9999"
+
+
+def test_a_failed_upgrade_leaves_the_database_as_it_was(engines: tuple[Engine, Engine]) -> None:
+    engine, _ = engines
+    with engine.begin() as conn:  # a view in the job table's place: its index cannot be made
+        conn.execute(text("CREATE VIEW crossforge_jobs AS SELECT 1 AS id"))
+    with pytest.raises(DBAPIError):
+        upgrade(engine)
+    assert inspect(engine).get_table_names() == [] and status(engine).empty

@@ -12,6 +12,7 @@ table definitions, never the live ones, which describe only the newest revision.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -40,6 +41,10 @@ VERSION_TABLE = "alembic_version"
 PRE_MIGRATION_TABLES = frozenset({"word_lists", "word_entries", "word_clues", "crossforge_jobs"})
 """The tables a release before migrations created: any of them without ``VERSION_TABLE``
 is such a release's database."""
+
+logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+"""Alembic logs each of its own plugins at INFO when imported: noise in every server's
+log, which starts at INFO (its upgrade steps stay there)."""
 
 
 class SchemaMismatch(ValueError):
