@@ -1,9 +1,9 @@
 """The database's schema history: Alembic revisions in ``versions/``, run from here.
 
 Whatever opens a database (the word store, the job records, hence the server and its
-workers) does so with ``prepared_engine``: an empty database is brought to the newest revision at
-once, one at the newest revision is used as it is, and any other is refused with
-``SchemaMismatch``, which names the command to run. ``upgrade`` (``crossforge db
+workers) does so with ``prepared_engine``: an empty database is brought to the newest
+revision at once, one at the newest revision is used as it is, and any other is refused
+with ``SchemaMismatch``, which names the command to run. ``upgrade`` (``crossforge db
 upgrade``) brings a database to the newest revision, adopting one that an earlier release
 made without migrations (its tables present, no ``alembic_version``); ``status``
 (``crossforge db current``) says where one stands. Each revision holds its own frozen
@@ -16,14 +16,10 @@ import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, inspect, text
 
 from crossforge.wordbase.database import engine_for, release
-
-if TYPE_CHECKING:
-    from alembic.script import ScriptDirectory
 
 __all__ = [
     "UPGRADE_COMMAND",
@@ -142,16 +138,11 @@ def upgrade(engine: Engine) -> tuple[Status, Status]:
 
 
 @cache
-def _scripts() -> ScriptDirectory:
-    from alembic.script import ScriptDirectory
-
-    return ScriptDirectory(str(FOLDER))
-
-
-@cache
 def _revisions() -> tuple[str, frozenset[str]]:
     """The newest revision and every revision of ``versions/``."""
-    scripts = _scripts()
+    from alembic.script import ScriptDirectory
+
+    scripts = ScriptDirectory(str(FOLDER))
     return scripts.get_current_head() or "", frozenset(
         script.revision for script in scripts.walk_revisions()
     )
