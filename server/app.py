@@ -19,8 +19,6 @@ from crossforge.server.jobs.setup import open_jobs
 from crossforge.server.jobs.worker import Execute
 from crossforge.server.limits import limit_clients
 from crossforge.wordbase.config import data_folder
-from crossforge.wordbase.database import create_tables
-from crossforge.wordbase.schema import metadata as word_tables
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +51,6 @@ def create_app(
         jobs, runner = open_jobs(config, execute)
     else:
         jobs = JobStore(config.database_url)
-    create_tables(jobs.engine, word_tables)  # the whole schema exists from the start
     app.extensions[EXTENSION] = Services(config, jobs, runner, plugins or registry())
 
     register_error_handlers(app)

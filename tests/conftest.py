@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,20 +42,10 @@ def postgres_schema_url() -> Iterator[str]:
     """A PostgreSQL URL whose search path is a fresh schema of its own (dropped at the
     end), so parallel runs never meet; skips the test when no server answers at
     ``CROSSFORGE_TEST_POSTGRES_URL``."""
-    import psycopg
-    from services import postgres_url
-    from sqlalchemy.engine import make_url
+    from services import postgres_schema, postgres_url
 
     url = postgres_url()
     if url is None:
         pytest.skip("PostgreSQL does not answer at CROSSFORGE_TEST_POSTGRES_URL")
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    try:
-        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield scoped.render_as_string(hide_password=False)
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    with postgres_schema(url) as scoped:
+        yield scoped

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DEFAULT_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -22,6 +25,25 @@ def postgres_url() -> str | None:
             return url
     except Exception:
         return None
+
+
+@contextmanager
+def postgres_schema(url: str) -> Iterator[str]:
+    """``url`` with its search path set to a fresh schema of its own, dropped at the end,
+    so parallel runs never meet."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield scoped.render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
 def redis_url() -> str | None:

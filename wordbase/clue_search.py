@@ -3,9 +3,9 @@
 On SQLite, ``word_clues_fts`` is an external-content FTS5 table over ``word_clues``, kept
 up to date by triggers, so every write path (imports, entry edits, deletes) maintains it
 in its own transaction. On PostgreSQL a GIN index on ``to_tsvector('simple', text)``
-serves the same search. Both are created, and an older database's clues indexed, the
-first time a store opens it (``ensure_clue_search``). Both tokenize without stemming and
-ignore case (SQLite also accents).
+serves the same search. Both belong to the schema (the first migration revision creates
+them, ``crossforge.wordbase.migrations``). Both tokenize without stemming and ignore case
+(SQLite also accents).
 
 A query is cut into words (letters and digits) here, and every word must occur; so no
 text a user types is ever read as FTS5 or tsquery syntax.
@@ -29,64 +29,22 @@ from sqlalchemy import (
     table,
     text,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
-from crossforge.wordbase.database import again_after_race
 from crossforge.wordbase.schema import clues, entries
 
-__all__ = ["BULK_SHARE", "clues_rewritten", "ensure_clue_search", "query_words", "text_matches"]
+__all__ = ["BULK_SHARE", "clues_rewritten", "query_words", "text_matches"]
 
 MAX_QUERY_WORDS = 16
 """Words of a query that are searched for; more are a 400 (ValueError)."""
 
-_SQLITE_DDL = (
-    "CREATE VIRTUAL TABLE IF NOT EXISTS word_clues_fts USING fts5("
-    "text, content='word_clues', content_rowid='id', tokenize='unicode61 remove_diacritics 2')",
-    "CREATE TRIGGER IF NOT EXISTS word_clues_fts_insert AFTER INSERT ON word_clues BEGIN "
-    "INSERT INTO word_clues_fts(rowid, text) VALUES (new.id, new.text); END",
-    "CREATE TRIGGER IF NOT EXISTS word_clues_fts_delete AFTER DELETE ON word_clues BEGIN "
-    "INSERT INTO word_clues_fts(word_clues_fts, rowid, text) VALUES ('delete', old.id, old.text); "
-    "END",
-    "CREATE TRIGGER IF NOT EXISTS word_clues_fts_update AFTER UPDATE OF text ON word_clues BEGIN "
-    "INSERT INTO word_clues_fts(word_clues_fts, rowid, text) VALUES ('delete', old.id, old.text); "
-    "INSERT INTO word_clues_fts(rowid, text) VALUES (new.id, new.text); END",
-)
 _TRIGGERS = ("word_clues_fts_insert", "word_clues_fts_delete", "word_clues_fts_update")
 BULK_SHARE = 50
 """On SQLite, a list whose clues are at least 1/BULK_SHARE of all clues is rewritten
 with the full-text index rebuilt once, not kept row by row (``clues_rewritten``)."""
 _FTS = table("word_clues_fts", column("rowid"))
 _TSVECTOR = "to_tsvector('simple', word_clues.text)"
-_POSTGRES_DDL = (
-    f"CREATE INDEX IF NOT EXISTS ix_word_clues_text_fts ON word_clues USING gin ({_TSVECTOR})"
-)
-
-
-def ensure_clue_search(engine: Engine) -> None:
-    """Create the clue search table or index where it is missing, indexing the clues the
-    database already holds (a database made before clue search existed)."""
-    again_after_race(lambda: _ensure(engine))
-
-
-def _ensure(engine: Engine) -> None:
-    with engine.begin() as conn:
-        if conn.dialect.name == "sqlite":
-            found = conn.execute(
-                text("SELECT 1 FROM sqlite_master WHERE name = 'word_clues_fts_update'")
-            ).first()
-            if found is None:
-                for statement in _SQLITE_DDL:
-                    conn.execute(text(statement))
-                conn.execute(text("INSERT INTO word_clues_fts(word_clues_fts) VALUES ('rebuild')"))
-        elif conn.dialect.name == "postgresql":
-            found = conn.execute(
-                text(
-                    "SELECT 1 FROM pg_indexes WHERE indexname = 'ix_word_clues_text_fts' "
-                    "AND schemaname = current_schema()"
-                )
-            ).first()
-            if found is None:
-                conn.execute(text(_POSTGRES_DDL))
+"""The expression PostgreSQL's GIN index ``ix_word_clues_text_fts`` is built on."""
 
 
 @contextmanager
@@ -100,12 +58,13 @@ def clues_rewritten(conn: Connection, list_id: int) -> Iterator[None]:
     if not _bulk(conn, list_id):
         yield
         return
+    triggers = _triggers(conn)
     for name in _TRIGGERS:
         conn.execute(text(f"DROP TRIGGER {name}"))
     yield
     conn.execute(text("INSERT INTO word_clues_fts(word_clues_fts) VALUES ('rebuild')"))
-    for statement in _SQLITE_DDL[1:]:
-        conn.execute(text(statement))
+    for statement in triggers:
+        conn.exec_driver_sql(statement)
 
 
 def _bulk(conn: Connection, list_id: int) -> bool:
@@ -114,14 +73,20 @@ def _bulk(conn: Connection, list_id: int) -> bool:
     place and the list's clues a large enough share."""
     if conn.dialect.name != "sqlite" or not conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
         return False
-    names = ", ".join(f"'{name}'" for name in _TRIGGERS)
-    query = f"SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({names})"
-    if conn.execute(text(query)).scalar_one() != len(_TRIGGERS):
+    if len(_triggers(conn)) != len(_TRIGGERS):
         return False
     ids = select(entries.c.id).where(entries.c.list_id == list_id)
     own = conn.execute(select(func.count()).where(clues.c.entry_id.in_(ids))).scalar_one()
     every = conn.execute(select(func.count()).select_from(clues)).scalar_one()
     return own > 0 and own * BULK_SHARE >= every
+
+
+def _triggers(conn: Connection) -> list[str]:
+    """The statements that made the full-text triggers present on SQLite, as the schema
+    made them (``clues_rewritten`` makes them again from these)."""
+    names = ", ".join(f"'{name}'" for name in _TRIGGERS)
+    query = f"SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN ({names})"
+    return list(conn.execute(text(query)).scalars())
 
 
 def query_words(query: str) -> list[str]:

@@ -8,25 +8,19 @@ inserts its new clues at once, so memory stays bounded however long the file is.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import (
-    ARRAY,
-    ColumnElement,
     Connection,
     and_,
-    any_,
-    bindparam,
     case,
     func,
-    insert,
-    literal_column,
     or_,
     select,
 )
 
+from crossforge.wordbase.bulk import among, insert_rows
 from crossforge.wordbase.clue_formats import ClueLine
 from crossforge.wordbase.clue_search import text_matches
 from crossforge.wordbase.models import (
@@ -94,18 +88,9 @@ def import_clues(
         _write_batch(conn, word_list.id, pending, summary, add_words, score)
 
 
-def _among(conn: Connection, column: ColumnElement[Any], values: Sequence[Any]) -> Any:
-    """``column IN values`` with the values as one parameter (a JSON array on SQLite, an
-    array on PostgreSQL): thousands of values cost one bound parameter, not thousands."""
-    if conn.dialect.name == "postgresql":
-        return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
-    listed = func.json_each(bindparam(None, json.dumps(list(values), ensure_ascii=False)))
-    return column.in_(select(literal_column("value")).select_from(listed))
-
-
 def _entry_ids(conn: Connection, list_id: int, keys: Sequence[str]) -> dict[str, int]:
     query = select(entries.c.key, entries.c.id).where(
-        entries.c.list_id == list_id, _among(conn, entries.c.key, keys)
+        entries.c.list_id == list_id, among(conn, entries.c.key, keys)
     )
     return {key: ident for key, ident in conn.execute(query)}
 
@@ -123,34 +108,31 @@ def _write_batch(
     if add_words and len(ids) < len(keys):
         answers = {key: line.answer for key, line in reversed(pending)}
         new = [key for key in keys if key not in ids]
-        conn.execute(
-            insert(entries),
-            [
-                {
-                    "list_id": list_id,
-                    "key": key,
-                    "display": answers[key] if len(answers[key]) <= MAX_DISPLAY else key,
-                    "length": len(key),
-                    "score": score,
-                    "tags": [],
-                    "source": None,
-                }
-                for key in new
-            ],
-        )
-        ids.update(_entry_ids(conn, list_id, new))
+        words: list[dict[str, Any]] = [
+            {
+                "list_id": list_id,
+                "key": key,
+                "display": answers[key] if len(answers[key]) <= MAX_DISPLAY else key,
+                "length": len(key),
+                "score": score,
+                "tags": [],
+                "source": None,
+            }
+            for key in new
+        ]
+        ids.update(zip(new, insert_rows(conn, entries, words, ids=True), strict=True))
     owners = sorted(set(ids.values()))
     texts = sorted({line.clue.text for key, line in pending if key in ids})
     held = set()
     last: dict[int, int] = {}
     if owners:
         found = select(clues.c.entry_id, clues.c.text).where(
-            _among(conn, clues.c.entry_id, owners), _among(conn, clues.c.text, texts)
+            among(conn, clues.c.entry_id, owners), among(conn, clues.c.text, texts)
         )
         held = {(owner, text) for owner, text in conn.execute(found)}
         positions = (
             select(clues.c.entry_id, func.max(clues.c.position))
-            .where(_among(conn, clues.c.entry_id, owners))
+            .where(among(conn, clues.c.entry_id, owners))
             .group_by(clues.c.entry_id)
         )
         last = {owner: int(position) for owner, position in conn.execute(positions)}
@@ -175,8 +157,7 @@ def _write_batch(
                 "difficulty": line.clue.difficulty,
             }
         )
-    if rows:
-        conn.execute(insert(clues), rows)
+    insert_rows(conn, clues, rows)
     summary.added += len(rows)
 
 

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import MetaData, create_engine, event
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["again_after_race", "create_tables", "engine_for", "release", "sqlite_file"]
+__all__ = ["engine_for", "release", "sqlite_file"]
 
 POOL_SIZE = 16
 """Connections a server database's engine keeps between uses (opened as needed, so a
@@ -67,20 +65,6 @@ def release(engine: Engine) -> None:
             _users[engine] = left
         else:
             engine.dispose()
-
-
-def create_tables(engine: Engine, metadata: MetaData) -> None:
-    """Create the tables of ``metadata`` that are missing."""
-    again_after_race(lambda: metadata.create_all(engine))
-
-
-def again_after_race(create: Callable[[], None]) -> None:
-    """Run ``create`` (DDL guarded by "if missing"), once more if it failed because
-    another process created the same thing at the same moment."""
-    try:
-        create()
-    except DBAPIError:
-        create()
 
 
 def _create(url: URL, path: Path | None) -> Engine:

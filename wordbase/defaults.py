@@ -64,6 +64,7 @@ __all__ = [
     "build_default",
     "default_name",
     "doubtful_inflection",
+    "famous_name",
     "FunctionWord",
     "english_entries",
     "formal_taxon",
@@ -424,7 +425,23 @@ def lemma_signals(
         lemma=any(" " not in lemma and "-" not in lemma for lemma in lemmas),
         acronym=name and not any(_titled(wordnet, lemma) for lemma in lemmas),
         numeral=roman_numeral(key),
+        famous=name and any(famous_name(wordnet, lemma) for lemma in lemmas),
     )
+
+
+def famous_name(wordnet: WordNet, lemma: str) -> bool:
+    """True when ``lemma`` (one word) heads a synset WordNet lists as an instance: a
+    particular person or place a dictionary names (``Ibsen``, ``Tiber``), by the name
+    the synset gives first (not ``Schweiz``, which stands after *Switzerland*)."""
+    if " " in lemma or "-" in lemma:
+        return False
+    for sid in wordnet.senses.get(lemma, ()):
+        synset = wordnet.synsets[sid]
+        if synset.words[0].lower() == lemma and any(
+            symbol == "@i" for symbol, *_ in synset.pointers()
+        ):
+            return True
+    return False
 
 
 def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = "") -> Entry:

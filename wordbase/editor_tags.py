@@ -1,5 +1,5 @@
 """Editor tags: which English keys an editor avoids, and why (``offensive``, ``sensitive``,
-``partial``).
+``partial``, ``british``).
 
 Three sources, applied when the default list is built and when a list is imported:
 
@@ -15,7 +15,9 @@ Three sources, applied when the default list is built and when a list is importe
 An inflection WordNet does not list as a lemma takes the tags of its lemmas
 (``RAPED`` from ``RAPE``), and a phrase no source names takes the tags of its words
 (``ANAL SEX`` from ``ANAL``). A phrase that is a fragment of a longer one (``IN THIS``,
-``MANY A``: ``crossforge.wordbase.partials``) is ``partial``. Other tags come from
+``MANY A``: ``crossforge.wordbase.partials``) is ``partial``, and a British spelling
+WordNet lists beside a more frequent American one (``COLOUR``, ``ORGANISE``:
+``crossforge.wordbase.spellings``) is ``british``. Other tags come from
 curators (imports, ``PUT``); the crossword type excludes any tag a request names, and
 ``EXCLUDED`` unless it names others.
 """
@@ -32,10 +34,12 @@ from pathlib import Path
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.models import Entry
 from crossforge.wordbase.partials import is_partial
+from crossforge.wordbase.spellings import british_lemmas
 from crossforge.wordbase.wordnet import WordNet, load_wordnet
 
 __all__ = [
     "AVOIDED",
+    "BRITISH",
     "EXCLUDED",
     "OFFENSIVE",
     "OFFENSIVE_GLOSS",
@@ -55,9 +59,10 @@ __all__ = [
 OFFENSIVE = "offensive"
 SENSITIVE = "sensitive"
 PARTIAL = "partial"
+BRITISH = "british"
 AVOIDED = (OFFENSIVE, SENSITIVE)
 """The tags of words that fail the breakfast test (no clue may hold one either)."""
-EXCLUDED = (*AVOIDED, PARTIAL)
+EXCLUDED = (*AVOIDED, PARTIAL, BRITISH)
 """The tags fills exclude unless a request allows them."""
 
 OFFENSIVE_USAGE = ("ethnic_slur.n.01", "obscenity.n.02", "disparagement.n.01")
@@ -71,6 +76,8 @@ OFFENSIVE_GLOSS = re.compile(
 States term for Blacks that is now considered offensive")."""
 SENSITIVE_ROOTS = (
     "disease.n.01",
+    "ill_health.n.01",
+    "symptom.n.01",
     "killing.n.02",
     "murder.n.01",
     "suicide.n.01",
@@ -96,7 +103,9 @@ SENSITIVE_ROOTS = (
     "sexual_intercourse.n.01",
 )
 """WordNet synsets (``lemma.pos.sense``) under which every sense is a breakfast-test
-failure: violence, disease, bodily functions, sex acts (not *sexual activity* as a
+failure: violence, disease and ill health with its symptoms (``HERNIA``, ``TUMOR``,
+``MIGRAINE``; the mild ones crosswords print, ``TIC``, ``EDEMA``, ``WEN``, are cleared in
+the reviewed list), bodily functions, sex acts (not *sexual activity* as a
 whole, which holds orientations and breeding), those who commit sexual assault
 (``RAPER``, ``MOLESTER``; not *violator*, mostly a lawbreaker) and prostitution (``CALL
 GIRL``, ``STREETWALKER``; not ``TART`` or ``HOOKER``, whose other senses are innocent)."""
@@ -243,6 +252,13 @@ def _wordnet_tags(wordnet: WordNet) -> dict[str, set[str]]:
     return found
 
 
+def _english_zipf(word: str) -> float:
+    """wordfreq's Zipf frequency of an English ``word``."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en", wordlist="large")
+
+
 @cache
 def editor_tags() -> EditorTags:
     """The editor tags of English keys, built once per process."""
@@ -263,6 +279,8 @@ def editor_tags() -> EditorTags:
     for lemma, found in _wordnet_tags(wordnet).items():
         for tag in found:
             add(lemma, tag)
+    for lemma in british_lemmas(wordnet, _english_zipf):
+        add(lemma, BRITISH)
     with REVIEWED.open(encoding="utf-8") as handle:
         reviewed = read_reviewed(handle, alphabet)
     final: dict[str, frozenset[str]] = {}

@@ -4,13 +4,18 @@ wordfreq rates a string of words about as frequent as its rarest word, so every 
 of common words (``BUSINESS COLLEGE``, ``EMOTIONAL PERSON``) scored as high as an idiom
 (``CALL THE SHOTS``). Two kinds of evidence tell them apart:
 
-- **Attested**: the phrase is met in running text. Either every pair of neighbouring
-  words is among the English bigrams of Google Books that ``symspellpy`` ships
-  (``frequency_bigramdictionary_en_243_342.txt``: the 242,342 most frequent pairs, each
-  met at least 6.4 million times; MIT package, data derived from the Google Books
-  Ngram corpus, CC BY 3.0, intersected with SCOWL), or one of its senses is tagged in
-  WordNet's sense-tagged corpora (``index.sense``). ``OLIVE OIL``, ``HOME RUN``,
-  ``CALL THE SHOTS`` are; ``BUSINESS COLLEGE`` and ``ASSOCIATION AREA`` are not.
+- **Attested**: the phrase is a collocation of running text. Either every pair of
+  neighbouring words is among the English bigrams of Google Books that ``symspellpy``
+  ships (``frequency_bigramdictionary_en_243_342.txt``: the 242,342 most frequent pairs,
+  each met at least 6.4 million times) and every pair of two content words is met at
+  least ``MIN_ASSOCIATION`` bits more often than their own frequencies make likely
+  (pointwise mutual information over the package's unigram counts from the same books,
+  ``frequency_dictionary_en_82_765.txt``), or one of its senses is tagged in WordNet's
+  sense-tagged corpora (``index.sense``). ``OLIVE OIL`` (16 bits), ``RED TAPE`` (12),
+  ``CALL THE SHOTS`` are; ``IMPORTANT PERSON`` (7 bits: two common words met together
+  about as often as common words are), ``BUSINESS COLLEGE`` and ``ASSOCIATION AREA``
+  (not among the bigrams) are not. (MIT package; data derived from the Google Books
+  Ngram corpus, CC BY 3.0, intersected with SCOWL.)
 - **Descriptive**: WordNet's own definition spells the phrase out: every content word of
   it (or a word sharing its stem, as ``clue_writing.gives_away`` reads stems) stands in
   the gloss of its most used sense, among its synonyms or in the lemmas of the synsets up
@@ -18,12 +23,13 @@ of common words (``BUSINESS COLLEGE``, ``EMOTIONAL PERSON``) scored as high as a
   emotions"). An idiom's gloss needs other words (``BETTER HALF``: "your wife or
   husband").
 
-The data file is read from the installed package; its code is never imported.
+The data files are read from the installed package; its code is never imported.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
 from functools import cache
 from pathlib import Path
@@ -32,10 +38,24 @@ from crossforge.wordbase.clue_writing import gives_away
 from crossforge.wordbase.partials import ARTICLES, PARTICLES
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
-__all__ = ["BOOK_BIGRAMS", "HYPERNYM_DEPTH", "PhraseEvidence", "book_bigrams", "phrase_words"]
+__all__ = [
+    "BOOK_BIGRAMS",
+    "BOOK_WORDS",
+    "HYPERNYM_DEPTH",
+    "MIN_ASSOCIATION",
+    "BookCounts",
+    "PhraseEvidence",
+    "book_counts",
+    "phrase_words",
+]
 
 BOOK_BIGRAMS = ("symspellpy", "frequency_bigramdictionary_en_243_342.txt")
 """Where the Google Books bigram list lies: distribution and file."""
+BOOK_WORDS = ("symspellpy", "frequency_dictionary_en_82_765.txt")
+"""Where the word counts of the same books lie: distribution and file."""
+MIN_ASSOCIATION = 8.0
+"""Bits of pointwise mutual information two content words of an attested phrase need:
+met together at least 2⁸ times as often as chance would have it."""
 HYPERNYM_DEPTH = 2
 """Levels of hypernyms whose lemmas may spell a phrase out (``descriptive``)."""
 _FUNCTION = ARTICLES | PARTICLES | frozenset(("and", "or", "as", "is", "be"))
@@ -48,36 +68,66 @@ def phrase_words(lemma: str) -> list[str]:
     return [word for word in _WORD_BREAK.split(lemma.lower()) if word]
 
 
+class BookCounts:
+    """Word and word-pair counts of Google Books (``book_counts``): ``words`` by word,
+    ``pairs`` by the two words joined with a space."""
+
+    def __init__(self, words: dict[str, int], pairs: dict[str, int]) -> None:
+        self.words = words
+        self.pairs = pairs
+        self.total = sum(words.values())
+
+    def association(self, first: str, second: str) -> float | None:
+        """The pointwise mutual information of the pair in bits; None when the pair or a
+        word of it is not counted."""
+        together = self.pairs.get(f"{first} {second}")
+        one, other = self.words.get(first), self.words.get(second)
+        if not (together and one and other):
+            return None
+        return math.log2(together * self.total / (one * other))
+
+
 @cache
-def book_bigrams() -> frozenset[str]:
-    """The bigrams of ``BOOK_BIGRAMS`` (``"olive oil"``), empty when the distribution is
-    missing."""
-    package, name = BOOK_BIGRAMS
+def book_counts() -> BookCounts:
+    """The counts of ``BOOK_WORDS`` and ``BOOK_BIGRAMS`` (``"olive oil"``), empty when
+    the distribution is missing."""
+    return BookCounts(_read_counts(BOOK_WORDS), _read_counts(BOOK_BIGRAMS))
+
+
+def _read_counts(where: tuple[str, str]) -> dict[str, int]:
+    """``text → count`` of a counts file of a distribution (the count is the last field)."""
+    package, name = where
     spec = importlib.util.find_spec(package)
     places = list(spec.submodule_search_locations or []) if spec else []
     if not places:
-        return frozenset()
-    found: set[str] = set()
+        return {}
+    found: dict[str, int] = {}
     with (Path(places[0]) / name).open(encoding="utf-8") as handle:
         for line in handle:
-            first, second, _ = line.split()
-            found.add(f"{first} {second}")
-    return frozenset(found)
+            text, _, count = line.rstrip("\n").rpartition(" ")
+            found[text] = int(count)
+    return found
 
 
 class PhraseEvidence:
     """``attested`` and ``descriptive`` for the multi-word lemmas of one WordNet."""
 
-    def __init__(self, wordnet: WordNet, bigrams: frozenset[str] | None = None) -> None:
+    def __init__(self, wordnet: WordNet, counts: BookCounts | None = None) -> None:
         self._wordnet = wordnet
-        self._bigrams = book_bigrams() if bigrams is None else bigrams
+        self._counts = book_counts() if counts is None else counts
 
     def attested(self, lemma: str) -> bool:
-        """True when every pair of neighbouring words of ``lemma`` is a book bigram, or
-        the tagged corpora use one of its senses."""
+        """True when every pair of neighbouring words of ``lemma`` is a book bigram and
+        every pair of content words is associated by ``MIN_ASSOCIATION`` bits, or the
+        tagged corpora use one of its senses."""
         words = phrase_words(lemma)
-        pairs = (f"{first} {second}" for first, second in zip(words, words[1:], strict=False))
-        if all(pair in self._bigrams for pair in pairs):
+        pairs = list(zip(words, words[1:], strict=False))
+        counts = self._counts
+        if all(f"{first} {second}" in counts.pairs for first, second in pairs) and all(
+            (counts.association(first, second) or 0.0) >= MIN_ASSOCIATION
+            for first, second in pairs
+            if first not in _FUNCTION and second not in _FUNCTION
+        ):
             return True
         wordnet = self._wordnet
         return any(wordnet.tagged(lemma, sid) for sid in wordnet.senses.get(lemma, ()))

@@ -38,7 +38,10 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    (``SKIRL``, ``TOPER``, ``LATKE``): crossword fill of the dictionary that running text
    hardly uses. An abbreviation WordNet defines beside a common noun (no name) of at most
    ``SHORT_LENGTH`` letters that wordfreq rates at least ``KNOWN_ABBREVIATION_ZIPF`` gets
-   the dictionary slope too (``ENE``, ``VCR``, ``DDT``, ``TKO``): initialisms people know.
+   the dictionary slope too (``ENE``, ``VCR``, ``DDT``, ``TKO``): initialisms people know;
+   and so does a ``famous`` name of any length (a person or place WordNet lists as an
+   instance, by its first name in the synset) that wordfreq rates at least
+   ``FAMOUS_ZIPF`` (``IBSEN``, ``LISZT``, ``TIBER``, ``COPLAND``): names people know.
 4. **Abbreviations**: an unknown key without a vowel (``STDS``, ``CGTN``) loses up to
    ``ABBREVIATION_PENALTY``, like the unknown-word penalty in full below Zipf 4 and none
    from Zipf 5 (``NFL``, ``DVD``, ``CNN`` are words of the language); a known one
@@ -49,12 +52,17 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
    changed or two swapped) from a known word at least ``MISSPELLING_GAP`` Zipf more
    frequent (``CHICAG``, ``AUTHUR``, ``SANTUARY``) loses ``MISSPELLING_PENALTY``.
 7. **Phrase evidence** (``crossforge.wordbase.phrase_evidence``): a dictionary phrase
-   that running text does not attest loses ``UNATTESTED_PENALTY`` (``BETTER HALF``,
-   ``HOSTILE TAKEOVER``: idioms of rare pairs), and one whose gloss spells it out too is
+   that running text does not attest loses ``UNATTESTED_PENALTY`` and scores at most
+   ``UNATTESTED_CAP``, since nothing but the dictionary vouches for it (``BETTER HALF``,
+   ``HOSTILE TAKEOVER``: idioms of rare pairs; ``IMPORTANT PERSON``: common words that
+   are no collocation), and one whose gloss spells it out too is
    a description, not a phrase: at most ``DESCRIPTIVE_CAP``, under the default floor
    (``BUSINESS COLLEGE``, ``EMOTIONAL PERSON``). An attested description is a compound
    of the language but plain fill: it loses ``DESCRIPTIVE_PENALTY`` (``POLICE CAR``,
    ``HEALTH INSURANCE``), so idioms (``CALL THE SHOTS``, ``HOME RUN``) rank first.
+8. **Partials** (``crossforge.wordbase.partials``: ``IN THIS``, ``MANY A``) score at
+   most ``PARTIAL_SCORE`` (``defaults``, by their editor tag): a class used sparingly,
+   and last.
 """
 
 from __future__ import annotations
@@ -95,7 +103,9 @@ SHORT_LENGTH = 4
 FLOOR_LENGTH = 5
 SHORT_HEADWORD_FLOOR = 35
 KNOWN_ABBREVIATION_ZIPF = 2.5
+FAMOUS_ZIPF = 2.0
 UNATTESTED_PENALTY = 20
+UNATTESTED_CAP = 50
 DESCRIPTIVE_PENALTY = 20
 DESCRIPTIVE_CAP = 30
 PARTIAL_SCORE = 30
@@ -158,6 +168,8 @@ class Signals:
     lemma: bool = False
     acronym: bool = False
     numeral: bool = False
+    famous: bool = False
+    """A name WordNet lists as a particular person or place (``defaults.famous_name``)."""
     attested: bool = True
     """A phrase met in running text (``phrase_evidence``); single words always are."""
     descriptive: bool = False
@@ -197,14 +209,16 @@ def evidenced_phrase_score(score: float, signals: Signals) -> float:
         if not signals.attested:
             return min(score, DESCRIPTIVE_CAP)
         return score - DESCRIPTIVE_PENALTY
-    return score if signals.attested else score - UNATTESTED_PENALTY
+    return score if signals.attested else min(score - UNATTESTED_PENALTY, UNATTESTED_CAP)
 
 
 def _headword(signals: Signals) -> bool:
     """True for a known single word wordfreq attests, no name (but a short name written
-    in title case), not vowelless (``CGS`` and ``LBF`` are WordNet lemmas too, but for a
-    ``_known_abbreviation``) and not a doubtful form (``LASTEST``, ``SCAREY``)."""
+    in title case or a famous one), not vowelless (``CGS`` and ``LBF`` are WordNet
+    lemmas too; but a ``_known_abbreviation``) and not a doubtful form (``LASTEST``,
+    ``SCAREY``)."""
     short_name = signals.lemma and signals.length <= SHORT_LENGTH and not signals.acronym
+    short_name = short_name or (signals.famous and signals.zipf >= FAMOUS_ZIPF)
     return (
         signals.words == 1
         and signals.zipf > 0

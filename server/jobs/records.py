@@ -32,7 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
-from crossforge.wordbase.database import create_tables, engine_for, release
+from crossforge.wordbase.database import release
+from crossforge.wordbase.migrations import prepared_engine
 
 if TYPE_CHECKING:
     from crossforge.server.jobs.notify import Notifier, Subscription
@@ -115,10 +116,9 @@ class JobStore:
     def __init__(self, database_url: str, notifier: Notifier | None = None) -> None:
         from crossforge.server.jobs.notify import Notifier
 
-        self.engine: Engine = engine_for(database_url)
+        self.engine: Engine = prepared_engine(database_url)
         self.notifier = notifier or Notifier()
         self._open = True
-        create_tables(self.engine, metadata)
         self._progress: dict[str, _Progress] = {}
         self._progress_lock = threading.Lock()
 

@@ -35,7 +35,7 @@ def test_defaults_come_from_the_plugins_schemas(plugins: Registry) -> None:
     assert (request.action, request.type, request.strategy) == ("fill", "american", "backtrack")
     assert request.puzzle["list"] == "default-en" and request.puzzle["min_score"] == 35
     assert request.puzzle["exclude_tags"] == [
-        *("offensive", "sensitive", "partial"),
+        *("offensive", "sensitive", "partial", "british"),
         *("name", "place", "abbreviation", "informal"),
     ]
     assert request.puzzle["no_duplicates"] is True

@@ -256,24 +256,6 @@ def test_a_failed_replacement_leaves_clues_and_their_search_as_they_were(
     _fts_whole(words)
 
 
-def test_a_database_made_before_clue_search_gets_its_index(words: WordStore) -> None:
-    words.put_entry("w", "ERA", 50, clues=["Epoch"])
-    with words.engine.begin() as conn:
-        if conn.dialect.name == "sqlite":
-            for trigger in ("insert", "delete", "update"):
-                conn.execute(text(f"DROP TRIGGER word_clues_fts_{trigger}"))
-            conn.execute(text("DROP TABLE word_clues_fts"))
-        else:
-            conn.execute(text("DROP INDEX ix_word_clues_text_fts"))
-    reopened = WordStore(words.url)
-    try:
-        assert _texts(reopened, "epoch") == ["Epoch"]
-        reopened.put_entry("w", "ONE", 40, clues=["Single"])
-        assert _texts(reopened, "single") == ["Single"]
-    finally:
-        reopened.close()
-
-
 def test_postgres_search_uses_the_gin_index(pg_store: WordStore) -> None:
     pg_store.import_lines("w", ["ERA;50"], "stwl")
     from sqlalchemy import select

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from crossforge.wordbase.editor_tags import LDNOOBW, REVIEWED
 from crossforge.wordbase.given_names import NAMES_PACKAGE, names_folder
-from crossforge.wordbase.phrase_evidence import BOOK_BIGRAMS
+from crossforge.wordbase.phrase_evidence import BOOK_BIGRAMS, BOOK_WORDS
 from crossforge.wordbase.russian_definitions import WIKI_RU_WORDNET
 from crossforge.wordbase.wordnet import wordnet_folder
 
@@ -52,7 +52,7 @@ def test_the_census_names_are_credited_as_public_domain() -> None:
 def test_the_book_bigrams_are_credited_with_their_licences() -> None:
     docs = DOCS.read_text("utf-8")
     package, name = BOOK_BIGRAMS
-    assert f"{package}==6.10.1" in docs and name in docs
+    assert f"{package}==6.10.1" in docs and name in docs and BOOK_WORDS[1] in docs
     assert "Creative Commons Attribution 3.0" in docs and "Google Books" in docs
 
 

@@ -18,6 +18,7 @@ from crossforge.wordbase.defaults import (
     _Candidate,
     _EnglishBuild,
     doubtful_inflection,
+    famous_name,
     formal_taxon,
     function_word_entry,
     function_words,
@@ -212,6 +213,24 @@ def test_the_installed_dictionary_lifts_known_initialisms_and_five_letter_headwo
     assert [k for k in ("SKIRL", "TOPER", "LATKE", "HELVE") if score(k) < 35] == []
     # Rare in text, names (no common noun beside), or never met in running text.
     assert [k for k in ("CGS", "LBF", "AARP", "FAO", "KAURY", "PLYER") if score(k) >= 35] == []
+
+
+def test_famous_people_and_places_are_names_people_know() -> None:
+    from wordfreq import zipf_frequency
+
+    wordnet = load_wordnet()
+    words = ["ibsen", "liszt", "tiber", "copland", "schweiz", "hooke", "castro"]
+    zipfs = {word.upper(): zipf_frequency(word, "en", wordlist="large") for word in words}
+    for lemma in ("ibsen", "liszt", "tiber", "copland"):
+        assert famous_name(wordnet, lemma), lemma
+    # Schweiz is Switzerland's fourth name; paris (the plaster) is no instance.
+    assert not famous_name(wordnet, "schweiz") and not famous_name(wordnet, "plaster")
+
+    def score(key: str) -> int:
+        return crossword_score(lemma_signals(wordnet, key, [key.lower()], zipfs))
+
+    assert [k for k in ("IBSEN", "LISZT", "TIBER", "COPLAND") if score(k) < 35] == []
+    assert score("SCHWEIZ") < 35
 
 
 def test_formal_taxon_names_are_no_phrases() -> None:

@@ -61,6 +61,22 @@ def test_vulgarities_drug_slang_hate_groups_and_bodily_functions_are_tagged() ->
     assert tags.of_entry("POOPDECK", "POOP DECK") == frozenset()
 
 
+def test_what_a_blind_editors_read_of_default_fills_found_is_tagged() -> None:
+    tags = editor_tags()
+    for key in ("GYP", "GIP", "SKANK", "NAD"):
+        assert OFFENSIVE in tags.of(key), key
+    for key in ("EBOLA", "PEE", "TSS", "IED", "WMD", "TESTIS", "ISIS", "SLAVES", "GYPSIES"):
+        assert SENSITIVE in tags.of(key), key
+    # A second read: ill health and its symptoms as a whole, and reviewed words.
+    for key in ("HERNIA", "TUMOR", "MIGRAINE", "DYSURIA", "STD", "PMS", "METH", "NOOSES"):
+        assert SENSITIVE in tags.of(key), key
+    for key in ("HOMO", "SISSY", "WINO"):
+        assert OFFENSIVE in tags.of(key), key
+    # Mild complaints crosswords print stay untagged.
+    for key in ("TIC", "EDEMA", "WEN", "STY", "COLD", "ACHE"):
+        assert tags.of(key) == frozenset(), key
+
+
 def test_a_word_with_an_innocent_sense_or_a_reviewed_pass_is_not_tagged() -> None:
     tags = editor_tags()
     # SPADE and CHINK's other senses are innocent; the reviewed list still tags CHINK.

@@ -49,3 +49,9 @@ def test_the_default_list_scores_partials_low(build: _EnglishBuild) -> None:
         assert made.score <= PARTIAL_SCORE, lemma
     made = build.entry("INON", _Candidate(lemmas=["in on"]))
     assert made is not None and PARTIAL not in made.tags and made.score > PARTIAL_SCORE
+
+
+def test_suffixes_and_fragments_the_reviewed_list_names_are_partials() -> None:
+    tags = editor_tags()
+    for key, display in (("IER", "IER"), ("IEST", "IEST"), ("ONA", "ONA"), ("OUTIN", "OUT IN")):
+        assert PARTIAL in tags.of_entry(key, display), key

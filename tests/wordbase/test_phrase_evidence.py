@@ -9,7 +9,7 @@ import pytest
 
 from crossforge.wordbase import scoring
 from crossforge.wordbase.defaults import _Candidate, _EnglishBuild
-from crossforge.wordbase.phrase_evidence import PhraseEvidence, book_bigrams, phrase_words
+from crossforge.wordbase.phrase_evidence import PhraseEvidence, book_counts, phrase_words
 from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.wordnet import load_wordnet
 
@@ -19,11 +19,15 @@ def evidence() -> PhraseEvidence:
     return PhraseEvidence(load_wordnet())
 
 
-def test_the_book_bigrams_are_the_packaged_google_books_pairs() -> None:
-    pairs = book_bigrams()
-    assert len(pairs) > 240_000
-    assert {"olive oil", "home run", "ice cream", "red tape"} <= pairs
-    assert "business college" not in pairs and "association area" not in pairs
+def test_the_book_counts_are_the_packaged_google_books_words_and_pairs() -> None:
+    counts = book_counts()
+    assert len(counts.pairs) > 240_000 and len(counts.words) > 80_000
+    assert {"olive oil", "home run", "ice cream", "red tape"} <= counts.pairs.keys()
+    assert "business college" not in counts.pairs and "association area" not in counts.pairs
+    # Collocations are met far more often together than their words' frequencies say.
+    olive, important = counts.association("olive", "oil"), counts.association("important", "person")
+    assert olive is not None and olive > 15 and important is not None and important < 8
+    assert counts.association("business", "college") is None
 
 
 def test_phrase_words_split_at_spaces_and_hyphens() -> None:
@@ -38,6 +42,9 @@ def test_set_phrases_are_attested_and_compositional_ones_are_not(
     for lemma in ("olive oil", "home run", "art deco", "call the shots", "police car"):
         assert evidence.attested(lemma), lemma
     for lemma in ("business college", "association area", "emotional person"):
+        assert not evidence.attested(lemma), lemma
+    # Common words met together no more than common words are: no collocation.
+    for lemma in ("important person", "national service", "great care"):
         assert not evidence.attested(lemma), lemma
 
 
@@ -70,6 +77,9 @@ def test_evidence_ranks_idioms_over_compounds_and_unattested_phrases() -> None:
     unattested = crossword_score(replace(common, attested=False))
     assert idiom - compound == scoring.DESCRIPTIVE_PENALTY
     assert idiom - unattested == scoring.UNATTESTED_PENALTY
+    # Nothing but the dictionary vouches for an unattested phrase: at most the cap.
+    frequent = crossword_score(replace(PHRASE, attested=False))
+    assert frequent == scoring.UNATTESTED_CAP < crossword_score(PHRASE)
     # Single words are not phrases: the evidence fields change nothing.
     word = Signals(zipf=3.5, length=5, known=True)
     assert crossword_score(replace(word, attested=False, descriptive=True)) == crossword_score(word)

@@ -109,6 +109,16 @@ def test_an_abbreviation_people_know_gets_the_dictionary_slope() -> None:
     assert crossword_score(long) == crossword_score(replace(long, lemma=False))
 
 
+def test_a_famous_name_gets_the_dictionary_slope() -> None:
+    # IBSEN (Zipf 2.62): a person WordNet lists as an instance, by the synset's first name.
+    ibsen = Signals(zipf=2.62, length=5, known=True, name=True, lemma=True, famous=True)
+    assert crossword_score(ibsen) == 41  # 32 by frequency; 50 - 17.6 / 2 + 5 - 5
+    assert crossword_score(replace(ibsen, famous=False)) == 32  # any other name: plain
+    assert crossword_score(replace(ibsen, zipf=1.9)) < scoring.SHORT_HEADWORD_FLOOR
+    copland = replace(ibsen, length=7, zipf=2.33)
+    assert crossword_score(copland) >= scoring.SHORT_HEADWORD_FLOOR
+
+
 def test_a_short_name_in_title_case_gets_the_dictionary_slope() -> None:
     esau = Signals(zipf=2.57, length=4, known=True, name=True, lemma=True)
     assert crossword_score(esau) == 38  # 26 by frequency; 50 - 24 / 2 + 5 - 5

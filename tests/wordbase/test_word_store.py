@@ -7,6 +7,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from crossforge.wordbase.models import Clue, Entry
 from crossforge.wordbase.patterns import RegexTimeout
@@ -63,6 +64,29 @@ def test_entries_carry_clues_tags_and_source_and_bump_the_version(store: WordSto
     assert store.get_list("w").version == 4
     with pytest.raises(ValueError, match="outside 0–100"):
         store.put_entry("w", "cat", 101)
+
+
+def test_bulk_writes_keep_every_character_and_each_clue_with_its_entry(store: WordStore) -> None:
+    odd = "Tab\there, back\\slash, new\nline, \\N, quotes \" ', é漢"
+    made = [
+        Entry(f"K{n:05d}".replace("0", "A"), odd, n % 101, (Clue(f"{odd} {n}", odd, -n),) * (n % 3))
+        for n in range(2500)
+    ]
+    made.append(Entry("ODD", odd, 50, (), ("a\tb", "\\N"), odd))
+    summary = store.replace_entries("w", made)
+    assert summary.added == len(made)
+    assert list(store.iter_entries("w")) == sorted(made, key=lambda e: e.key)
+
+
+def test_a_large_write_leaves_postgresql_planning_on_the_rows_written(
+    pg_store: WordStore,
+) -> None:
+    pg_store.import_lines("w", ["ERA;50"], "stwl")  # not empty: the write looks keys up
+    keys = ["".join(letters) for letters in itertools.product("ABCDEFGHIJ", repeat=5)]
+    pg_store.upsert_entries("w", [Entry(key, key, 40) for key in keys[:12_000]])
+    with pg_store.engine.connect() as conn:
+        query = "SELECT reltuples FROM pg_class WHERE oid = 'word_entries'::regclass"
+        assert conn.execute(text(query)).scalar_one() >= 12_000
 
 
 def test_import_counts_and_reimport_changes_nothing(store: WordStore) -> None:

@@ -3,8 +3,8 @@
 A request names a grid (rows of ``#``, ``.`` and given letters), a word list, a minimum
 score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, words
 allowed or banned for this request, and the entry tags it leaves out (by default
-``offensive``, ``sensitive``, ``partial`` and the word classes ``name``, ``place``,
-``abbreviation``, ``informal``: ``crossforge.wordbase.word_classes``). The grid must
+``offensive``, ``sensitive``, ``partial``, ``british`` and the word classes ``name``,
+``place``, ``abbreviation``, ``informal``: ``crossforge.wordbase.word_classes``). The grid must
 pass the type's rules (``crossforge.grids.rules``). Answers carry the filled grid, the
 entries with their scores, clues and tags (the list index's: no database read per word),
 quality and difficulty metrics, and the strategy's statistics.
