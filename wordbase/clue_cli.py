@@ -48,7 +48,8 @@ def clues() -> None:
     "--format",
     "fmt",
     type=click.Choice(CLUE_FORMATS),
-    help="File format (default: from the file extension, .csv .tsv .jsonl).",
+    help="File format (default: from the file extension, .csv .tsv .jsonl; "
+    "dash for 'word — description' lines).",
 )
 @add_words_options
 @import_options

@@ -7,7 +7,10 @@ Formats (one clue a line; a line names its answer, which the list's alphabet nor
 - ``tsv``: the same columns tab-separated, with no quoting (a ``"`` is a character);
 - ``xd``: the xd crossword corpus's clue table, ``pubid year answer clue`` tab-separated
   (its ``clues.tsv``); the clue's source becomes ``PUBID YEAR`` (``nyt 1995``);
-- ``jsonl``: ``{"answer", "clue", "source", "difficulty"}`` objects.
+- ``jsonl``: ``{"answer", "clue", "source", "difficulty"}`` objects;
+- ``dash``: ``answer — clue``, the plain dictionary of the Canadian-crossword article
+  (the answer before the first dash, em or en, or a hyphen between spaces; no source or
+  difficulty). No extension implies it (``.txt`` is ``tsv``): name it with ``--format``.
 
 In ``csv``, ``tsv`` and ``xd`` a first row naming the columns (``answer``, ``clue``,
 ``source``, ``difficulty``, ``pubid``, ``year``, ``date``; ``word`` for ``answer``) sets
@@ -36,7 +39,7 @@ __all__ = [
     "write_clues",
 ]
 
-CLUE_FORMATS = ("csv", "tsv", "xd", "jsonl")
+CLUE_FORMATS = ("csv", "tsv", "xd", "jsonl", "dash")
 MAX_CLUE_LENGTH = 1000
 """Longest clue text an import accepts (a longer one is a bad line, not a clue)."""
 _EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".txt": "tsv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -48,6 +51,8 @@ _COLUMNS = {
 """Column order of each table format when the file has no header row."""
 _JSON_FIELDS = {"answer", "clue", "source", "difficulty"}
 _DATE = re.compile(r"\d{4}(?:-\d\d(?:-\d\d)?)?")
+_DASH = re.compile(r"\s*[—–]\s*|\s+-\s+")
+"""What parts a ``dash`` line's answer from its clue (the first one found)."""
 
 
 @dataclass(frozen=True)
@@ -194,11 +199,27 @@ def _jsonl(lines: Iterable[str]) -> Iterator[ClueLine | Rejection]:
             yield Rejection(number, text, str(exc))
 
 
+def _dash(lines: Iterable[str]) -> Iterator[ClueLine | Rejection]:
+    for number, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text:
+            continue
+        parts = _DASH.split(text, maxsplit=1)
+        try:
+            if len(parts) != 2:
+                raise LineError("no dash between the answer and the clue")
+            yield _line(number, text, parts[0], parts[1], None, None)
+        except LineError as exc:
+            yield Rejection(number, text, str(exc))
+
+
 def read_clues(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
     """The clues of a file's lines, one at a time, and a Rejection for each bad line."""
     if fmt not in CLUE_FORMATS:
         raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
-    return _jsonl(lines) if fmt == "jsonl" else _table(lines, fmt)
+    if fmt == "jsonl":
+        return _jsonl(lines)
+    return _dash(lines) if fmt == "dash" else _table(lines, fmt)
 
 
 def _cell(text: str) -> str:
@@ -217,13 +238,13 @@ def _xd_source(source: str | None) -> tuple[str, str]:
 
 
 def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
-    """Write every clue of ``entries`` in ``fmt`` with a header row (none in jsonl);
-    returns how many clues were written."""
+    """Write every clue of ``entries`` in ``fmt`` with a header row (none in jsonl and
+    dash; dash writes no source or difficulty); returns how many clues were written."""
     if fmt not in CLUE_FORMATS:
         raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
     written = 0
     csv_writer = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
-    if fmt != "jsonl":
+    if fmt not in ("jsonl", "dash"):
         header = _COLUMNS[fmt]
         if csv_writer is not None:
             csv_writer.writerow(header)
@@ -241,6 +262,8 @@ def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
                     "difficulty": clue.difficulty,
                 }
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            elif fmt == "dash":
+                out.write(f"{entry.display} — {' '.join(clue.text.split())}\n")
             elif csv_writer is not None:
                 csv_writer.writerow([entry.display, clue.text, clue.source or "", difficulty])
             elif fmt == "tsv":

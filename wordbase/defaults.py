@@ -7,9 +7,9 @@ words of the large lists). Long words are rarer for being long, so the same Zipf
 better-known word at 10 letters than at 5: a word's familiarity is its Zipf plus a length
 adjustment, ``min(0.15 × (n − 5), 0.9)`` for a key of ``n ≥ 5`` letters and
 ``−0.25 × (5 − n)`` below. The score is ``round(20 × (familiarity − 1))`` clipped to 1–100.
-The Russian list is scored so; the English one by ``crossforge.wordbase.scoring``, which
-corrects frequency with WordNet (dictionary, phrases, names) and junk signals
-(abbreviations, letter runs, misspellings).
+The English list is scored by ``crossforge.wordbase.scoring``, which corrects frequency
+with WordNet (dictionary, phrases, names) and junk signals (abbreviations, letter runs,
+misspellings); the Russian list is built by ``crossforge.wordbase.russian``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.phrase_evidence import PhraseEvidence
 from crossforge.wordbase.phrase_forms import PhraseForm, form_score, phrase_forms
+from crossforge.wordbase.russian import DESCRIPTION as RUSSIAN_DESCRIPTION
+from crossforge.wordbase.russian import russian_entries
 from crossforge.wordbase.scoring import (
     INFLECTION_GAP,
     MISSPELLING_GAP,
@@ -615,7 +617,7 @@ def build_default(
     """(Re)build ``default-<lang>``, keeping the ``size`` best entries if given.
 
     English: ``english_entries`` with editor tags, in ``workers`` processes (default:
-    one per core, at most ``BUILD_WORKERS``); Russian: wordfreq scored by frequency. The
+    one per core, at most ``BUILD_WORKERS``); Russian: ``russian_entries``. The
     list is replaced in one transaction, so a failed build leaves the old list whole.
     """
     if lang not in LANGUAGES:
@@ -636,10 +638,8 @@ def build_default(
             "crossword use (docs/word-lists.md), editor tags, WordNet definitions as clues"
         )
     else:
-        made = wordfreq_entries(lang)
-        description = (
-            f"wordfreq 'large' {lang} words, score = 20 × (Zipf + length adjustment − 1), 1–100"
-        )
+        made = russian_entries(range(MIN_LENGTH, MAX_LENGTH + 1))
+        description = RUSSIAN_DESCRIPTION
     best: dict[str, Entry] = {}
     for entry in made:
         old = best.get(entry.key)

@@ -6,9 +6,11 @@ type, solution state), the solution and the player's fill (one byte per cell, ``
 block, ``-`` for an empty fill cell), then NUL-terminated title, author, copyright, the
 clues in printed order and the notes, then extra sections. We write version 1.3
 (ISO-8859-1) or, when some text needs it, 2.0 (UTF-8; grid letters must still be one
-byte). Version 1 text is read as Windows-1252 (what Across Lite writes: its curly quotes
-and dashes are bytes 0x80-0x9F, control characters in ISO-8859-1), the five bytes
-Windows-1252 leaves unassigned as ISO-8859-1.
+byte). A grid of other letters (Cyrillic, kana) cannot be written: the error says so and
+names the formats that hold it (``UNICODE_FORMATS``). Version 1 text is read as
+Windows-1252 (what Across Lite writes: its curly quotes and dashes are bytes 0x80-0x9F,
+control characters in ISO-8859-1), the five bytes Windows-1252 leaves unassigned as
+ISO-8859-1.
 
 Marks go to a ``GEXT`` section, one flag byte per cell: 0x80 is a circle (every
 reader knows it). The format has no shading, so shaded cells get 0x08 (our own flag,
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import codecs
 import struct
+import unicodedata
 
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
 from crossforge.grids.puzzle import MAX_SIDE, METADATA, FormatError, Puzzle, clue_order
@@ -41,6 +44,8 @@ CIRCLED_FLAG = 0x80
 SHADED_FLAG = 0x08
 STAND_IN_FLAG = 0x04
 """Set with 0x80 and 0x08: the circle only shows the shading to readers without it."""
+UNICODE_FORMATS = ".ipuz, .xd, .json or text"
+"""The puzzle formats that hold any letter, named where a grid cannot be a ``.puz``."""
 SCRAMBLED = 0x0004
 """The solution state of a locked puzzle (its solution scrambled with a key)."""
 VERSION_1_TEXT = "cp1252"
@@ -112,6 +117,17 @@ def _encoding_for(puzzle: Puzzle) -> tuple[str, bytes]:
     return "latin-1", b"1.3\x00"
 
 
+def _unwritable(letters: list[str], cell: tuple[int, int]) -> str:
+    """Why a grid holding ``letters`` (the first at ``cell``) cannot be a ``.puz``."""
+    cyrillic = all(unicodedata.name(ch, "").startswith("CYRILLIC") for ch in letters)
+    shown = ", ".join(letters[:5]) + (", ..." if len(letters) > 5 else "")
+    return (
+        f"a .puz file holds only one-byte (Latin) letters, and this grid has "
+        f"{'Cyrillic' if cyrillic else 'other'} letters ({shown}; first at cell {cell}): "
+        f"write it as {UNICODE_FORMATS}"
+    )
+
+
 def write(puzzle: Puzzle) -> bytes:
     """The ``.puz`` bytes of a puzzle."""
     grid = puzzle.grid
@@ -122,15 +138,12 @@ def write(puzzle: Puzzle) -> bytes:
             raise FormatError(f"{what}: a .puz file cannot hold a NUL character (it ends texts)")
     encoding, version = _encoding_for(puzzle)
     cells = "".join(grid.rows).replace(OPEN, "-").replace(BLOCK, ".")
-    try:
-        solution = cells.encode(encoding)
-    except UnicodeEncodeError as exc:
-        raise FormatError(
-            f"cell {divmod(exc.start, grid.width)}: {cells[exc.start]!r} cannot be written "
-            f"as one {encoding} byte in a .puz grid"
-        ) from None
-    if len(solution) != len(cells):
-        raise FormatError(f"the .puz grid holds only one-byte letters in {encoding}")
+    widest = "\xff" if encoding == "latin-1" else "\x7f"  # one byte in the encoding
+    wide = [i for i, ch in enumerate(cells) if ch > widest]
+    if wide:
+        letters = sorted({cells[i] for i in wide})
+        raise FormatError(_unwritable(letters, divmod(wide[0], grid.width)))
+    solution = cells.encode(encoding)
     fill = "".join("." if ch == BLOCK else "-" for row in grid.rows for ch in row).encode()
     strings = {key: getattr(puzzle, key).encode(encoding) for key in METADATA}
     clues = [puzzle.clue(slot).encode(encoding) for slot in clue_order(grid)]

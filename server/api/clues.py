@@ -37,6 +37,7 @@ EXPORT_MEDIA = {
     "tsv": ("text/tab-separated-values", "tsv"),
     "xd": ("text/tab-separated-values", "tsv"),
     "jsonl": ("application/x-ndjson", "jsonl"),
+    "dash": ("text/plain", "txt"),
 }
 
 

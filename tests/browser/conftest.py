@@ -2,7 +2,7 @@
 
 The app runs on a loopback port with its real job runner and a default list of
 wordfreq's 20,000 most frequent English words of 3-15 letters (scored by rank), a few
-of them clued, one tagged by a curator. Every test of this
+of them clued, one tagged by a curator, and a three-word Russian list. Every test of this
 folder is skipped, with the reason, when Playwright or a Chromium is missing (``.ci/run``
 installs Debian's ``chromium``; Playwright's own browser download is never used).
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from page_list import TAGGED, list_lines
+from page_list import RUSSIAN_LIST, TAGGED, list_lines
 from services import browser_skip_reason, chromium_path
 
 from crossforge.server.config import ServerConfig
@@ -58,6 +58,11 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     clues=entry.clues,
                     tags=[*entry.tags, tag],
                     source=entry.source,
+                )
+            store.create_list(RUSSIAN_LIST, alphabet="ru")
+            for word in ("КОТ", "ОДА", "ТАК"):
+                store.put_entry(
+                    RUSSIAN_LIST, word, 50, clues=["Домашний зверь"] if word == "КОТ" else []
                 )
         config = ServerConfig(
             database_url=url, workers=2, job_time_limit=60.0, wait_limit=30.0, max_grid_size=21

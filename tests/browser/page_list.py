@@ -20,6 +20,8 @@ CLUES = {
 """Clues the test list holds, for the clue mode."""
 TAGGED = {"HOUSE": "theme-2024"}
 """A curator's tag on some of the test list's words, for the quality panel."""
+RUSSIAN_LIST = "ru-mini"
+"""A Russian list of three words, for typing Cyrillic and picking a list."""
 
 
 def list_lines() -> list[str]:

@@ -1,5 +1,6 @@
 """The construction page end to end in Chromium: edit a 5x5, take a suggestion, autofill
-(watched, stopped, accepted, of a region), clue, export a .puz read back by puzpy.
+(watched, stopped, accepted, of a region), clue, export a .puz read back by puzpy; type
+Cyrillic on a Russian list.
 
 Screenshots of the page (empty grid, autofill in progress, clue mode) are taken on the
 way; with ``UPDATE_SCREENSHOTS=1`` they are written to docs/images/ for the docs.
@@ -13,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import puz
-from page_list import CLUES, TAGGED
+from page_list import CLUES, RUSSIAN_LIST, TAGGED
+
+from crossforge.wordbase.config import DEFAULT_LIST
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_MS = 20_000
@@ -123,6 +126,20 @@ def test_edit_a_grid_and_take_a_suggestion(page: Any, tmp_path: Path) -> None:
     page.reload()
     page.wait_for_selector("html[data-ready]")
     assert letters(page)[1] == kept and letters(page)[3][0] == "X"
+
+
+def test_cyrillic_is_typed_on_a_russian_list(page: Any) -> None:
+    option = page.locator(f"#word-list option[value='{RUSSIAN_LIST}']")
+    assert option.inner_text() == f"{RUSSIAN_LIST} (3 words)"
+    page.select_option("#word-list", RUSSIAN_LIST)
+    try:
+        new_grid(page, 3, 3)
+        cell(page, 0, 0).click()
+        page.keyboard.type("кот")  # text input, as a Russian layout or a phone's keyboard
+        rows = letters(page)
+        assert "КОТ" in rows + ["".join(row[c] for row in rows) for c in range(3)], rows
+    finally:  # the next tests use the English list
+        page.select_option("#word-list", DEFAULT_LIST)
 
 
 def test_grid_health_marks_dead_entries(page: Any) -> None:

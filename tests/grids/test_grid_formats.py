@@ -126,8 +126,11 @@ def test_non_latin_text_goes_to_version_two() -> None:
     assert data[0x18:0x1C] == b"2.0\x00"
     assert puz.load(data).title == "Кроссворд"
     assert loads(data, "puz") == puzzle
-    with pytest.raises(FormatError, match=r"cell \(0, 0\): 'Я' cannot be written"):
+    cyrillic = r"Cyrillic letters \(Б, В, Г, Я; first at cell \(0, 0\)\): write it as \.ipuz, \.xd"
+    with pytest.raises(FormatError, match=cyrillic):
         dumps(Puzzle(Grid.from_rows(["ЯБ", "ВГ"])), "puz")
+    with pytest.raises(FormatError, match=r"other letters \(ア; first at cell \(1, 1\)\)"):
+        dumps(Puzzle(Grid.from_rows(["AB", "Cア"])), "puz")
 
 
 def test_puz_with_a_wrong_checksum_names_the_byte() -> None:

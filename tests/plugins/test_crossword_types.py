@@ -121,6 +121,22 @@ def test_tagged_words_are_left_out_unless_allowed(options: dict, status: str) ->
     assert outcome.status == status
 
 
+@pytest.mark.parametrize(
+    ("tag", "options", "status"),
+    [
+        ("name", {}, "unsatisfiable"),  # a word class is left out by default
+        ("place", {"allow_tags": ["place"]}, "solved"),
+        ("informal", {"exclude_tags": ["offensive"]}, "solved"),
+    ],
+)
+def test_word_classes_are_left_out_unless_allowed(tag: str, options: dict, status: str) -> None:
+    index = WordIndex.build([("ABC", 60), ("BCA", 60), ("CAB", 60)], tags={"BCA": [tag]})
+    kind = crossword_type()
+    request = {"grid": OPEN, "no_duplicates": False, **options}
+    problem = kind.problem(request, IndexWords({"default-en": index}))
+    assert Backtrack().solve(problem, Control.with_timeout(10, seed=1)).status == status
+
+
 def test_entries_carry_their_tags_from_the_index() -> None:
     kind = crossword_type()
     tags = ["offensive", "theme"]  # the curator's tag excluded, then let through

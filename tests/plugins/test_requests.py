@@ -34,7 +34,10 @@ def test_defaults_come_from_the_plugins_schemas(plugins: Registry) -> None:
     request = parse_request({"grid": OPEN}, plugins)
     assert (request.action, request.type, request.strategy) == ("fill", "american", "backtrack")
     assert request.puzzle["list"] == "default-en" and request.puzzle["min_score"] == 35
-    assert request.puzzle["exclude_tags"] == ["offensive", "sensitive", "partial", "british"]
+    assert request.puzzle["exclude_tags"] == [
+        *("offensive", "sensitive", "partial", "british"),
+        *("name", "place", "abbreviation", "informal"),
+    ]
     assert request.puzzle["no_duplicates"] is True
     backtrack = plugins.strategy("backtrack").parameters["properties"]
     assert set(request.params) == set(backtrack)

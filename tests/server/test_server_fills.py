@@ -50,6 +50,33 @@ def test_fill_with_wait_and_every_download(make_app: Callable[..., Flask], tiny_
     assert client.get(f"/v1/jobs/{job['id']}/result.pdf").status_code == 400
 
 
+def test_a_russian_fill_downloads_in_cyrillic_but_not_as_puz(
+    make_app: Callable[..., Flask], config: Any
+) -> None:
+    from crossforge.wordbase.store import WordStore
+
+    with WordStore(config.database_url) as store:  # КОТ / ОДА / ТАК reads the same down
+        store.create_list("ru", alphabet="ru")
+        for word in ("КОТ", "ОДА", "ТАК"):
+            store.put_entry("ru", word, 50, clues=["Домашний зверь"] if word == "КОТ" else [])
+    client = make_app(execute=execute).test_client()
+    options = {"seed": 1, "no_duplicates": False}
+    body = {"grid": OPEN, "list": "ru", "options": options, "wait": 20}
+    job = client.post("/v1/fills", json=body).get_json()
+    assert job["result"]["grid"] == ["КОТ", "ОДА", "ТАК"]
+    downloads = job["links"]["downloads"]
+    assert json.loads(client.get(downloads["json"]).data)["grid"][0] == "КОТ"
+    assert client.get(downloads["txt"]).get_data(as_text=True) == "КОТ\nОДА\nТАК\n"
+    assert "Т" in client.get(downloads["svg"]).get_data(as_text=True)
+    ipuz = loads(client.get(downloads["ipuz"]).data, "ipuz")
+    assert ipuz.grid.rows == ("КОТ", "ОДА", "ТАК") and "Домашний зверь" in ipuz.clues.values()
+    assert loads(client.get(downloads["xd"]).data, "xd").grid.rows == ("КОТ", "ОДА", "ТАК")
+    answer = client.get(downloads["puz"])
+    assert answer.status_code == 400  # bad input, as for any file a format cannot hold
+    message = answer.get_json()["error"]["message"]
+    assert "Cyrillic" in message and ".ipuz, .xd, .json or text" in message
+
+
 def test_a_worker_loads_the_word_index_once(make_app: Callable[..., Flask], tiny_list: str) -> None:
     client = make_app(execute=counting_execute).test_client()
     body = {"grid": OPEN, "list": tiny_list, "wait": 20}

@@ -68,3 +68,19 @@ def test_a_bad_file_is_refused_naming_its_lines(
 def test_search_needs_a_query_or_a_word(instance: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "search", "--list", "mine")
     assert code == 1 and "give a QUERY, a --word, or both" in err
+
+
+def test_the_articles_word_dash_description_file_imports_as_clues(
+    instance: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = Path(__file__).with_name("data") / "article_dictionary_ru.txt"
+    words = instance / "ru.txt"
+    words.write_text("ЕЖ;50\nКОТ;60\nРЕКА;60\n", "utf-8")
+    assert main(["words", "import", str(words), "--list", "ru", "--alphabet", "ru"]) == 0
+    argv = ("import", str(sample), "--list", "ru", "--format", "dash", "--skip-bad")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "added 4, updated 0, unchanged 0, skipped 2, rejected 1" in out
+    code, out, _ = run(capsys, "search", "--word", "кот", "--list", "ru", "--json")
+    assert [c["text"] for c in json.loads(out)["clues"]] == ["домашний мурлыка", "самец кошки"]
+    code, out, _ = run(capsys, "export", "--list", "ru", "--format", "dash")
+    assert "ЕЖ — колючий зверёк, сворачивается клубком" in out.splitlines()

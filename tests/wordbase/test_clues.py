@@ -48,6 +48,8 @@ def _texts(store: WordStore, query: str | None = None, word: str | None = None) 
         ("jsonl", ['{"answer": "ERA", "clue": "Age"}', "{oops"], 2, "not JSON"),
         ("jsonl", ['{"answer": "ERA", "text": "Age"}'], 1, "unknown field(s) text"),
         ("jsonl", ['{"answer": "ERA", "clue": 3}'], 1, "no clue text"),
+        ("dash", ["ЁЖ — зверёк", "ГЛАДЬ без тире"], 2, "no dash between the answer and the clue"),
+        ("dash", ["ЁЖ — зверёк", " — без ответа"], 2, "no answer"),
     ],
 )
 def test_a_bad_line_is_reported_with_its_number(
@@ -98,6 +100,8 @@ def test_export_then_read_gives_the_same_clues(fmt: str) -> None:
     expected = [clue for entry in entries for clue in entry.clues]
     if fmt in ("tsv", "xd"):  # no tabs in a tab-separated cell; xd has no difficulty
         expected[1] = Clue('Tab here "quoted"', None, None if fmt == "xd" else 3)
+    if fmt == "dash":  # a clue's text alone, on one line
+        expected = [Clue(" ".join(clue.text.split())) for clue in expected]
     assert [item.clue for item in read if not isinstance(item, Rejection)] == expected
 
 

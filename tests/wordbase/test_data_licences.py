@@ -8,6 +8,7 @@ from pathlib import Path
 from crossforge.wordbase.editor_tags import LDNOOBW, REVIEWED
 from crossforge.wordbase.given_names import NAMES_PACKAGE, names_folder
 from crossforge.wordbase.phrase_evidence import BOOK_BIGRAMS, BOOK_WORDS
+from crossforge.wordbase.russian_definitions import WIKI_RU_WORDNET
 from crossforge.wordbase.wordnet import wordnet_folder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "word-lists.md"
@@ -53,3 +54,21 @@ def test_the_book_bigrams_are_credited_with_their_licences() -> None:
     package, name = BOOK_BIGRAMS
     assert f"{package}==6.10.1" in docs and name in docs and BOOK_WORDS[1] in docs
     assert "Creative Commons Attribution 3.0" in docs and "Google Books" in docs
+
+
+def test_opencorpora_is_credited_as_share_alike_and_the_russian_tags_as_mit() -> None:
+    import importlib.metadata
+
+    docs = " ".join(DOCS.read_text("utf-8").split())
+    assert "OpenCorpora" in docs and "`pymorphy3-dicts-ru`" in docs
+    assert "Creative Commons Attribution-ShareAlike 3.0" in docs
+    assert "`wordbase/data/russian-tags.txt`" in docs
+    metadata = importlib.metadata.distribution("pymorphy3-dicts-ru").read_text("METADATA") or ""
+    assert "Creative Commons Attribution-Share Alike" in metadata and "by-sa/3.0" in metadata
+
+
+def test_the_russian_wiktionary_definitions_are_credited_as_share_alike() -> None:
+    docs = " ".join(DOCS.read_text("utf-8").split())
+    package, inner = WIKI_RU_WORDNET
+    assert "`wiki-ru-wordnet==1.0.3`" in docs and inner in docs
+    assert "Russian Wiktionary" in docs and "CC BY-SA" in docs

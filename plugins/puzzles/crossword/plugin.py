@@ -3,8 +3,8 @@
 A request names a grid (rows of ``#``, ``.`` and given letters), a word list, a minimum
 score, locked entries (``{"17A": "THEMEANSWER"}``), whether entries may repeat, words
 allowed or banned for this request, and the entry tags it leaves out (by default
-``offensive``, ``sensitive``, ``partial`` and ``british``:
-``crossforge.wordbase.editor_tags``). The grid must
+``offensive``, ``sensitive``, ``partial``, ``british`` and the word classes ``name``,
+``place``, ``abbreviation``, ``informal``: ``crossforge.wordbase.word_classes``). The grid must
 pass the type's rules (``crossforge.grids.rules``). Answers carry the filled grid, the
 entries with their scores, clues and tags (the list index's: no database read per word),
 quality and difficulty metrics, and the strategy's statistics.
@@ -28,7 +28,7 @@ from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
 from crossforge.wordbase.config import DEFAULT_LIST
-from crossforge.wordbase.editor_tags import EXCLUDED
+from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED
 
 if TYPE_CHECKING:
     from crossforge.grids.model import Grid, Slot
@@ -89,7 +89,7 @@ class CrosswordType(PuzzleType):
             "exclude_tags": {
                 "type": "array",
                 "items": {"type": "string"},
-                "default": list(EXCLUDED),
+                "default": list(DEFAULT_EXCLUDED),
                 "description": "words with any of these tags never appear",
             },
             "allow_tags": {
@@ -256,7 +256,7 @@ def _tagged_out(
 ) -> list[str]:
     """The keys of the slots' lengths whose tags the request excludes (and does not
     allow), less the words it allows by name."""
-    tags = set(request.get("exclude_tags", EXCLUDED)) - set(request.get("allow_tags") or ())
+    tags = set(request.get("exclude_tags", DEFAULT_EXCLUDED)) - set(request.get("allow_tags") or ())
     lengths = {slot.length for slot in slots}
     return [k for k in index.tagged(tags) if len(k) in lengths and k not in allowed]
 
