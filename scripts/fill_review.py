@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
-from crossforge.wordbase.editor_tags import EXCLUDED  # noqa: E402
+from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED  # noqa: E402
 from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
 
 DEFAULT_MIN_SCORE = 35
@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(budget(grid, WordIndex.for_list(store, args.list), args.budget))
         index = WordIndex.for_list(store, args.list)
         floor = answer.get("min_score", args.min_score or DEFAULT_MIN_SCORE)
-        excluded = answer.get("excluded_tags", sorted(EXCLUDED))
+        excluded = answer.get("excluded_tags", sorted(DEFAULT_EXCLUDED))
         print(pools(index, floor, excluded, args.sample, args.sample_seed))
     print(f"done in {time.monotonic() - started:.0f} s: {'clean' if clean else 'NOT clean'}")
     return 0 if clean else 1

@@ -77,7 +77,7 @@ __all__ = [
     "respells_synonym",
     "short_given_name",
     "vouched_inflection",
-    "wordfreq_entries",
+    "wordfreq_words",
     "zipf_to_score",
 ]
 
@@ -136,7 +136,7 @@ def zipf_to_score(zipf: float, length: int) -> int:
     return max(1, min(100, round(frequency_score(zipf, length))))
 
 
-def _wordfreq(lang: str, alphabet: Alphabet) -> Iterator[tuple[str, str, float]]:
+def wordfreq_words(lang: str, alphabet: Alphabet) -> Iterator[tuple[str, str, float]]:
     """``(key, word, zipf)`` of every alphabetic wordfreq word of ``lang`` whose key has
     2–21 letters; words with characters outside the alphabet are left out."""
     from wordfreq import get_frequency_dict
@@ -150,16 +150,6 @@ def _wordfreq(lang: str, alphabet: Alphabet) -> Iterator[tuple[str, str, float]]
             continue
         if MIN_LENGTH <= len(key) <= MAX_LENGTH:
             yield key, word, math.log10(frequency) + 9
-
-
-def wordfreq_entries(lang: str) -> Iterator[Entry]:
-    """Every wordfreq word of ``lang`` scored by frequency alone (``zipf_to_score``).
-
-    Keys may repeat ("café", "cafe"): combine them.
-    """
-    source = f"wordfreq:{lang}"
-    for key, word, zipf in _wordfreq(lang, get_alphabet(lang)):
-        yield Entry(key, word.upper(), zipf_to_score(zipf, len(key)), source=source)
 
 
 @dataclass(frozen=True)
@@ -204,7 +194,7 @@ def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
     ``workers`` processes, with their editor tags."""
     alphabet = get_alphabet("en")
     found: dict[str, _Candidate] = {}
-    for key, word, zipf in _wordfreq("en", alphabet):
+    for key, word, zipf in wordfreq_words("en", alphabet):
         candidate = found.setdefault(key, _Candidate())
         if zipf > candidate.zipf:
             candidate.zipf, candidate.display = zipf, word.upper()
