@@ -43,8 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
-from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED  # noqa: E402
 from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
+from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED  # noqa: E402
 
 DEFAULT_MIN_SCORE = 35
 """The crossword types' default floor, for a run that fills no grid (``--grid none``)."""
