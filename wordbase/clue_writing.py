@@ -193,6 +193,9 @@ _ENDINGS += ("iness", "ity", "ion", "able", "ably", "ible", "al", "ous", "y", "i
 _ENDINGS += ("ive", "ure", "ance", "ence", "ant", "ent", "ment", "ness", "ful", "less", "ly")
 _ENDINGS += ("ation", "ator")
 """Endings a word takes after dropping its last letter (``hop(e)ing``, ``sanit(y)``)."""
+_NEGATIONS = ("dis", "mis", "non", "un")
+"""Prefixes that negate a root: a word with one shares the root of a word with another
+or none (DISUSE, *unused*)."""
 
 
 def _compound_of(long: str, short: str) -> bool:
@@ -207,9 +210,10 @@ def _compound_of(long: str, short: str) -> bool:
 
 def _stem_shared(first: str, second: str) -> bool:
     """True when two lower-case words share a stem: equal, one the other with an ending,
-    or less its last letter before an ending (``sill``/``sills``, ``hope``/``hoping``;
-    not ``isle``/``island``), a compound ending in the other (``windowsill``), a Latin
-    number (``fungus``/``fungi``) or a respelling (``color``/``colour``). A
+    or less its last letter before an ending (``sill``/``sills``, ``hope``/``hoping``,
+    ``lie``/``liar``; not ``isle``/``island``), a compound ending in the other
+    (``windowsill``), a Latin number (``fungus``/``fungi``) or a respelling
+    (``color``/``colour``, ``hallo``/``hello``: ``_vowel_respelled``). A
     three-letter word and the word it makes with a vowel added are two words (``are``,
     ``area``)."""
     short, long = (first, second) if len(first) <= len(second) else (second, first)
@@ -223,18 +227,50 @@ def _stem_shared(first: str, second: str) -> bool:
         return True
     if long.startswith(short[:-1]) and long[len(short) - 1 :].startswith(_ENDINGS):
         return True
+    if short.endswith("e") and long == short[:-1] + "ar":
+        return True  # lie, liar
     if _compound_of(long, short):
         return True
     if _LATIN_NUMBER.sub("", short) == _LATIN_NUMBER.sub("", long) and len(short) >= 5:
         return True  # fungus, fungi
     close = len(short) >= 5 and len(long) - len(short) <= 1 and short[:3] == long[:3]
-    return close and one_edit_apart(short, long)
+    return (close and one_edit_apart(short, long)) or _vowel_respelled(short, long)
+
+
+def _vowel_respelled(first: str, second: str) -> bool:
+    """True when two words of five letters or more differ in one letter only, *a* for
+    *e*, not their first (``hallo``/``hello``): a respelling of one word (not
+    ``later``/``liter``)."""
+    if len(first) != len(second) or len(first) < 5:
+        return False
+    diff = [(a, b) for a, b in zip(first, second, strict=True) if a != b]
+    return len(diff) == 1 and first[0] == second[0] and set(diff[0]) == {"a", "e"}
+
+
+def _roots(word: str) -> set[str]:
+    """``word`` and, after a negating prefix (``_NEGATIONS``), the rest of three letters
+    or more (``disuse``: *use*)."""
+    bare = {word[len(p) :] for p in _NEGATIONS if word.startswith(p) and len(word) > len(p) + 2}
+    return {word} | bare
+
+
+def _root_shared(first: str, second: str) -> bool:
+    """True when two lower-case words share a stem (``_stem_shared``), directly or once
+    negating prefixes are set aside (``disuse``/``unused``)."""
+    near = first[:1] == second[:1] or first.endswith(second) or second.endswith(first)
+    if near and _stem_shared(first, second):  # near: what _stem_shared needs
+        return True
+    if not first.startswith(_NEGATIONS) and not second.startswith(_NEGATIONS):
+        return False
+    pairs = ((a, b) for a in _roots(first) for b in _roots(second))
+    return any(_stem_shared(a, b) for a, b in pairs if (a, b) != (first, second))
 
 
 def gives_away(words: Iterable[str], text: str) -> bool:
     """True when ``text`` spells one of the answer's ``words`` (``Re-arm`` for REARM) or
-    uses a word sharing a stem with one, or whose singular does (lower case;
-    ``_stem_shared``; *oranges* for ORANGERIES): such a clue repeats the answer. The
+    uses a word sharing a root with one, or whose singular or *-ed* less its *d* does
+    (lower case; ``_root_shared``; *oranges* for ORANGERIES, *lied* for LIAR, *unused*
+    for DISUSE, *hello* for HALLO): such a clue repeats the answer. The
     small function words of a phrase may recur (``Regulate in order to receive`` for
     TUNE IN), and the clue's own give nothing away unless the answer is one (*the* for
     THETA)."""
@@ -244,10 +280,10 @@ def gives_away(words: Iterable[str], text: str) -> bool:
     answer = (answer - _SMALL_WORDS) or answer
     used = {w for w in _WORD.findall(text.lower()) if w not in _SMALL_WORDS or w in answer}
     used |= {w[:-1] for w in used if len(w) > 4 and w.endswith("s")}  # oranges: ORANGERIES
+    used |= {w[:-1] for w in used if len(w) > 3 and w.endswith("ed")}  # lied: LIAR
     for word in answer:
         for other in used:
-            near = word[:1] == other[:1] or word.endswith(other) or other.endswith(word)
-            if near and _stem_shared(word, other):  # near: what _stem_shared needs
+            if _root_shared(word, other):
                 return True
     return False
 
@@ -703,14 +739,15 @@ class ClueWriter:
         fourth sense is the tidal bore, nor *eager*, never tagged so), are not offensive,
         and share no stem with the ``answer`` words; single words first (a phrase of
         common words is no common phrase: *or so*), most frequent first. None where
-        ``lemma`` is an acronym (``RAM``: not *random memory* for RAMS)."""
+        ``lemma`` is an acronym (``RAM``: not *random memory* for RAMS), and none that
+        ``lemma`` is a clipping of (``advertisement`` for AD)."""
         words = self.wordnet.synsets[sid].words
         if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in words):
             return []
         return [
             other
             for other in self._usual_synonyms(sid)
-            if other.lower() != lemma and not gives_away(answer, other)
+            if not other.lower().startswith(lemma) and not gives_away(answer, other)
         ]
 
     def _synset_synonyms(self, sid: SynsetId) -> list[str]:
