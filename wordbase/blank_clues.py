@@ -7,8 +7,9 @@ erase something``) or run long often appears in one. ``BlankClues`` finds the ex
 that hold an answer once, as whole words, and blanks it out, where what is left still
 says something (two words or more beyond ``a``, ``the``, ``of``, ...), gives nothing
 away, fails no breakfast test and fits ``MAX_CLUE_LENGTH``. Examples of the answer's
-own senses come first, then the shortest of the rest, and no clue that another holds
-(``Always arrives ___`` beside ``She always arrives ___``).
+own senses come first, then the shortest of the rest (only for an answer nothing else
+clues: another word's example shows that word, ``The star captured a ___`` for COMET),
+and no clue that another holds (``Always arrives ___`` beside ``She always arrives ___``).
 """
 
 from __future__ import annotations
@@ -53,9 +54,13 @@ class BlankClues:
         self._avoided = avoided
         self._lemmas = wordnet.senses
 
-    def clues(self, text: str, senses: Iterable[SynsetId], limit: int) -> list[str]:
+    def clues(
+        self, text: str, senses: Iterable[SynsetId], limit: int, others: bool = True
+    ) -> list[str]:
         """Up to ``limit`` blank clues for the answer written ``text`` (lower case,
-        ``on time``) whose own senses are ``senses``, most used first."""
+        ``on time``) whose own senses are ``senses``, most used first; from examples of
+        other senses too only if ``others``: such an example shows its own word, not
+        the answer (*The star captured a comet* is *capture*'s)."""
         tokens = _TOKEN.findall(text)
         if not tokens or limit < 1:
             return []
@@ -72,6 +77,8 @@ class BlankClues:
             if len(examples[at][1]) <= longest and any(s in examples[at][2] for s in spellings)
         ]
         rank = {sid: i for i, sid in enumerate(senses)}
+        if not others:
+            found = [at for at in found if examples[at][0] in rank]
         found.sort(key=lambda at: (rank.get(examples[at][0], len(rank)), len(examples[at][1])))
         answer = set(tokens)
         chosen: list[str] = []
