@@ -525,10 +525,16 @@ class ClueWriter:
         return self.wordnet.is_proper(lemma) or any(self._uses(r.lemma) for r in readings)
 
     def _person(self, lemma: str) -> bool:
-        """True when every sense of ``lemma`` is a person's (*Ted*): the people its word
-        names come first."""
-        senses = self.wordnet.senses.get(lemma, ())
-        return bool(senses) and all(self.wordnet.synsets[s].lexfile == PEOPLE_FILE for s in senses)
+        """True when every sense of ``lemma`` is a kind of person, none a particular one
+        (*Ted*, a Teddy boy; not *Thor*, the god): the people its word names come
+        first."""
+        synsets = [self.wordnet.synsets[s] for s in self.wordnet.senses.get(lemma, ())]
+        kinds = all(s.lexfile == PEOPLE_FILE for s in synsets)
+        return (
+            bool(synsets)
+            and kinds
+            and not any(sym == "@i" for s in synsets for sym, *_ in s.pointers())
+        )
 
     def _written(
         self,
@@ -689,17 +695,18 @@ class ClueWriter:
     def _short(self, glosses: list[str], pos: str) -> list[str]:
         """The gloss clue of a sense of part of speech ``pos`` from its fitting cuts,
         longest first: the first, or for a noun where it runs past ``SHORT_CLUE_WORDS``
-        words the longest cut of ``MIN_CUT_WORDS`` to that many that ends on a word only
-        a noun (RANT: ``Loud bombastic declamation``, not *... expressed with strong
-        emotion*; not ENE's *Compass point midway*, BERG's *... of ice floating*);
-        ``[]`` for none."""
+        words the longest cut of ``MIN_CUT_WORDS`` to that many that ends on no adverb
+        or *-ing* word (RANT: ``Loud bombastic declamation``, not *... expressed with
+        strong emotion*; not ENE's *Compass point midway*, BERG's *... of ice
+        floating*); ``[]`` for none."""
         if not glosses:
             return []
         if pos != "n" or len(glosses[0].split()) <= SHORT_CLUE_WORDS:
             return glosses[:1]
         for gloss in glosses:
             words = gloss.split()
-            plain = self._pos(words[-1].lower()) == {"n"} and not words[-1].endswith("ing")
+            last = words[-1].lower()
+            plain = "r" not in self._pos(last) and not last.endswith("ing")
             if MIN_CUT_WORDS <= len(words) <= SHORT_CLUE_WORDS and plain:
                 return [gloss]
         return glosses[:1]
