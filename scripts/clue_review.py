@@ -10,7 +10,7 @@ The first fills every American and Canadian library grid at the default settings
 lists built before and after a change are read on the same entries. Each entry prints
 as its answer, first clue, the clue's source and word count. Last: the share of entries
 with a clue, the share whose first clue is at most ``SHORT_WORDS`` words, the count of
-clues (any, not only first) that repeat the answer or its root (``gives_away``) and of
+clues (any, not only first) that repeat the answer or its root (``repeats_answer``) and of
 clues over ``MAX_WORDS`` words. The list comes from the store at
 ``CROSSFORGE_DATABASE_URL`` (``crossforge words build-default``).
 """
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fill_review import fill, library_grids  # noqa: E402
 
-from crossforge.wordbase.clue_writing import BLANK, MAX_CLUE_WORDS, gives_away  # noqa: E402
+from crossforge.wordbase.clue_writing import BLANK, MAX_CLUE_WORDS, repeats_answer  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
 
 SHORT_WORDS = 6
@@ -67,7 +67,7 @@ def review(keys: list[str], entries: dict[str, Any]) -> str:
         short += first is not None and word_count(text) <= SHORT_WORDS
         answer = {w for w in re.findall(r"[a-z]+", display.lower())} | {key.lower()}
         for clue in clues:
-            if gives_away(answer, clue.text.replace(BLANK, " ")):
+            if repeats_answer(answer, clue.text.replace(BLANK, " ")):
                 repeats.append(f"{display}: {clue.text}")
             if word_count(clue.text) > MAX_WORDS:
                 long.append(f"{display}: {clue.text}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from crossforge.wordbase.clue_writing import BLANK, MAX_CLUE_LENGTH, clue_case, gives_away
+from crossforge.wordbase.clue_writing import BLANK, MAX_CLUE_LENGTH, clue_case, repeats_answer
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
 __all__ = ["MIN_CONTEXT_WORDS", "BlankClues"]
@@ -115,7 +115,7 @@ class BlankClues:
             return None  # the blank cuts a longer lemma: extra ___ touchdown
         clue = " ".join(f"{example[:start]}{BLANK}{example[end:]}".split()).rstrip(".;,:")
         rest = _TOKEN.findall(clue.replace(BLANK, " ").lower())
-        if len(clue) > MAX_CLUE_LENGTH or "`" in clue or gives_away(answer, " ".join(rest)):
+        if len(clue) > MAX_CLUE_LENGTH or "`" in clue or repeats_answer(answer, " ".join(rest)):
             return None
         if sum(word not in _EMPTY for word in rest) < MIN_CONTEXT_WORDS:
             return None

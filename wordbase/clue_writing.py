@@ -47,6 +47,7 @@ __all__ = [
     "Reading",
     "clue_case",
     "gives_away",
+    "repeats_answer",
     "is_noun",
     "shorten_gloss",
 ]
@@ -246,10 +247,9 @@ def _compound_of(long: str, short: str) -> bool:
 
 def _stem_shared(first: str, second: str) -> bool:
     """True when two lower-case words share a stem: equal, one the other with an ending,
-    or less its last letter before an ending (``sill``/``sills``, ``hope``/``hoping``,
-    ``lie``/``liar``; not ``isle``/``island``), a compound ending in the other
-    (``windowsill``), a Latin number (``fungus``/``fungi``) or a respelling
-    (``color``/``colour``, ``hallo``/``hello``: ``_vowel_respelled``). A
+    or less its last letter before an ending (``sill``/``sills``, ``hope``/``hoping``;
+    not ``isle``/``island``), a compound ending in the other (``windowsill``), a Latin
+    number (``fungus``/``fungi``) or a respelling (``color``/``colour``). A
     three-letter word and the word it makes with a vowel added are two words (``are``,
     ``area``)."""
     short, long = (first, second) if len(first) <= len(second) else (second, first)
@@ -263,14 +263,12 @@ def _stem_shared(first: str, second: str) -> bool:
         return True
     if long.startswith(short[:-1]) and long[len(short) - 1 :].startswith(_ENDINGS):
         return True
-    if short.endswith("e") and long == short[:-1] + "ar":
-        return True  # lie, liar
     if _compound_of(long, short):
         return True
     if _LATIN_NUMBER.sub("", short) == _LATIN_NUMBER.sub("", long) and len(short) >= 5:
         return True  # fungus, fungi
     close = len(short) >= 5 and len(long) - len(short) <= 1 and short[:3] == long[:3]
-    return (close and one_edit_apart(short, long)) or _vowel_respelled(short, long)
+    return close and one_edit_apart(short, long)
 
 
 def _vowel_respelled(first: str, second: str) -> bool:
@@ -290,12 +288,21 @@ def _roots(word: str) -> set[str]:
     return {word} | bare
 
 
-def _root_shared(first: str, second: str) -> bool:
-    """True when two lower-case words share a stem (``_stem_shared``), directly or once
-    negating prefixes are set aside (``disuse``/``unused``)."""
+def _near_stem(first: str, second: str) -> bool:
+    """``_stem_shared``, for words that may share one at all (``gives_away``)."""
     near = first[:1] == second[:1] or first.endswith(second) or second.endswith(first)
-    if near and _stem_shared(first, second):  # near: what _stem_shared needs
+    return near and _stem_shared(first, second)
+
+
+def _root_shared(first: str, second: str) -> bool:
+    """True when two lower-case words share a root: a stem (``_near_stem``), a respelled
+    vowel (``_vowel_respelled``), *-ar* for a final *e* (``lie``/``liar``), or a stem
+    once negating prefixes are set aside (``disuse``/``unused``)."""
+    if _near_stem(first, second) or _vowel_respelled(first, second):
         return True
+    short, long = sorted((first, second), key=len)
+    if short.endswith("e") and long == short[:-1] + "ar":
+        return True  # lie, liar
     if not first.startswith(_NEGATIONS) and not second.startswith(_NEGATIONS):
         return False
     pairs = ((a, b) for a in _roots(first) for b in _roots(second))
@@ -303,25 +310,36 @@ def _root_shared(first: str, second: str) -> bool:
 
 
 def gives_away(words: Iterable[str], text: str) -> bool:
-    """True when ``text`` spells one of the answer's ``words`` (``Re-arm`` for REARM) or
-    uses a word sharing a root with one, or whose singular or *-ed* less its *d* does
-    (lower case; ``_root_shared``; *oranges* for ORANGERIES, *lied* for LIAR, *unused*
-    for DISUSE, *hello* for HALLO): such a clue repeats the answer. The
-    small function words of a phrase may recur (``Regulate in order to receive`` for
-    TUNE IN), and the clue's own give nothing away unless the answer is one (*the* for
-    THETA)."""
+    """True when ``text`` spells one of the ``words`` (``Re-arm`` for REARM) or uses a
+    word sharing a stem with one, or whose singular does (lower case; ``_stem_shared``;
+    *oranges* for ORANGERIES). The small function words of a phrase may recur
+    (``Regulate in order to receive`` for TUNE IN), and the text's own give nothing
+    away unless the answer is one (*the* for THETA). The scoring's test of a phrase's
+    gloss (``phrase_evidence``); a clue is held to ``repeats_answer``."""
+    return _shares(words, text, _near_stem, past=False)
+
+
+def repeats_answer(words: Iterable[str], text: str) -> bool:
+    """True when a clue ``text`` repeats the answer of ``words``: ``gives_away``, or a
+    word of it, or that word less the *d* of *-ed*, shares a root with one
+    (``_root_shared``: *lied* for LIAR, *unused* for DISUSE, *hello* for HALLO)."""
+    return _shares(words, text, _root_shared, past=True)
+
+
+def _shares(
+    words: Iterable[str], text: str, shared: Callable[[str, str], bool], past: bool
+) -> bool:
+    """``gives_away`` with the word test ``shared``, reading *-ed* words less their *d*
+    too if ``past``."""
     answer = set(words)
     if "".join(_WORD.findall(text.lower())) in answer:
         return True  # Re-arm for REARM
     answer = (answer - _SMALL_WORDS) or answer
     used = {w for w in _WORD.findall(text.lower()) if w not in _SMALL_WORDS or w in answer}
     used |= {w[:-1] for w in used if len(w) > 4 and w.endswith("s")}  # oranges: ORANGERIES
-    used |= {w[:-1] for w in used if len(w) > 3 and w.endswith("ed")}  # lied: LIAR
-    for word in answer:
-        for other in used:
-            if _root_shared(word, other):
-                return True
-    return False
+    if past:
+        used |= {w[:-1] for w in used if len(w) > 3 and w.endswith("ed")}  # lied: LIAR
+    return any(shared(word, other) for word in answer for other in used)
 
 
 def clue_case(text: str) -> str:
@@ -492,7 +510,7 @@ class ClueWriter:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
         knows as ``lemmas``: the lemmas' clues (``_ordered``), then those of ``word``
         read as an inflection (by the ``readings`` given, as a phrase's form is read,
-        else by its own); none repeats the answer (``gives_away``) or another clue, nor
+        else by its own); none repeats the answer (``repeats_answer``) or another clue, nor
         is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss). An answer with
         no such clue takes glosses up to ``LONG_CLUE_LENGTH`` (HOTEL: ``Building where
         travelers can pay for lodging and meals and other services``), then, a word,
@@ -576,7 +594,7 @@ class ClueWriter:
                 blank = " ".join([*parts[:at], BLANK, *parts[at + 1 :]])
                 clue = f"{role} {blank}" if role else blank
             clue = clue_case(clue)
-            if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace(BLANK, "")):
+            if len(clue) <= MAX_CLUE_LENGTH and not repeats_answer({word}, clue.replace(BLANK, "")):
                 found.append((len(parts), -self.zipf(written), clue))
         return [clue for *_, clue in sorted(found)][:limit]
 
@@ -675,13 +693,13 @@ class ClueWriter:
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = (self._numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
-                if sid[0] == "n" and gives_away(answer, gloss):
+                if sid[0] == "n" and repeats_answer(answer, gloss):
                     gloss = self._head_replaced(gloss, sid, answer) or gloss
-                if sid[0] == "n" and gives_away(answer, gloss):
+                if sid[0] == "n" and repeats_answer(answer, gloss):
                     gloss = self._modifier_dropped(gloss, answer) or gloss
-                if sid[0] == "r" and gives_away(answer, gloss):
+                if sid[0] == "r" and repeats_answer(answer, gloss):
                     gloss = self._manner_replaced(gloss, sid, answer) or gloss
-                if len(gloss) <= longest and not gives_away(answer, gloss):
+                if len(gloss) <= longest and not repeats_answer(answer, gloss):
                     glosses.append(gloss)
                     if len(gloss.split()) <= SHORT_CLUE_WORDS:
                         break  # _short takes none after it
@@ -769,14 +787,14 @@ class ClueWriter:
         ``MAX_CLUE_LENGTH``."""
         words = gloss.split(" ")
         at = self._head(words)
-        if at < 0 or not gives_away(answer, words[at]) or not words[at][1:].islower():
+        if at < 0 or not repeats_answer(answer, words[at]) or not words[at][1:].islower():
             return None
         if at > 0 and self._pos(words[at - 1].lower()) & {"n", "a"} == {"n"}:
             return None  # a compound's head (tear gas): "Tear chemical weapon" would not do
         used = set(_WORD.findall(gloss.lower()))
         for broader in self._hypernym_lemmas(sid):
             text = " ".join(words[:at] + [broader] + words[at + 1 :])
-            fresh = not gives_away(used, broader) and not gives_away(answer, broader)
+            fresh = not repeats_answer(used, broader) and not repeats_answer(answer, broader)
             if fresh and len(text) <= MAX_CLUE_LENGTH:
                 return clue_case(text)
         return None
@@ -791,7 +809,7 @@ class ClueWriter:
         if match is None:
             return None
         written = [a for a in _COORDINATED.split(match["adjectives"]) if " " not in a]
-        kept = [a for a in written if not gives_away(answer, a)] or self._related(sid, answer)
+        kept = [a for a in written if not repeats_answer(answer, a)] or self._related(sid, answer)
         if not kept:
             return None
         return f"In {_article(kept[0])} {kept[0]} {match['noun']}"
@@ -811,7 +829,7 @@ class ClueWriter:
                 plain = _PLAIN_ADJECTIVE.fullmatch(word) and word not in _NOT_LAST
                 if plain and self.zipf(word) >= MIN_SYNONYM_ZIPF:
                     found.setdefault(word, near)
-        fitting = [w for w in found if not gives_away(answer, w) and not self.offensive(w)]
+        fitting = [w for w in found if not repeats_answer(answer, w) and not self.offensive(w)]
         return sorted(fitting, key=lambda w: (found[w], -self.zipf(w), w))
 
     def _modifier_dropped(self, gloss: str, answer: set[str]) -> str | None:
@@ -826,7 +844,7 @@ class ClueWriter:
         words = gloss.split(" ")
         for at, word in enumerate(words[:3]):
             lower = word.lower()
-            if not gives_away(answer, word):
+            if not repeats_answer(answer, word):
                 describes = word.isalpha() and bool({"n", "a"} & self._pos(lower))
                 if not describes or lower in _NOT_LAST:
                     return None  # night before | Midsummer Day: past the leading phrase
@@ -842,7 +860,7 @@ class ClueWriter:
                 return None
             kept = words[:at] + words[at + 1 :]
             text = clue_case(" ".join(kept))
-            return None if len(kept) < 3 or gives_away(answer, text) else text
+            return None if len(kept) < 3 or repeats_answer(answer, text) else text
         return None
 
     def _hypernym_lemmas(self, sid: SynsetId) -> Iterator[str]:
@@ -892,12 +910,12 @@ class ClueWriter:
             if rank < SYNONYM_SENSES:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
                     form = self.inflect_phrase(synonym, reading) or _degree(synonym, reading)
-                    if form and not gives_away(answer, form):
+                    if form and not repeats_answer(answer, form):
                         synonyms.append(clue_case(form))
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = self._inflected_gloss(cut, reading)
-                if gloss and len(gloss) <= longest and not gives_away(answer, gloss):
+                if gloss and len(gloss) <= longest and not repeats_answer(answer, gloss):
                     glosses.append(gloss)
                     if len(gloss.split()) <= SHORT_CLUE_WORDS:
                         break  # _short takes none after it
@@ -922,7 +940,7 @@ class ClueWriter:
         return [
             other
             for other in self._usual_synonyms(sid)
-            if not other.lower().startswith(lemma) and not gives_away(answer, other)
+            if not other.lower().startswith(lemma) and not repeats_answer(answer, other)
         ]
 
     def _synset_synonyms(self, sid: SynsetId) -> list[str]:
