@@ -413,8 +413,8 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
     if after.endswith("ly") and end + 1 < len(words):
         after = words[end + 1]
-    if before in _AUXILIARIES or before == "to" or last in _NOT_LAST:
-        return False
+    if before in _AUXILIARIES or before == "to" or last in _NOT_LAST or last in _HEADLESS:
+        return False  # ... | to show that; cyanobacteria found | in
     if words[0] == "any" and end <= 4:  # any of a group | of
         return False
     if before in _CONJUNCTIONS or before.endswith(","):  # affecting or characteristic | of
@@ -503,6 +503,9 @@ class ClueWriter:
         self._depth = cache(self._synset_depth)
         self._hypernyms = cache(self._synset_hypernyms)
         self._name_parts: dict[str, list[tuple[str, str]]] | None = None
+        self._domains = cache(self._synset_domains)
+        self._uses = cache(self._lemma_uses)
+        self._sense_order = cache(self._ordered_senses)
 
     def clues(
         self, word: str, lemmas: Sequence[str], limit: int, readings: Sequence[Reading] = ()
@@ -530,7 +533,7 @@ class ClueWriter:
             found += self.name_clues(word, limit)
         return list(dict.fromkeys(found + tail))[:limit]
 
-    def _uses(self, lemma: str) -> int:
+    def _lemma_uses(self, lemma: str) -> int:
         """How often the tagged corpora use ``lemma``, in any sense."""
         return sum(self.wordnet.tagged(lemma, sid) for sid in self.wordnet.senses.get(lemma, ()))
 
@@ -663,12 +666,17 @@ class ClueWriter:
         return long and not reading.lemma.endswith("y") and "n" in self._pos(word)
 
     def _senses(self, lemma: str, pos: str | None = None) -> list[SynsetId]:
-        """``lemma``'s senses (of part of speech ``pos`` if given), most used first: by
-        the tagged corpora's count of ``lemma`` in each, then, for senses they never
-        use it in, by their count of the sense's other lemmas (FLAT: the *apartment*
-        before the *flat tire*; ``_familiarity``)."""
-        found = [sid for sid in self.wordnet.senses.get(lemma, ()) if pos in (None, sid[0])]
-        return sorted(found, key=partial(self._familiarity, lemma))
+        """``lemma``'s senses (of part of speech ``pos`` if given) in ``_ordered_senses``'s
+        order."""
+        return [sid for sid in self._sense_order(lemma) if pos in (None, sid[0])]
+
+    def _ordered_senses(self, lemma: str) -> tuple[SynsetId, ...]:
+        """``lemma``'s senses, most used first: by the tagged corpora's count of
+        ``lemma`` in each, then, for senses they never use it in, by their count of the
+        sense's other lemmas (FLAT: the *apartment* before the *flat tire*;
+        ``_familiarity``)."""
+        found = self.wordnet.senses.get(lemma, ())
+        return tuple(sorted(found, key=partial(self._familiarity, lemma)))
 
     def _familiarity(self, lemma: str, sid: SynsetId) -> tuple[int, int, bool]:
         """How well solvers know ``lemma`` in sense ``sid``, as a sort key (``_senses``):
@@ -737,11 +745,7 @@ class ClueWriter:
         poetic use (WordNet's region and usage domains; ``BRITISH``, ``ARCHAIC``,
         ``POETIC``). One signal at most; none a clue has already."""
         synset = self.wordnet.synsets[sid]
-        domains = {
-            self.wordnet.synsets[t].words[0]
-            for sym, t, _, _ in synset.pointers()
-            if sym in (";u", ";r")
-        }
+        domains = self._domains(sid)
         if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in synset.words):
             return _FIELD.sub("", clue) + ABBREVIATION  # not "..., in computer science, for short"
         if all(self._combining(s) for s in self.wordnet.senses.get(lemma, ())):
@@ -759,9 +763,14 @@ class ClueWriter:
 
     def _combining(self, sid: SynsetId) -> bool:
         """True when WordNet marks sense ``sid`` as a combining form."""
-        return any(
-            sym == ";u" and self.wordnet.synsets[t].words[0] == "combining form"
-            for sym, t, _, _ in self.wordnet.synsets[sid].pointers()
+        return "combining form" in self._domains(sid)
+
+    def _synset_domains(self, sid: SynsetId) -> frozenset[str]:
+        """The first lemmas of the usage and region domains of sense ``sid``
+        (``archaism``, ``United Kingdom``)."""
+        pointers = self.wordnet.synsets[sid].pointers()
+        return frozenset(
+            self.wordnet.synsets[t].words[0] for sym, t, *_ in pointers if sym in (";u", ";r")
         )
 
     def _local_name(self, sid: SynsetId, lemma: str) -> list[str]:
@@ -863,10 +872,17 @@ class ClueWriter:
             return None if len(kept) < 3 or repeats_answer(answer, text) else text
         return None
 
-    def _hypernym_lemmas(self, sid: SynsetId) -> Iterator[str]:
+    def _headless(self, gloss: str) -> bool:
+        """True when a noun's ``gloss`` starts with no noun: with an adjective that
+        follows its noun or a participle (``_HEADLESS``, or an *-ed* word no noun)."""
+        first = gloss.strip().split(" ", 1)[0]
+        participle = first.endswith("ed") and first.isalpha() and not self._is_noun(first)
+        return first in _HEADLESS or participle
+
+    def _hypernym_lemmas(self, sid: SynsetId, least: float = MIN_SYNONYM_ZIPF) -> Iterator[str]:
         """The first lemmas of ``sid``'s hypernyms (their usual names: *plate*, not its
-        synonym *scale*) where common and lower case, nearest first, up to
-        ``HYPERNYM_DEPTH`` levels up."""
+        synonym *scale*) where lower case and at least ``least`` frequent (Zipf),
+        nearest first, up to ``HYPERNYM_DEPTH`` levels up."""
         level = [sid]
         for _ in range(HYPERNYM_DEPTH):
             level = [t for s in level for t in self._hypernyms(s)]
@@ -874,7 +890,7 @@ class ClueWriter:
                 word = self.wordnet.synsets[broader].words[0]
                 usual = word.islower() and _WRITTEN.fullmatch(word) is not None
                 usual = usual and self._depth(broader) >= MIN_HYPERNYM_DEPTH
-                if usual and self.zipf(word) >= MIN_SYNONYM_ZIPF:
+                if usual and self.zipf(word) >= least:
                     yield word
 
     def _synset_hypernyms(self, sid: SynsetId) -> list[SynsetId]:
@@ -1004,17 +1020,18 @@ class ClueWriter:
         first clause, then of each later one that defines again (``_DEFINING``: *chew
         (food); to bite and grind with the teeth*), for when the first gives the answer
         away or runs long. A noun's gloss that starts with no noun (*native to Egypt* for
-        ANISE) takes its nearest usual hypernym for one (``Beetle native to Australia``
-        for VEDALIA), or makes none; one whose first clause starts with a preposition
-        sets a scene for the next (ADAM: *in Judeo-Christian mythology*; *the first
-        man ...*) and makes none either."""
+        ANISE, *distinguished from Bovidae* for DEER) takes its nearest hypernym of at
+        least ``MIN_FORM_ZIPF`` for one (``Ladybug native to Australia`` for VEDALIA,
+        ``Ruminant distinguished from Bovidae``), or makes none; one whose first clause
+        starts with a preposition sets a scene for the next (ADAM: *in Judeo-Christian
+        mythology*; *the first man ...*) and makes none either."""
         if sid not in self._cuts:
             first, *later = self.wordnet.synsets[sid].definition.split(";")
             opening = _PARENTHESIS.sub("", first).split()[:1]
             if sid[0] == "n" and later and opening and opening[0] in _PREPOSITIONS:
                 first = ""  # in Judeo-Christian mythology; the first man ...: a setting
-            elif sid[0] == "n" and first.split(" ", 1)[0] in _HEADLESS:
-                head = next(self._hypernym_lemmas(sid), None)
+            elif sid[0] == "n" and self._headless(first):
+                head = next(self._hypernym_lemmas(sid, MIN_FORM_ZIPF), None)
                 first = "" if head is None else f"{head} {first}"
             limit = max(LONG_CLUE_LENGTH, MAX_CLUE_LENGTH + CUT_SLACK)
             cuts = gloss_cuts(first, self._is_noun, limit)

@@ -479,6 +479,8 @@ def test_the_sense_a_solver_knows_comes_first(installed: ClueWriter) -> None:
     # Untagged senses: the one whose other lemmas the corpora use first (an apartment).
     assert installed.clues("flats", [], 3)[0] != "Deflated pneumatic tires"
     assert installed.clues("pestle", ["pestle"], 3)[-1] == "Machine consisting of a heavy bar"
+    # Of two untagged senses, the one the answer names first: EMUS are birds.
+    assert installed.clues("emus", [], 3)[0] == "Large Australian flightless birds"
 
 
 def test_a_long_definition_is_cut_short_or_follows_a_synonym(installed: ClueWriter) -> None:
@@ -506,8 +508,11 @@ def test_a_gloss_that_defines_nothing_is_no_clue(installed: ClueWriter) -> None:
     assert "Used as expletives" not in installed.clues("damn", ["damn"], 3)
     assert installed.clues("damn", ["damn"], 3)[0] == "Wish harm upon"
     assert not any(c.startswith("Native") for c in installed.clues("anise", ["anise"], 3))
-    assert installed.clues("vedalia", ["vedalia"], 3) == ["Beetle native to Australia"]
-    assert installed.clues("rivulus", ["rivulus"], 3) == []  # no usual hypernym: no head
+    assert installed.clues("vedalia", ["vedalia"], 3) == ["Ladybug native to Australia"]
+    assert installed.clues("deer", ["deer"], 3) == ["Ruminant distinguished from Bovidae"]
+    assert installed.clues("rivulus", ["rivulus"], 3) == []  # no hypernym of Zipf 2: no head
+    # Nor is a participle the end of a cut: not "Cyanobacteria found".
+    assert not any(c.endswith("found") for c in installed.clues("nostoc", ["nostoc"], 3))
     # A gloss that sets a scene (ADAM: "in Judeo-Christian mythology") is no definition,
     # nor a cut "Any of a group"; a participle before an article is no plural head.
     assert installed.clues("adam", ["adam"], 3)[0] == "First man and the husband of Eve"
