@@ -724,7 +724,10 @@ class ClueWriter:
         words the longest cut of ``MIN_CUT_WORDS`` to that many that ends on no adverb
         or *-ing* word (RANT: ``Loud bombastic declamation``, not *... expressed with
         strong emotion*; not ENE's *Compass point midway*, BERG's *... of ice
-        floating*); ``[]`` for none."""
+        floating*); a cut of at most ``MAX_CLUE_WORDS`` where the first is longer
+        (PALIMPSEST: not *... with the earlier writing incompletely erased*); ``[]``
+        for none."""
+        glosses = [g for g in glosses if len(g.split()) <= MAX_CLUE_WORDS]
         if not glosses:
             return []
         if pos != "n" or len(glosses[0].split()) <= SHORT_CLUE_WORDS:

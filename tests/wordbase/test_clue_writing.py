@@ -488,6 +488,11 @@ def test_a_long_definition_is_cut_short_or_follows_a_synonym(installed: ClueWrit
     assert rant[0] == "Spout"  # a synonym before "Loud bombastic declamation expressed ..."
     assert "Loud bombastic declamation" in installed.clues("harangue", ["harangue"], 3)
     assert installed.clues("trivet", ["trivet"], 3)[0] == "Three-legged metal stand"
+    # A first cut of more than twelve words gives way to a shorter one, or to none.
+    long = "Manuscript on which more than one text has been written with the earlier writing"
+    shorter = "Manuscript on which more than one text has been written"
+    assert installed._short([long, shorter], "v") == [shorter]
+    assert installed.clues("palimpsest", ["palimpsest"], 3) == []
     # Not a cut that loses what defines it, nor one that ends on an adjective or participle.
     assert installed.clues("ene", ["ene"], 3)[0].startswith("Compass point midway between")
     assert installed.clues("berg", ["berg"], 3)[0] == "Large mass of ice floating at sea"
