@@ -111,3 +111,13 @@ def test_another_words_example_blanks_only_an_answer_nothing_else_clues(
     # *capture* and *raven*, beside the answer's own definition.
     for word, lemmas in (("comet", ["comet"]), ("lions", [])):
         assert not any("___" in clue.text for clue in build.clued(word, lemmas))
+
+
+def test_no_blank_runs_past_twelve_words() -> None:
+    wordnet = load_wordnet()
+    blanks = BlankClues(wordnet, lambda word: False)
+    for clue in blanks.clues("grimaced", [], 3):
+        assert len(clue.split()) <= 12, clue
+    assert "He ___ when he saw the amount of homework he had to do" not in blanks.clues(
+        "grimaced", [], 3
+    )
