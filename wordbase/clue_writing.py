@@ -275,10 +275,10 @@ def _vowel_respelled(first: str, second: str) -> bool:
     """True when two words of five letters or more differ in one letter only, *a* for
     *e*, not their first (``hallo``/``hello``): a respelling of one word (not
     ``later``/``liter``)."""
-    if len(first) != len(second) or len(first) < 5:
+    if len(first) != len(second) or len(first) < 5 or first[0] != second[0]:
         return False
     diff = [(a, b) for a, b in zip(first, second, strict=True) if a != b]
-    return len(diff) == 1 and first[0] == second[0] and set(diff[0]) == {"a", "e"}
+    return len(diff) == 1 and set(diff[0]) == {"a", "e"}
 
 
 def _roots(word: str) -> set[str]:
@@ -298,11 +298,14 @@ def _root_shared(first: str, second: str) -> bool:
     """True when two lower-case words share a root: a stem (``_near_stem``), a respelled
     vowel (``_vowel_respelled``), *-ar* for a final *e* (``lie``/``liar``), or a stem
     once negating prefixes are set aside (``disuse``/``unused``)."""
-    if _near_stem(first, second) or _vowel_respelled(first, second):
+    if _near_stem(first, second):
         return True
-    short, long = sorted((first, second), key=len)
-    if short.endswith("e") and long == short[:-1] + "ar":
-        return True  # lie, liar
+    if first[:1] == second[:1]:
+        if _vowel_respelled(first, second):
+            return True
+        short, long = (first, second) if len(first) < len(second) else (second, first)
+        if short.endswith("e") and long == short[:-1] + "ar":
+            return True  # lie, liar
     if not first.startswith(_NEGATIONS) and not second.startswith(_NEGATIONS):
         return False
     pairs = ((a, b) for a in _roots(first) for b in _roots(second))
