@@ -160,6 +160,8 @@ of their own there (*mammal native to*, *property belonging to*; not a gerund af
 modifier: *light pruning of*, *country dancing in*)."""
 _HEADLESS = _POSTPOSITIVE | {"used", "cultivated", "found", "made", "having", "consisting"}
 """Words a noun's gloss starts with when WordNet leaves out its head (*native to Egypt*)."""
+_AFTER_HEADLESS = frozenset(("to", "as", *_PREPOSITIONS, *_PREPOSITIONS_TOO))
+"""What follows such a word there (*native to*, *used as*, *found along*)."""
 _LINKING = frozenset(("to", *_PREPOSITIONS))
 """The prepositions after a ``_POSTPOSITIVE`` word."""
 _RELATIVES_SET = frozenset(_RELATIVES)
@@ -528,13 +530,26 @@ class ClueWriter:
         answer.update(w for reading in readings for w in _WORD.findall(reading.lemma))
         rare = [lemma for lemma in lemmas if self._obscure(lemma, readings)]
         known = sorted((lemma for lemma in lemmas if lemma not in rare), key=self._uses)
-        found: list[str] = []
-        for longest in (MAX_CLUE_LENGTH, LONG_CLUE_LENGTH):
-            found = found or self._written(known[::-1], readings, answer, limit, longest)
-        tail = self._written(rare, [], answer, limit, MAX_CLUE_LENGTH) if rare else []
+        found = self._longest_needed(known[::-1], readings, answer, limit)
+        tail = self._longest_needed(rare, [], answer, limit, long=not found) if rare else []
         if " " not in word and (any(map(self._person, rare)) or not found + tail):
             found += self.name_clues(word, limit)
         return list(dict.fromkeys(found + tail))[:limit]
+
+    def _longest_needed(
+        self,
+        lemmas: Sequence[str],
+        readings: Sequence[Reading],
+        answer: set[str],
+        limit: int,
+        long: bool = True,
+    ) -> list[str]:
+        """``_written``'s clues of at most ``MAX_CLUE_LENGTH`` characters or, if there
+        are none and ``long``, of at most ``LONG_CLUE_LENGTH``."""
+        found = self._written(lemmas, readings, answer, limit, MAX_CLUE_LENGTH)
+        if found or not long:
+            return found
+        return self._written(lemmas, readings, answer, limit, LONG_CLUE_LENGTH)
 
     def _lemma_uses(self, lemma: str) -> int:
         """How often the tagged corpora use ``lemma``, in any sense."""
@@ -880,10 +895,13 @@ class ClueWriter:
 
     def _headless(self, gloss: str) -> bool:
         """True when a noun's ``gloss`` starts with no noun: with an adjective that
-        follows its noun or a participle (``_HEADLESS``, or an *-ed* word no noun)."""
-        first = gloss.strip().split(" ", 1)[0]
+        follows its noun or a participle (``_HEADLESS``, or a lower-case *-ed* word no
+        noun), then a preposition (*native to*, *distinguished from*; not *common fly*,
+        *United States writer*)."""
+        first, second, *_ = [*gloss.strip().split(" ", 2), "", ""]
         participle = first.endswith("ed") and first.isalpha() and not self._is_noun(first)
-        return first in _HEADLESS or participle
+        headless = first in _HEADLESS or (participle and first.islower())
+        return headless and second in _AFTER_HEADLESS
 
     def _hypernym_lemmas(self, sid: SynsetId, least: float = MIN_SYNONYM_ZIPF) -> Iterator[str]:
         """The first lemmas of ``sid``'s hypernyms (their usual names: *plate*, not its

@@ -470,6 +470,10 @@ def test_the_sense_a_solver_knows_comes_first(installed: ClueWriter) -> None:
     ate = installed.clues("ate", ["ate"], 3)
     assert ate[-1] == "Goddess of criminal rashness and its punishment" and len(ate) == 3
     assert installed.clues("roads", ["roads"], 3)[0] == "Routes"
+    # An obscure lemma alone takes a long gloss as any answer with nothing shorter does.
+    assert installed.clues("formosa", ["formosa"], 3) == [
+        "Island in southeastern Asia 100 miles off the coast of mainland China"
+    ]
     # A person's obscure sense comes after the names the word is part of.
     assert installed.clues("ted", ["ted"], 3)[0] == "Ballplayer Williams"
     # Not a particular person: Thor is the god, not "Anthropologist Heyerdahl".
@@ -516,6 +520,10 @@ def test_a_gloss_that_defines_nothing_is_no_clue(installed: ClueWriter) -> None:
     assert installed.clues("vedalia", ["vedalia"], 3) == ["Ladybug native to Australia"]
     assert installed.clues("deer", ["deer"], 3) == ["Ruminant distinguished from Bovidae"]
     assert installed.clues("rivulus", ["rivulus"], 3) == []  # no hypernym of Zipf 2: no head
+    # Only a participle or postpositive word before a preposition: not a name's first
+    # word (United States writer), nor an adjective before its noun (common fly).
+    assert installed.clues("jack london", ["jack london"], 3) == ["United States writer of novels"]
+    assert installed.clues("housefly", ["housefly"], 3)[0] == "Common fly"
     # Nor is a participle the end of a cut: not "Cyanobacteria found".
     assert not any(c.endswith("found") for c in installed.clues("nostoc", ["nostoc"], 3))
     # A gloss that sets a scene (ADAM: "in Judeo-Christian mythology") is no definition,
