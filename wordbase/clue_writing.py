@@ -96,7 +96,10 @@ BRITISH = ", in Britain"
 ARCHAIC = ", archaically"
 POETIC = ", poetically"
 LOCAL = ", locally"
-"""How a place's local name is clued by its English one (``Milan, locally``)."""
+"""How a clue signals a place's local name (``Capital of Lombardy in northern Italy,
+locally`` for MILANO; not ``Milan, locally``, which repeats its root)."""
+PLACES_FILE = 15
+"""WordNet's lexicographer file of places (``noun.location``)."""
 PREFIX = "Prefix meaning "
 """How a combining form is clued (``Prefix meaning recent or new`` for NEO)."""
 """Instances below this WordNet synset are people, clued by their role."""
@@ -708,14 +711,13 @@ class ClueWriter:
         return 1, -sum(tagged(other, sid) for other in words if other != lemma), words[0] != lemma
 
     def _lemma_clues(self, lemma: str, answer: set[str], longest: int) -> Iterator[_Sense]:
-        """Per sense of ``lemma``, most used first: its synonyms (a place's local name:
-        its English one, ``_local_name``) and its gloss of at most ``longest``
-        characters (a noun's with its head made singular where WordNet writes it plural:
-        *any of various plants* → ``Plant``), short where it can be (``_short``), each
-        with the sense's signal (``_signal``)."""
+        """Per sense of ``lemma``, most used first: its synonyms and its gloss of at most
+        ``longest`` characters (a noun's with its head made singular where WordNet
+        writes it plural: *any of various plants* → ``Plant``), short where it can be
+        (``_short``), each with the sense's signal (``_signal``)."""
         for rank, sid in enumerate(self._senses(lemma)):
             synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
-            synonyms = self._local_name(sid, lemma) + synonyms[:SYNONYMS_PER_SENSE]
+            synonyms = synonyms[:SYNONYMS_PER_SENSE]
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = (self._numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
@@ -764,7 +766,8 @@ class ClueWriter:
         ``ABBREVIATION``); a prefix where WordNet knows ``lemma`` only as a combining
         form (NEO, ``PREFIX``); British, archaic or, for an elided form (*e'er*),
         poetic use (WordNet's region and usage domains; ``BRITISH``, ``ARCHAIC``,
-        ``POETIC``). One signal at most; none a clue has already."""
+        ``POETIC``); a place's local name (``_local_name``, ``LOCAL``). One signal at
+        most; none a clue has already."""
         synset = self.wordnet.synsets[sid]
         domains = self._domains(sid)
         if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in synset.words):
@@ -780,7 +783,7 @@ class ClueWriter:
         elided = _ELIDED.fullmatch(lemma)
         if elided and lemma.replace("'", "v") in {w.lower() for w in synset.words}:
             return clue + POETIC
-        return clue
+        return clue + LOCAL if self._local_name(sid, lemma) else clue
 
     def _combining(self, sid: SynsetId) -> bool:
         """True when WordNet marks sense ``sid`` as a combining form."""
@@ -794,19 +797,18 @@ class ClueWriter:
             self.wordnet.synsets[t].words[0] for sym, t, *_ in pointers if sym in (";u", ";r")
         )
 
-    def _local_name(self, sid: SynsetId, lemma: str) -> list[str]:
-        """``[English name + LOCAL]`` where ``lemma`` is a place's local name that its
-        synset's first, English name resembles (MILANO: ``Milan, locally``; one word
-        each, the same first three letters); else ``[]``."""
-        words = self.wordnet.synsets[sid].words
-        first = words[0]
-        if first.lower() == lemma or " " in first or not first[:1].isupper():
-            return []
-        local = next((w for w in words[1:] if w.lower() == lemma), "")
-        instance = any(sym == "@i" for sym, *_ in self.wordnet.synsets[sid].pointers())
-        if instance and local.isalpha() and first.isalpha() and local[:3] == first[:3]:
-            return [first + LOCAL]
-        return []
+    def _local_name(self, sid: SynsetId, lemma: str) -> bool:
+        """True when ``lemma`` is a place's local name that its synset's first, English
+        name resembles (MILANO beside *Milan*, NAPOLI beside *Naples*: one word each,
+        the same first three letters, no shorter: not UZBEK beside *Uzbekistan*; a
+        place: WordNet's ``noun.location`` file)."""
+        synset = self.wordnet.synsets[sid]
+        first = synset.words[0]
+        if synset.lexfile != PLACES_FILE or first.lower() == lemma or not first.isalpha():
+            return False
+        local = next((w for w in synset.words[1:] if w.lower() == lemma), "")
+        resembles = local[:3] == first[:3] and len(local) >= len(first)  # not Uzbek
+        return local.isalpha() and resembles and first[:1].isupper()
 
     def _head_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
         """A noun gloss whose head repeats the answer (``Globular glass with a small

@@ -508,7 +508,11 @@ def test_a_clue_signals_abbreviations_prefixes_and_usage(installed: ClueWriter) 
     assert installed.clues("neo", ["neo"], 3) == ["Prefix meaning recent or new"]
     assert installed.clues("e'er", ["e'er"], 3)[0] == "Always, poetically"
     assert installed.clues("lie-in", ["lie-in"], 3)[0] == "Long stay in bed, in Britain"
-    assert installed.clues("milano", ["milano"], 3)[0] == "Milan, locally"
+    assert installed.clues("milano", ["milano"], 3) == [
+        "Capital of Lombardy in northern Italy, locally"
+    ]
+    # Only a place's: not a person's name (Stradivarius beside Stradivari).
+    assert not any(c.endswith(", locally") for c in installed.clues("stradivarius", [], 3))
     assert installed.clues("milan", ["milan"], 3)[0] == "Capital of Lombardy in northern Italy"
 
 
