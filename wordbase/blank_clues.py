@@ -6,9 +6,11 @@ A constructor's clue database holds many such clues; WordNet's glosses come with
 erase something``) or run long often appears in one. ``BlankClues`` finds the examples
 that hold an answer once, as whole words, and blanks it out, where what is left still
 says something (two words or more beyond ``a``, ``the``, ``of``, ...), gives nothing
-away, fails no breakfast test and fits ``MAX_CLUE_LENGTH``. Examples of the answer's
-own senses come first, then the shortest of the rest, and no clue that another holds
-(``Always arrives ___`` beside ``She always arrives ___``).
+away, fails no breakfast test and fits ``MAX_CLUE_LENGTH`` and ``MAX_CLUE_WORDS``.
+Examples of the answer's own senses come first, then the shortest of the rest (only
+for an answer nothing else clues: another word's example shows that word, ``The star
+captured a ___`` for COMET), and no clue that another holds (``Always arrives ___``
+beside ``She always arrives ___``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from crossforge.wordbase.clue_writing import BLANK, MAX_CLUE_LENGTH, clue_case, gives_away
+from crossforge.wordbase.clue_writing import (
+    BLANK,
+    MAX_CLUE_LENGTH,
+    MAX_CLUE_WORDS,
+    clue_case,
+    repeats_answer,
+)
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
 __all__ = ["MIN_CONTEXT_WORDS", "BlankClues"]
@@ -53,9 +61,13 @@ class BlankClues:
         self._avoided = avoided
         self._lemmas = wordnet.senses
 
-    def clues(self, text: str, senses: Iterable[SynsetId], limit: int) -> list[str]:
+    def clues(
+        self, text: str, senses: Iterable[SynsetId], limit: int, others: bool = True
+    ) -> list[str]:
         """Up to ``limit`` blank clues for the answer written ``text`` (lower case,
-        ``on time``) whose own senses are ``senses``, most used first."""
+        ``on time``) whose own senses are ``senses``, most used first; from examples of
+        other senses too only if ``others``: such an example shows its own word, not
+        the answer (*The star captured a comet* is *capture*'s)."""
         tokens = _TOKEN.findall(text)
         if not tokens or limit < 1:
             return []
@@ -72,6 +84,8 @@ class BlankClues:
             if len(examples[at][1]) <= longest and any(s in examples[at][2] for s in spellings)
         ]
         rank = {sid: i for i, sid in enumerate(senses)}
+        if not others:
+            found = [at for at in found if examples[at][0] in rank]
         found.sort(key=lambda at: (rank.get(examples[at][0], len(rank)), len(examples[at][1])))
         answer = set(tokens)
         chosen: list[str] = []
@@ -94,7 +108,7 @@ class BlankClues:
         more than once or not at all, or inside a longer WordNet lemma (*point after
         touchdown*), or would say too little, give the ``answer`` away, hold an avoided
         word, a word of violent death (``_GRIM``) or a backquote (WordNet's *`git'*), or
-        run past ``MAX_CLUE_LENGTH``."""
+        run past ``MAX_CLUE_LENGTH`` or ``MAX_CLUE_WORDS``."""
         spans = [span for spelling in spellings for span in _whole_words(lower, spelling)]
         if len(spans) != 1 or len(lower) != len(example):
             return None
@@ -108,7 +122,9 @@ class BlankClues:
             return None  # the blank cuts a longer lemma: extra ___ touchdown
         clue = " ".join(f"{example[:start]}{BLANK}{example[end:]}".split()).rstrip(".;,:")
         rest = _TOKEN.findall(clue.replace(BLANK, " ").lower())
-        if len(clue) > MAX_CLUE_LENGTH or "`" in clue or gives_away(answer, " ".join(rest)):
+        if len(clue) > MAX_CLUE_LENGTH or len(clue.split()) > MAX_CLUE_WORDS:
+            return None  # no "She ___ when she found out that she would not be hired again"
+        if "`" in clue or repeats_answer(answer, " ".join(rest)):
             return None
         if sum(word not in _EMPTY for word in rest) < MIN_CONTEXT_WORDS:
             return None

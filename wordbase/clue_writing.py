@@ -35,15 +35,19 @@ __all__ = [
     "MIN_HYPERNYM_DEPTH",
     "LONG_CLUE_LENGTH",
     "MAX_CLUE_LENGTH",
+    "MAX_CLUE_WORDS",
+    "MIN_CUT_WORDS",
     "MIN_FORM_ZIPF",
     "MIN_SYNONYM_ZIPF",
     "PERSON",
+    "SHORT_CLUE_WORDS",
     "SYNONYMS_PER_SENSE",
     "SYNONYM_SENSES",
     "ClueWriter",
     "Reading",
     "clue_case",
     "gives_away",
+    "repeats_answer",
     "is_noun",
     "shorten_gloss",
 ]
@@ -52,12 +56,19 @@ BLANK = "___"
 """What stands for the answer in a fill-in clue (``Writer Conan ___``, ``Let ___ be``)."""
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
+MAX_CLUE_WORDS = 12
+"""The most words a clue has; a longer one reads as a definition, not a clue."""
 LONG_CLUE_LENGTH = 80
 """The longest gloss clue of an answer that has no clue within ``MAX_CLUE_LENGTH``: a
 long definition is a better suggestion than none."""
 CUT_SLACK = 20
 """How much longer than ``MAX_CLUE_LENGTH`` a cut may be while a word is still to be
 dropped from it (``Tea leaves that ...``, 62 characters, for GREEN TEA)."""
+SHORT_CLUE_WORDS = 6
+"""A gloss of more words is cut to its longest cut of ``MIN_CUT_WORDS`` to this many,
+where there is one (``Loud bombastic declamation`` for RANT)."""
+MIN_CUT_WORDS = 3
+"""The fewest words of such a shorter cut: two say too little (*Structural member*)."""
 MIN_SYNONYM_ZIPF = 3.0
 """The least Zipf frequency of a synonym clue: a word most solvers know (``notion`` 4.2)."""
 MIN_FORM_ZIPF = 2.0
@@ -72,6 +83,25 @@ SYNONYM_SENSES = 3
 SYNONYMS_PER_SENSE = 2
 """Synonyms kept per sense, so that other senses have their turn."""
 PERSON = "person.n.01"
+PEOPLE_FILE = 18
+"""WordNet's lexicographer file of people (``noun.person``)."""
+UNCOUNTED_FILES = frozenset((7, 12, 19, 26))
+"""Lexicographer files of senses a plural seldom means (``noun.attribute``,
+``noun.feeling``, ``noun.phenomenon``, ``noun.state``): HEATS are races before forms
+of energy."""
+ABBREVIATION = ", for short"
+"""How a clue signals an abbreviation (the house style: ``Computer memory, for short``)."""
+BRITISH = ", in Britain"
+"""How a clue signals a British sense (``Long stay in bed in the morning, in Britain``)."""
+ARCHAIC = ", archaically"
+POETIC = ", poetically"
+LOCAL = ", locally"
+"""How a clue signals a place's local name (``Capital of Lombardy in northern Italy,
+locally`` for MILANO; not ``Milan, locally``, which repeats its root)."""
+PLACES_FILE = 15
+"""WordNet's lexicographer file of places (``noun.location``)."""
+PREFIX = "Prefix meaning "
+"""How a combining form is clued (``Prefix meaning recent or new`` for NEO)."""
 """Instances below this WordNet synset are people, clued by their role."""
 HYPERNYM_DEPTH = 3
 """Levels of hypernyms searched for a word to replace a gloss's head that repeats the answer."""
@@ -103,6 +133,14 @@ _PLAIN_ADJECTIVE = re.compile(r"[a-z]+(?<!ing)")
 """An adjective that may stand in an adverb's gloss: one word, no participle (*crying*)."""
 _COORDINATED = re.compile(r",? (?:and|or) |, ")
 """What separates coordinated adjectives (*messy, untidy*; *crude or unrefined*)."""
+_USAGE_NOTE = re.compile(r"used (?!to |for |by |or )")
+"""How a gloss starts that tells how a word is used, not what it means (*used as
+expletives*, *used of persons*; not *used to nail down carpets*)."""
+_FIELD = re.compile(r", in [a-z]+(?: [a-z]+)?$")
+"""A field label's suffix (``_first_clause``), which an abbreviation's signal replaces."""
+_ELIDED = re.compile(r"[a-z]+'[a-z]+")
+"""A word written with an elision (*e'er*, *o'er*): poetic where it stands for its
+synonym with a *v* (*ever*)."""
 _AN_BEFORE = re.compile(r"[aeio]|u(?!ni|s[eu]|ti|r[ae])|h(?:on|our|eir)")
 """Where *an* goes before a word: a vowel sound (``an honest``; ``a useful``, ``a unique``)."""
 _LEADS = ("any of various ", "any of several ", "any of numerous ", "any of a number of ")
@@ -123,6 +161,10 @@ _POSTPOSITIVE = frozenset(
 """Adjectives and participles that follow a noun with a preposition and start a phrase
 of their own there (*mammal native to*, *property belonging to*; not a gerund after its
 modifier: *light pruning of*, *country dancing in*)."""
+_HEADLESS = _POSTPOSITIVE | {"used", "cultivated", "found", "made", "having", "consisting"}
+"""Words a noun's gloss starts with when WordNet leaves out its head (*native to Egypt*)."""
+_AFTER_HEADLESS = frozenset(("to", "as", *_PREPOSITIONS, *_PREPOSITIONS_TOO))
+"""What follows such a word there (*native to*, *used as*, *found along*)."""
 _LINKING = frozenset(("to", *_PREPOSITIONS))
 """The prepositions after a ``_POSTPOSITIVE`` word."""
 _RELATIVES_SET = frozenset(_RELATIVES)
@@ -193,6 +235,9 @@ _ENDINGS += ("iness", "ity", "ion", "able", "ably", "ible", "al", "ous", "y", "i
 _ENDINGS += ("ive", "ure", "ance", "ence", "ant", "ent", "ment", "ness", "ful", "less", "ly")
 _ENDINGS += ("ation", "ator")
 """Endings a word takes after dropping its last letter (``hop(e)ing``, ``sanit(y)``)."""
+_NEGATIONS = ("dis", "mis", "non", "un")
+"""Prefixes that negate a root: a word with one shares the root of a word with another
+or none (DISUSE, *unused*)."""
 
 
 def _compound_of(long: str, short: str) -> bool:
@@ -231,25 +276,78 @@ def _stem_shared(first: str, second: str) -> bool:
     return close and one_edit_apart(short, long)
 
 
+def _vowel_respelled(first: str, second: str) -> bool:
+    """True when two words of five letters or more differ in one letter only, *a* for
+    *e*, not their first (``hallo``/``hello``): a respelling of one word (not
+    ``later``/``liter``)."""
+    if len(first) != len(second) or len(first) < 5 or first[0] != second[0]:
+        return False
+    diff = [(a, b) for a, b in zip(first, second, strict=True) if a != b]
+    return len(diff) == 1 and set(diff[0]) == {"a", "e"}
+
+
+def _roots(word: str) -> set[str]:
+    """``word`` and, after a negating prefix (``_NEGATIONS``), the rest of three letters
+    or more (``disuse``: *use*)."""
+    bare = {word[len(p) :] for p in _NEGATIONS if word.startswith(p) and len(word) > len(p) + 2}
+    return {word} | bare
+
+
+def _near_stem(first: str, second: str) -> bool:
+    """``_stem_shared``, for words that may share one at all (``gives_away``)."""
+    near = first[:1] == second[:1] or first.endswith(second) or second.endswith(first)
+    return near and _stem_shared(first, second)
+
+
+def _root_shared(first: str, second: str) -> bool:
+    """True when two lower-case words share a root: a stem (``_near_stem``), a respelled
+    vowel (``_vowel_respelled``), *-ar* for a final *e* (``lie``/``liar``), or a stem
+    once negating prefixes are set aside (``disuse``/``unused``)."""
+    if _near_stem(first, second):
+        return True
+    if first[:1] == second[:1]:
+        if _vowel_respelled(first, second):
+            return True
+        short, long = (first, second) if len(first) < len(second) else (second, first)
+        if short.endswith("e") and long == short[:-1] + "ar":
+            return True  # lie, liar
+    if not first.startswith(_NEGATIONS) and not second.startswith(_NEGATIONS):
+        return False
+    pairs = ((a, b) for a in _roots(first) for b in _roots(second))
+    return any(_stem_shared(a, b) for a, b in pairs if (a, b) != (first, second))
+
+
 def gives_away(words: Iterable[str], text: str) -> bool:
-    """True when ``text`` spells one of the answer's ``words`` (``Re-arm`` for REARM) or
-    uses a word sharing a stem with one, or whose singular does (lower case;
-    ``_stem_shared``; *oranges* for ORANGERIES): such a clue repeats the answer. The
-    small function words of a phrase may recur (``Regulate in order to receive`` for
-    TUNE IN), and the clue's own give nothing away unless the answer is one (*the* for
-    THETA)."""
+    """True when ``text`` spells one of the ``words`` (``Re-arm`` for REARM) or uses a
+    word sharing a stem with one, or whose singular does (lower case; ``_stem_shared``;
+    *oranges* for ORANGERIES). The small function words of a phrase may recur
+    (``Regulate in order to receive`` for TUNE IN), and the text's own give nothing
+    away unless the answer is one (*the* for THETA). The scoring's test of a phrase's
+    gloss (``phrase_evidence``); a clue is held to ``repeats_answer``."""
+    return _shares(words, text, _near_stem, past=False)
+
+
+def repeats_answer(words: Iterable[str], text: str) -> bool:
+    """True when a clue ``text`` repeats the answer of ``words``: ``gives_away``, or a
+    word of it, or that word less the *d* of *-ed*, shares a root with one
+    (``_root_shared``: *lied* for LIAR, *unused* for DISUSE, *hello* for HALLO)."""
+    return _shares(words, text, _root_shared, past=True)
+
+
+def _shares(
+    words: Iterable[str], text: str, shared: Callable[[str, str], bool], past: bool
+) -> bool:
+    """``gives_away`` with the word test ``shared``, reading *-ed* words less their *d*
+    too if ``past``."""
     answer = set(words)
     if "".join(_WORD.findall(text.lower())) in answer:
         return True  # Re-arm for REARM
     answer = (answer - _SMALL_WORDS) or answer
     used = {w for w in _WORD.findall(text.lower()) if w not in _SMALL_WORDS or w in answer}
     used |= {w[:-1] for w in used if len(w) > 4 and w.endswith("s")}  # oranges: ORANGERIES
-    for word in answer:
-        for other in used:
-            near = word[:1] == other[:1] or word.endswith(other) or other.endswith(word)
-            if near and _stem_shared(word, other):  # near: what _stem_shared needs
-                return True
-    return False
+    if past:
+        used |= {w[:-1] for w in used if len(w) > 3 and w.endswith("ed")}  # lied: LIAR
+    return any(shared(word, other) for word in answer for other in used)
 
 
 def clue_case(text: str) -> str:
@@ -261,12 +359,15 @@ def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str,
     """A gloss's first clause, without parentheses, a leading article, *any*, *any of
     various* or *to* (before a verb: *to enlarge*, not *to a high degree*); and its
     leading label as a suffix when the label names a field (nouns: ``(poker)``: ``, in
-    poker``; not ``(of fluids)``), else ``""``."""
+    poker``; not ``(of fluids)``) or Britain (``(British informal)``: ``BRITISH``),
+    else ``""``."""
     text = re.split("[;:]", definition, maxsplit=1)[0].strip()
     label = _LABEL.match(text)
     suffix = ""
     if label:
-        if all(is_noun(word) for word in label.group(1).split()):
+        if label.group(1).startswith("British"):
+            suffix = BRITISH
+        elif all(is_noun(word) for word in label.group(1).split()):
             suffix = f", in {label.group(1)}"
         text = text[label.end() :]
     text = " ".join(_PARENTHESIS.sub("", text).split())
@@ -284,9 +385,11 @@ def gloss_cuts(
 ) -> list[str]:
     """A gloss as clues, longest first: its first clause with its label
     (``_first_clause``), capitalized, if at most ``limit`` characters; then each cut
-    that fits (``_cut_ends_phrase``). None for a gloss with a bracket or quote left open."""
+    that fits (``_cut_ends_phrase``). None for a gloss with a bracket or quote left open
+    or one that notes the word's use rather than its meaning (``_USAGE_NOTE``: *used as
+    expletives* for DAMN)."""
     text, suffix = _first_clause(definition, is_noun)
-    if not text or any(mark in text for mark in '()`"'):
+    if not text or any(mark in text for mark in '()`"') or _USAGE_NOTE.match(text):
         return []
     room = limit - len(suffix)
     cuts = [text] if len(text) <= room else []
@@ -311,16 +414,19 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     baseball playing field*), not inside a compound preposition (*by means of*) nor a
     coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
     cut before *of* or *for* keeps three words or more and no vague head (*informal
-    term for*, *railing at the side of*)."""
+    term for*, *railing at the side of*); a cut of *any of* keeps five words or more
+    (not *any of a group*)."""
     if end < 2 or end >= len(words):
         return False
     after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
     if after.endswith("ly") and end + 1 < len(words):
         after = words[end + 1]
-    if before in _AUXILIARIES or before == "to" or last in _NOT_LAST:
+    if before in _AUXILIARIES or before == "to" or last in _NOT_LAST or last in _HEADLESS:
+        return False  # ... | to show that; cyanobacteria found | in
+    if words[0] == "any" and end <= 4:  # any of a group | of
         return False
-    if before in _CONJUNCTIONS:  # affecting or characteristic | of the body
-        return False
+    if before in _CONJUNCTIONS or before.endswith(","):  # affecting or characteristic | of
+        return False  # slope, tilt | in which
     if before in _BOUNDARIES and last.endswith("ing"):  # by taking | in a reef
         return False
     if last.endswith("ing") and after in _CONJUNCTIONS:  # a grasping | or snatching motion
@@ -405,6 +511,9 @@ class ClueWriter:
         self._depth = cache(self._synset_depth)
         self._hypernyms = cache(self._synset_hypernyms)
         self._name_parts: dict[str, list[tuple[str, str]]] | None = None
+        self._domains = cache(self._synset_domains)
+        self._uses = cache(self._lemma_uses)
+        self._sense_order = cache(self._ordered_senses)
 
     def clues(
         self, word: str, lemmas: Sequence[str], limit: int, readings: Sequence[Reading] = ()
@@ -412,19 +521,62 @@ class ClueWriter:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
         knows as ``lemmas``: the lemmas' clues (``_ordered``), then those of ``word``
         read as an inflection (by the ``readings`` given, as a phrase's form is read,
-        else by its own); none repeats the answer (``gives_away``) or another clue, nor
+        else by its own); none repeats the answer (``repeats_answer``) or another clue, nor
         is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss). An answer with
         no such clue takes glosses up to ``LONG_CLUE_LENGTH`` (HOTEL: ``Building where
         travelers can pay for lodging and meals and other services``), then, a word,
-        its place in names (``name_clues``)."""
+        its place in names (``name_clues``). Lemmas come most used first (``_uses``); an
+        obscure one (``_obscure``) after the readings (ATE: *eat* before the goddess),
+        and a person's after the names its word is part of (TED)."""
         readings = list(readings) or self.readings(word)
         answer = {w for lemma in (word, *lemmas) for w in _WORD.findall(lemma.lower())}
         answer.update(w for reading in readings for w in _WORD.findall(reading.lemma))
-        for longest in (MAX_CLUE_LENGTH, LONG_CLUE_LENGTH):
-            found = self._written(lemmas, readings, answer, limit, longest)
-            if found:
-                return found
-        return self.name_clues(word, limit) if " " not in word else []
+        rare = [lemma for lemma in lemmas if self._obscure(lemma, readings)]
+        known = sorted((lemma for lemma in lemmas if lemma not in rare), key=self._uses)
+        found = self._longest_needed(known[::-1], readings, answer, limit)
+        tail = self._longest_needed(rare, [], answer, limit, long=not found) if rare else []
+        if " " not in word and (any(map(self._person, rare)) or not found + tail):
+            found += self.name_clues(word, limit)
+        return list(dict.fromkeys(found + tail))[:limit]
+
+    def _longest_needed(
+        self,
+        lemmas: Sequence[str],
+        readings: Sequence[Reading],
+        answer: set[str],
+        limit: int,
+        long: bool = True,
+    ) -> list[str]:
+        """``_written``'s clues of at most ``MAX_CLUE_LENGTH`` characters or, if there
+        are none and ``long``, of at most ``LONG_CLUE_LENGTH``."""
+        found = self._written(lemmas, readings, answer, limit, MAX_CLUE_LENGTH)
+        if found or not long:
+            return found
+        return self._written(lemmas, readings, answer, limit, LONG_CLUE_LENGTH)
+
+    def _lemma_uses(self, lemma: str) -> int:
+        """How often the tagged corpora use ``lemma``, in any sense."""
+        return sum(self.wordnet.tagged(lemma, sid) for sid in self.wordnet.senses.get(lemma, ()))
+
+    def _obscure(self, lemma: str, readings: Sequence[Reading]) -> bool:
+        """True when no tagged corpus uses ``lemma`` and it is a name (*Ate*, a goddess;
+        *Ted*, a Teddy boy) or the answer reads as a form of a lemma they do use (ROADS:
+        *road*, before *roads* as a roadstead)."""
+        if self._uses(lemma):
+            return False
+        return self.wordnet.is_proper(lemma) or any(self._uses(r.lemma) for r in readings)
+
+    def _person(self, lemma: str) -> bool:
+        """True when every sense of ``lemma`` is a kind of person, none a particular one
+        (*Ted*, a Teddy boy; not *Thor*, the god): the people its word names come
+        first."""
+        synsets = [self.wordnet.synsets[s] for s in self.wordnet.senses.get(lemma, ())]
+        kinds = all(s.lexfile == PEOPLE_FILE for s in synsets)
+        return (
+            bool(synsets)
+            and kinds
+            and not any(sym == "@i" for s in synsets for sym, *_ in s.pointers())
+        )
 
     def _written(
         self,
@@ -434,8 +586,9 @@ class ClueWriter:
         limit: int,
         longest: int,
     ) -> list[str]:
-        """Up to ``limit`` clues of at most ``longest`` characters from the ``lemmas``'
-        senses, then the ``readings``' (``clues``)."""
+        """Up to ``limit`` clues of at most ``longest`` characters (a signal aside) and
+        ``MAX_CLUE_WORDS`` words from the ``lemmas``' senses, then the ``readings``'
+        (``clues``)."""
         found: dict[str, str] = {}
         for lemma in lemmas:
             for clue in _ordered(self._lemma_clues(lemma, answer, longest), limit):
@@ -445,7 +598,7 @@ class ClueWriter:
                 break
             for clue in _ordered(self._inflected_clues(reading, answer, longest), limit):
                 found.setdefault(clue.lower(), clue)
-        return [clue for clue in found.values() if len(clue) <= longest][:limit]
+        return [clue for clue in found.values() if len(clue.split()) <= MAX_CLUE_WORDS][:limit]
 
     def name_clues(self, word: str, limit: int) -> list[str]:
         """Up to ``limit`` clues for ``word`` (lower case) as part of the names WordNet
@@ -465,7 +618,7 @@ class ClueWriter:
                 blank = " ".join([*parts[:at], BLANK, *parts[at + 1 :]])
                 clue = f"{role} {blank}" if role else blank
             clue = clue_case(clue)
-            if len(clue) <= MAX_CLUE_LENGTH and not gives_away({word}, clue.replace(BLANK, "")):
+            if len(clue) <= MAX_CLUE_LENGTH and not repeats_answer({word}, clue.replace(BLANK, "")):
                 found.append((len(parts), -self.zipf(written), clue))
         return [clue for *_, clue in sorted(found)][:limit]
 
@@ -534,29 +687,128 @@ class ClueWriter:
         return long and not reading.lemma.endswith("y") and "n" in self._pos(word)
 
     def _senses(self, lemma: str, pos: str | None = None) -> list[SynsetId]:
-        """``lemma``'s senses (of part of speech ``pos`` if given), most used first."""
-        return [sid for sid in self.wordnet.senses.get(lemma, ()) if pos in (None, sid[0])]
+        """``lemma``'s senses (of part of speech ``pos`` if given) in ``_ordered_senses``'s
+        order."""
+        return [sid for sid in self._sense_order(lemma) if pos in (None, sid[0])]
+
+    def _ordered_senses(self, lemma: str) -> tuple[SynsetId, ...]:
+        """``lemma``'s senses, most used first: by the tagged corpora's count of
+        ``lemma`` in each, then, for senses they never use it in, by their count of the
+        sense's other lemmas (FLAT: the *apartment* before the *flat tire*;
+        ``_familiarity``)."""
+        found = self.wordnet.senses.get(lemma, ())
+        return tuple(sorted(found, key=partial(self._familiarity, lemma)))
+
+    def _familiarity(self, lemma: str, sid: SynsetId) -> tuple[int, int, bool]:
+        """How well solvers know ``lemma`` in sense ``sid``, as a sort key (``_senses``):
+        untagged senses last, by their other lemmas' tag counts, then those that name
+        the sense by another word first (PESTLE: a *stamp*) after those it names."""
+        tagged = self.wordnet.tagged
+        own = tagged(lemma, sid)
+        words = [w.lower() for w in self.wordnet.synsets[sid].words]
+        if own:
+            return 0, -own, False
+        return 1, -sum(tagged(other, sid) for other in words if other != lemma), words[0] != lemma
 
     def _lemma_clues(self, lemma: str, answer: set[str], longest: int) -> Iterator[_Sense]:
         """Per sense of ``lemma``, most used first: its synonyms and its gloss of at most
-        ``longest`` characters (a noun's with its head made singular where WordNet writes
-        it plural: *any of various plants* → ``Plant``)."""
+        ``longest`` characters (a noun's with its head made singular where WordNet
+        writes it plural: *any of various plants* → ``Plant``), short where it can be
+        (``_short``), each with the sense's signal (``_signal``)."""
         for rank, sid in enumerate(self._senses(lemma)):
             synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
             synonyms = synonyms[:SYNONYMS_PER_SENSE]
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = (self._numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
-                if sid[0] == "n" and gives_away(answer, gloss):
+                if sid[0] == "n" and repeats_answer(answer, gloss):
                     gloss = self._head_replaced(gloss, sid, answer) or gloss
-                if sid[0] == "n" and gives_away(answer, gloss):
+                if sid[0] == "n" and repeats_answer(answer, gloss):
                     gloss = self._modifier_dropped(gloss, answer) or gloss
-                if sid[0] == "r" and gives_away(answer, gloss):
+                if sid[0] == "r" and repeats_answer(answer, gloss):
                     gloss = self._manner_replaced(gloss, sid, answer) or gloss
-                if len(gloss) <= longest and not gives_away(answer, gloss):
+                if len(gloss) <= longest and not repeats_answer(answer, gloss):
                     glosses.append(gloss)
-                    break
-            yield [clue_case(s) for s in synonyms], glosses
+                    if len(gloss.split()) <= SHORT_CLUE_WORDS:
+                        break  # _short takes none after it
+            signal = partial(self._signal, sid, lemma)
+            yield (
+                [signal(clue_case(s)) for s in synonyms],
+                [signal(g) for g in self._short(glosses, sid[0])],
+                self.wordnet.tagged(lemma, sid),
+            )
+
+    def _short(self, glosses: list[str], pos: str) -> list[str]:
+        """The gloss clue of a sense of part of speech ``pos`` from its fitting cuts,
+        longest first: the first, or for a noun where it runs past ``SHORT_CLUE_WORDS``
+        words the longest cut of ``MIN_CUT_WORDS`` to that many that ends on no adverb
+        or *-ing* word (RANT: ``Loud bombastic declamation``, not *... expressed with
+        strong emotion*; not ENE's *Compass point midway*, BERG's *... of ice
+        floating*); a cut of at most ``MAX_CLUE_WORDS`` where the first is longer
+        (PALIMPSEST: not *... with the earlier writing incompletely erased*); ``[]``
+        for none."""
+        glosses = [g for g in glosses if len(g.split()) <= MAX_CLUE_WORDS]
+        if not glosses:
+            return []
+        if pos != "n" or len(glosses[0].split()) <= SHORT_CLUE_WORDS:
+            return glosses[:1]
+        for gloss in glosses:
+            words = gloss.split()
+            last = words[-1].lower()
+            plain = "r" not in self._pos(last) and not last.endswith("ing")
+            if MIN_CUT_WORDS <= len(words) <= SHORT_CLUE_WORDS and plain:
+                return [gloss]
+        return glosses[:1]
+
+    def _signal(self, sid: SynsetId, lemma: str, clue: str) -> str:
+        """``clue`` of ``lemma``'s sense ``sid`` with what a solver needs to know of the
+        answer: an abbreviation where the sense writes ``lemma`` in capitals (RAM,
+        ``ABBREVIATION``); a prefix where WordNet knows ``lemma`` only as a combining
+        form (NEO, ``PREFIX``); British, archaic or, for an elided form (*e'er*),
+        poetic use (WordNet's region and usage domains; ``BRITISH``, ``ARCHAIC``,
+        ``POETIC``); a place's local name (``_local_name``, ``LOCAL``). One signal at
+        most; none a clue has already."""
+        synset = self.wordnet.synsets[sid]
+        domains = self._domains(sid)
+        if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in synset.words):
+            return _FIELD.sub("", clue) + ABBREVIATION  # not "..., in computer science, for short"
+        if all(self._combining(s) for s in self.wordnet.senses.get(lemma, ())):
+            return PREFIX + clue[:1].lower() + clue[1:]
+        if clue.endswith(BRITISH):
+            return clue
+        if domains & {"United Kingdom", "England"}:
+            return clue + BRITISH
+        if "archaism" in domains:
+            return clue + ARCHAIC
+        elided = _ELIDED.fullmatch(lemma)
+        if elided and lemma.replace("'", "v") in {w.lower() for w in synset.words}:
+            return clue + POETIC
+        return clue + LOCAL if self._local_name(sid, lemma) else clue
+
+    def _combining(self, sid: SynsetId) -> bool:
+        """True when WordNet marks sense ``sid`` as a combining form."""
+        return "combining form" in self._domains(sid)
+
+    def _synset_domains(self, sid: SynsetId) -> frozenset[str]:
+        """The first lemmas of the usage and region domains of sense ``sid``
+        (``archaism``, ``United Kingdom``)."""
+        pointers = self.wordnet.synsets[sid].pointers()
+        return frozenset(
+            self.wordnet.synsets[t].words[0] for sym, t, *_ in pointers if sym in (";u", ";r")
+        )
+
+    def _local_name(self, sid: SynsetId, lemma: str) -> bool:
+        """True when ``lemma`` is a place's local name that its synset's first, English
+        name resembles (MILANO beside *Milan*, NAPOLI beside *Naples*: one word each,
+        the same first three letters, no shorter: not UZBEK beside *Uzbekistan*; a
+        place: WordNet's ``noun.location`` file)."""
+        synset = self.wordnet.synsets[sid]
+        first = synset.words[0]
+        if synset.lexfile != PLACES_FILE or first.lower() == lemma or not first.isalpha():
+            return False
+        local = next((w for w in synset.words[1:] if w.lower() == lemma), "")
+        resembles = local[:3] == first[:3] and len(local) >= len(first)  # not Uzbek
+        return local.isalpha() and resembles and first[:1].isupper()
 
     def _head_replaced(self, gloss: str, sid: SynsetId, answer: set[str]) -> str | None:
         """A noun gloss whose head repeats the answer (``Globular glass with a small
@@ -567,14 +819,14 @@ class ClueWriter:
         ``MAX_CLUE_LENGTH``."""
         words = gloss.split(" ")
         at = self._head(words)
-        if at < 0 or not gives_away(answer, words[at]) or not words[at][1:].islower():
+        if at < 0 or not repeats_answer(answer, words[at]) or not words[at][1:].islower():
             return None
         if at > 0 and self._pos(words[at - 1].lower()) & {"n", "a"} == {"n"}:
             return None  # a compound's head (tear gas): "Tear chemical weapon" would not do
         used = set(_WORD.findall(gloss.lower()))
         for broader in self._hypernym_lemmas(sid):
             text = " ".join(words[:at] + [broader] + words[at + 1 :])
-            fresh = not gives_away(used, broader) and not gives_away(answer, broader)
+            fresh = not repeats_answer(used, broader) and not repeats_answer(answer, broader)
             if fresh and len(text) <= MAX_CLUE_LENGTH:
                 return clue_case(text)
         return None
@@ -589,7 +841,7 @@ class ClueWriter:
         if match is None:
             return None
         written = [a for a in _COORDINATED.split(match["adjectives"]) if " " not in a]
-        kept = [a for a in written if not gives_away(answer, a)] or self._related(sid, answer)
+        kept = [a for a in written if not repeats_answer(answer, a)] or self._related(sid, answer)
         if not kept:
             return None
         return f"In {_article(kept[0])} {kept[0]} {match['noun']}"
@@ -609,7 +861,7 @@ class ClueWriter:
                 plain = _PLAIN_ADJECTIVE.fullmatch(word) and word not in _NOT_LAST
                 if plain and self.zipf(word) >= MIN_SYNONYM_ZIPF:
                     found.setdefault(word, near)
-        fitting = [w for w in found if not gives_away(answer, w) and not self.offensive(w)]
+        fitting = [w for w in found if not repeats_answer(answer, w) and not self.offensive(w)]
         return sorted(fitting, key=lambda w: (found[w], -self.zipf(w), w))
 
     def _modifier_dropped(self, gloss: str, answer: set[str]) -> str | None:
@@ -624,7 +876,7 @@ class ClueWriter:
         words = gloss.split(" ")
         for at, word in enumerate(words[:3]):
             lower = word.lower()
-            if not gives_away(answer, word):
+            if not repeats_answer(answer, word):
                 describes = word.isalpha() and bool({"n", "a"} & self._pos(lower))
                 if not describes or lower in _NOT_LAST:
                     return None  # night before | Midsummer Day: past the leading phrase
@@ -640,13 +892,23 @@ class ClueWriter:
                 return None
             kept = words[:at] + words[at + 1 :]
             text = clue_case(" ".join(kept))
-            return None if len(kept) < 3 or gives_away(answer, text) else text
+            return None if len(kept) < 3 or repeats_answer(answer, text) else text
         return None
 
-    def _hypernym_lemmas(self, sid: SynsetId) -> Iterator[str]:
+    def _headless(self, gloss: str) -> bool:
+        """True when a noun's ``gloss`` starts with no noun: with an adjective that
+        follows its noun or a participle (``_HEADLESS``, or a lower-case *-ed* word no
+        noun), then a preposition (*native to*, *distinguished from*; not *common fly*,
+        *United States writer*)."""
+        first, second, *_ = [*gloss.strip().split(" ", 2), "", ""]
+        participle = first.endswith("ed") and first.isalpha() and not self._is_noun(first)
+        headless = first in _HEADLESS or (participle and first.islower())
+        return headless and second in _AFTER_HEADLESS
+
+    def _hypernym_lemmas(self, sid: SynsetId, least: float = MIN_SYNONYM_ZIPF) -> Iterator[str]:
         """The first lemmas of ``sid``'s hypernyms (their usual names: *plate*, not its
-        synonym *scale*) where common and lower case, nearest first, up to
-        ``HYPERNYM_DEPTH`` levels up."""
+        synonym *scale*) where lower case and at least ``least`` frequent (Zipf),
+        nearest first, up to ``HYPERNYM_DEPTH`` levels up."""
         level = [sid]
         for _ in range(HYPERNYM_DEPTH):
             level = [t for s in level for t in self._hypernyms(s)]
@@ -654,7 +916,7 @@ class ClueWriter:
                 word = self.wordnet.synsets[broader].words[0]
                 usual = word.islower() and _WRITTEN.fullmatch(word) is not None
                 usual = usual and self._depth(broader) >= MIN_HYPERNYM_DEPTH
-                if usual and self.zipf(word) >= MIN_SYNONYM_ZIPF:
+                if usual and self.zipf(word) >= least:
                     yield word
 
     def _synset_hypernyms(self, sid: SynsetId) -> list[SynsetId]:
@@ -671,12 +933,16 @@ class ClueWriter:
         self, reading: Reading, answer: set[str], longest: int
     ) -> Iterator[_Sense]:
         """Per sense of the reading's lemma and part of speech that writes it in lower
-        case, most used first: its synonyms inflected like the answer
+        case, most used first (a plural's senses of ``UNCOUNTED_FILES`` last): its
+        synonyms inflected like the answer
         (``inflect_phrase``) and its gloss of at most ``longest`` characters where it can
-        be (``_inflected_gloss``)."""
+        be (``_inflected_gloss``), short where it can be (``_short``)."""
         if reading.lemma in _UNINFLECTED:
             return
-        for rank, sid in enumerate(self._senses(reading.lemma, reading.pos)):
+        senses = self._senses(reading.lemma, reading.pos)
+        if reading.pos == "n" and reading.suffix == "s":
+            senses.sort(key=lambda sid: self.wordnet.synsets[sid].lexfile in UNCOUNTED_FILES)
+        for rank, sid in enumerate(senses):
             words = self.wordnet.synsets[sid].words
             if reading.lemma not in words:
                 continue  # a name's sense (the Reef): no plural, no verb
@@ -686,15 +952,20 @@ class ClueWriter:
             if rank < SYNONYM_SENSES:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
                     form = self.inflect_phrase(synonym, reading) or _degree(synonym, reading)
-                    if form and not gives_away(answer, form):
+                    if form and not repeats_answer(answer, form):
                         synonyms.append(clue_case(form))
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = self._inflected_gloss(cut, reading)
-                if gloss and len(gloss) <= longest and not gives_away(answer, gloss):
+                if gloss and len(gloss) <= longest and not repeats_answer(answer, gloss):
                     glosses.append(gloss)
-                    break
-            yield synonyms, glosses
+                    if len(gloss.split()) <= SHORT_CLUE_WORDS:
+                        break  # _short takes none after it
+            yield (
+                synonyms,
+                self._short(glosses, reading.pos),
+                self.wordnet.tagged(reading.lemma, sid),
+            )
 
     def _synonyms(self, sid: SynsetId, lemma: str, answer: set[str]) -> list[str]:
         """The other lemmas of synset ``sid`` that are at least ``MIN_SYNONYM_ZIPF``
@@ -703,14 +974,15 @@ class ClueWriter:
         fourth sense is the tidal bore, nor *eager*, never tagged so), are not offensive,
         and share no stem with the ``answer`` words; single words first (a phrase of
         common words is no common phrase: *or so*), most frequent first. None where
-        ``lemma`` is an acronym (``RAM``: not *random memory* for RAMS)."""
+        ``lemma`` is an acronym (``RAM``: not *random memory* for RAMS), and none that
+        ``lemma`` is a clipping of (``advertisement`` for AD)."""
         words = self.wordnet.synsets[sid].words
         if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in words):
             return []
         return [
             other
             for other in self._usual_synonyms(sid)
-            if other.lower() != lemma and not gives_away(answer, other)
+            if not other.lower().startswith(lemma) and not repeats_answer(answer, other)
         ]
 
     def _synset_synonyms(self, sid: SynsetId) -> list[str]:
@@ -773,9 +1045,20 @@ class ClueWriter:
         (the caller shortens or skips those) or ``LONG_CLUE_LENGTH``, read once: of its
         first clause, then of each later one that defines again (``_DEFINING``: *chew
         (food); to bite and grind with the teeth*), for when the first gives the answer
-        away or runs long."""
+        away or runs long. A noun's gloss that starts with no noun (*native to Egypt* for
+        ANISE, *distinguished from Bovidae* for DEER) takes its nearest hypernym of at
+        least ``MIN_FORM_ZIPF`` for one (``Ladybug native to Australia`` for VEDALIA,
+        ``Ruminant distinguished from Bovidae``), or makes none; one whose first clause
+        starts with a preposition sets a scene for the next (ADAM: *in Judeo-Christian
+        mythology*; *the first man ...*) and makes none either."""
         if sid not in self._cuts:
             first, *later = self.wordnet.synsets[sid].definition.split(";")
+            opening = _PARENTHESIS.sub("", first).split()[:1]
+            if sid[0] == "n" and later and opening and opening[0] in _PREPOSITIONS:
+                first = ""  # in Judeo-Christian mythology; the first man ...: a setting
+            elif sid[0] == "n" and self._headless(first):
+                head = next(self._hypernym_lemmas(sid, MIN_FORM_ZIPF), None)
+                first = "" if head is None else f"{head} {first}"
             limit = max(LONG_CLUE_LENGTH, MAX_CLUE_LENGTH + CUT_SLACK)
             cuts = gloss_cuts(first, self._is_noun, limit)
             for clause in (c.strip() for c in later):
@@ -877,6 +1160,8 @@ class ClueWriter:
             after = rest[0].lower() if rest else ""
             if after and after not in _NOT_LAST and self._names_thing(after):
                 return None
+            if len(rest) > 1 and rest[1] in _CONJUNCTIONS:
+                return None  # Fullest of or characterized by: the degree has no complement
             if rest and rest[0] in ("and", "or"):  # most soft and watery: one degree for both
                 form: str | None = f"{_DEGREES[reading.suffix]} {first}"
             else:
@@ -1023,9 +1308,13 @@ class ClueWriter:
     def _head(self, words: list[str], participle: bool = True) -> int:
         """The index of a gloss's head: the last noun of its leading noun phrase, or
         unless ``participle``, the noun before it where it may be a participle (*insect
-        living* in ...: *insect*); -1 if it has none."""
+        living* in ...: *insect*), as it is before an article (*hairpiece covering the
+        head*: not *coverings*); -1 if it has none."""
         end = self._phrase_end(words)
         nouns = [k for k in range(end) if self._is_noun(words[k].rstrip(","))]
+        after = words[nouns[-1] + 1] if nouns and nouns[-1] + 1 < len(words) else ""
+        if after in _ARTICLES and words[nouns[-1]].endswith("ing"):
+            participle = False
         if not participle:
             while (
                 len(nouns) > 1
@@ -1077,8 +1366,9 @@ def _defines(clause: str, pos: str) -> bool:
 
 _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
 _MODALS = frozenset(("can", "could", "may", "might", "must", "shall", "should", "will", "would"))
-_Sense = tuple[list[str], list[str]]
-"""The synonym clues and gloss clues of one sense."""
+_Sense = tuple[list[str], list[str], int]
+"""The synonym clues and gloss clues of one sense, and how often the tagged corpora use
+the answer's lemma in it."""
 
 
 def _article(word: str) -> str:
@@ -1104,16 +1394,25 @@ def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:
     alternating synonyms and glosses (``Thought``, ``Content of cognition``, ``Mind``),
     each kind in sense order, the first synonym of each sense before the second of any;
     senses are read until ``limit`` of each kind are found (or of glosses, past the
-    senses synonyms come from)."""
+    senses synonyms come from). A synonym of a sense used as much comes before a first
+    definition of more than ``SHORT_CLUE_WORDS`` words (RANT: ``Spout``; not ADAM's
+    *Hug drug* before the first man)."""
     found: list[tuple[int, int, int, str]] = []
     counts = [0, 0]
-    for rank, pair in enumerate(senses):
-        for kind in (0, 1):
-            found.extend((kind, k, rank, clue) for k, clue in enumerate(pair[kind]))
-            counts[kind] += len(pair[kind])
+    uses: list[int] = []
+    for rank, (synonyms, glosses, used) in enumerate(senses):
+        uses.append(used)
+        for kind, clues in enumerate((synonyms, glosses)):
+            found.extend((kind, k, rank, clue) for k, clue in enumerate(clues))
+            counts[kind] += len(clues)
         if counts[1] >= limit and (counts[0] >= limit or rank + 1 >= SYNONYM_SENSES):
             break  # no synonyms come from later senses
-    queue = [(kind, clue) for kind, *_, clue in sorted(found, key=lambda f: (f[1], f[2]))]
+    found.sort(key=lambda f: (f[1], f[2]))
+    queue = [(kind, clue) for kind, *_, clue in found]
+    if found and found[0][0] == 1 and len(found[0][3].split()) > SHORT_CLUE_WORDS:
+        least = uses[found[0][2]]
+        at = next((i for i, f in enumerate(found) if f[0] == 0 and uses[f[2]] >= least), 0)
+        queue.insert(0, queue.pop(at))  # a synonym before a long definition
     ordered: list[str] = []
     last = -1
     while queue:

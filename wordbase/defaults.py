@@ -317,7 +317,8 @@ class _EnglishBuild:
         ``WENT``; by ``readings`` if given): the clue writer's, then, while there is
         room, blanks of WordNet's examples for the word or else its lemmas (FREETIME as
         *free time*), the answer's own senses' first (``BlankClues``): a fill-in clue
-        beside a definition, or the only clue where no gloss clues the answer."""
+        beside a definition from the answer's own senses' examples, or the only clue
+        where no gloss clues the answer."""
         texts = self.writer.clues(word, lemmas, CLUES_PER_ENTRY, readings or ())
         room = CLUES_PER_ENTRY - len(texts)
         if room > 0:
@@ -328,7 +329,7 @@ class _EnglishBuild:
                 senses += [sid for sid in own if sid[0] == reading.pos]
             blanks: list[str] = []
             for text in dict.fromkeys([word, *lemmas]):  # freetime: free time
-                blanks = blanks or self.blanks.clues(text, senses, room)
+                blanks = blanks or self.blanks.clues(text, senses, room, others=not texts)
             texts = texts + blanks
         return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
 

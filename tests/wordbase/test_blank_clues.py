@@ -100,3 +100,24 @@ def test_an_answer_with_room_for_more_clues_takes_blanks_after_its_definitions(
     assert texts == ["On or toward the lee", "Put the helm ___"]
     assert len(build.clued("egg", ["egg"])) == 3  # no room: definitions only
     assert not any("___" in clue.text for clue in build.clued("egg", ["egg"]))
+
+
+def test_another_words_example_blanks_only_an_answer_nothing_else_clues(
+    blanks: BlankClues, build: _EnglishBuild
+) -> None:
+    assert blanks.clues("on time", [("r", "2")], 3, others=False) == ["The bus left ___"]
+    assert blanks.clues("on time", [], 3, others=False) == []
+    # COMET and LIONS: "The star captured a ___" and "The ___ ravened the bodies" show
+    # *capture* and *raven*, beside the answer's own definition.
+    for word, lemmas in (("comet", ["comet"]), ("lions", [])):
+        assert not any("___" in clue.text for clue in build.clued(word, lemmas))
+
+
+def test_no_blank_runs_past_twelve_words() -> None:
+    wordnet = load_wordnet()
+    blanks = BlankClues(wordnet, lambda word: False)
+    for clue in blanks.clues("grimaced", [], 3):
+        assert len(clue.split()) <= 12, clue
+    assert "He ___ when he saw the amount of homework he had to do" not in blanks.clues(
+        "grimaced", [], 3
+    )
