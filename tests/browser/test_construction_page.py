@@ -245,11 +245,12 @@ def test_the_quality_panel_shows_the_tags_of_the_fill(page: Any) -> None:
 
 
 def test_stop_an_autofill(page: Any) -> None:
-    # The library's mini-7x7: its best fill takes far longer to prove than the test.
-    new_grid(page, 7, 7)
-    for r, c in ((0, 0), (0, 1), (1, 0), (3, 3)):
+    # A 9x9 of long slots: its best fill improves for far longer than the test (a 7x7's
+    # improving could run out within a second on a quiet machine, before Stop).
+    new_grid(page, 9, 9)
+    for r, c in ((0, 0), (0, 1), (1, 0), (4, 4)):
         set_block(page, r, c)
-    assert letters(page)[:2] == ["##.....", "#......"] and letters(page)[3] == "...#..."
+    assert letters(page)[:2] == ["##.......", "#........"] and letters(page)[4] == "....#...."
     open_tab(page, "fill")
     page.select_option("#fill-quality", "best")
     page.fill("#fill-best-seconds", "60")
