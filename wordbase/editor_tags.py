@@ -24,7 +24,6 @@ curators (imports, ``PUT``); the crossword type excludes any tag a request names
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.models import Entry
+from crossforge.wordbase.package_data import package_folder
 from crossforge.wordbase.partials import is_partial
 from crossforge.wordbase.spellings import british_lemmas
 from crossforge.wordbase.wordnet import WordNet, load_wordnet
@@ -215,11 +215,10 @@ def read_reviewed(lines: Iterable[str], alphabet: Alphabet) -> dict[str, dict[st
 def _ldnoobw() -> list[str]:
     """The LDNOOBW English words and phrases (empty when the distribution is missing)."""
     package, inner = LDNOOBW
-    spec = importlib.util.find_spec(package)
-    places = list(spec.submodule_search_locations or []) if spec else []
-    if not places:
+    folder = package_folder(package)
+    if folder is None:
         return []
-    text = (Path(places[0]) / inner).read_text("utf-8")
+    text = (folder / inner).read_text("utf-8")
     return [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
 
 

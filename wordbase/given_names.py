@@ -9,9 +9,10 @@ dictionary would know (``ELLA``, ``EVA``, ``ELI``: ``crossforge.wordbase.scoring
 
 from __future__ import annotations
 
-import importlib.util
 from functools import cache
 from pathlib import Path
+
+from crossforge.wordbase.package_data import package_folder
 
 __all__ = ["COMMON_SHARE", "NAMES_PACKAGE", "given_names", "names_folder"]
 
@@ -25,9 +26,7 @@ COMMON_SHARE = 0.005
 def names_folder() -> Path:
     """The folder of the Census name files in the installed ``names`` distribution;
     FileNotFoundError saying how to get them."""
-    spec = importlib.util.find_spec(NAMES_PACKAGE)
-    places = list(spec.submodule_search_locations or []) if spec else []
-    folder = Path(places[0]) if places else Path(NAMES_PACKAGE)
+    folder = package_folder(NAMES_PACKAGE) or Path(NAMES_PACKAGE)
     if not all((folder / name).is_file() for name in _FILES):
         raise FileNotFoundError(
             f"no Census first-name files in {folder}: install the project's dependencies "

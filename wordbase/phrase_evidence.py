@@ -28,13 +28,12 @@ The data files are read from the installed package; its code is never imported.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import re
 from functools import cache
-from pathlib import Path
 
 from crossforge.wordbase.clue_writing import gives_away
+from crossforge.wordbase.package_data import package_folder
 from crossforge.wordbase.partials import ARTICLES, PARTICLES
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
@@ -97,12 +96,11 @@ def book_counts() -> BookCounts:
 def _read_counts(where: tuple[str, str]) -> dict[str, int]:
     """``text → count`` of a counts file of a distribution (the count is the last field)."""
     package, name = where
-    spec = importlib.util.find_spec(package)
-    places = list(spec.submodule_search_locations or []) if spec else []
-    if not places:
+    folder = package_folder(package)
+    if folder is None:
         return {}
     found: dict[str, int] = {}
-    with (Path(places[0]) / name).open(encoding="utf-8") as handle:
+    with (folder / name).open(encoding="utf-8") as handle:
         for line in handle:
             text, _, count = line.rstrip("\n").rpartition(" ")
             found[text] = int(count)

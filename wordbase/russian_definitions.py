@@ -15,7 +15,6 @@ the shortest, none of which names the answer or a word of its root (``gives_away
 from __future__ import annotations
 
 import html
-import importlib.util
 import os
 import re
 import sqlite3
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet
+from crossforge.wordbase.package_data import package_folder
 
 __all__ = [
     "CLUES_PER_ENTRY",
@@ -119,9 +119,8 @@ _ABBREVIATION = re.compile(r"(?:сокращение|аббревиатура)\b
 def definitions_path() -> Path | None:
     """The packaged database, None when ``wiki-ru-wordnet`` is not installed."""
     package, inner = WIKI_RU_WORDNET
-    spec = importlib.util.find_spec(package)
-    places = list(spec.submodule_search_locations or []) if spec else []
-    return Path(places[0]) / inner if places else None
+    folder = package_folder(package)
+    return None if folder is None else folder / inner
 
 
 @dataclass(frozen=True)

