@@ -12,7 +12,16 @@ from typing import Any
 import ipuz
 import puz
 from click.testing import CliRunner
-from test_construction_page import WAIT_MS, cell, letters, new_grid, open_tab, set_block, shot
+from test_construction_page import (
+    WAIT_MS,
+    cell,
+    letters,
+    new_grid,
+    open_tab,
+    set_block,
+    shot,
+    wait_text,
+)
 
 from crossforge.grids.cli import grid as grid_cli
 
@@ -97,6 +106,22 @@ def test_a_new_seed_changes_the_fill(page: Any) -> None:
     assert page.input_value("#fill-seed") != before  # shuffled: a new seed, shown
 
 
+def test_a_failed_fill_shows_its_partial_fill_or_says_there_is_none(page: Any) -> None:
+    new_grid(page, 3, 3)
+    page.fill("#min-score", "100")  # too few words of the page's list score 100
+    open_tab(page, "fill")
+    page.select_option("#fill-quality", "first")
+    page.click("#fill-start")
+    text = wait_text(page, "#fill-status", "No complete fill")
+    ghosts = page.locator("#grid .cell.ghost").count()
+    if "no partial fill to show" in text:
+        assert ghosts == 0 and not page.is_enabled("#fill-accept")
+    else:
+        assert "the best partial fill is shown" in text and ghosts > 0
+        assert page.is_enabled("#fill-accept")
+    assert "Tightest slots: " in text
+
+
 def download(page: Any, selector: str, path: Path) -> Path:
     with page.expect_download(timeout=WAIT_MS) as started:
         page.click(selector)
@@ -161,7 +186,7 @@ def test_statistics_match_the_cli_and_two_letter_entries_are_flagged(
     assert printed.exit_code == 0, printed.output
     figures = json.loads(printed.output)
     for name in ("entries", "blocks", "mean_length", "unchecked_cells", "open_cells"):
-        assert shown[name] == str(figures[name]), name
+        assert float(shown[name]) == figures[name], name
     short = figures["two_letter_entries"]
     assert short and shown["two_letter_entries"] == f"{len(short)}: {', '.join(short)}"
     counted = page.eval_on_selector_all(
