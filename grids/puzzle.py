@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from crossforge.grids.model import Grid, GridError, Slot
+from crossforge.grids.model import OPEN, Cell, Grid, GridError, Slot
 
 MAX_SIDE = 255
 """The most rows or columns a reader takes unless told fewer (the ``.puz`` format's own
@@ -31,7 +31,9 @@ class Puzzle:
     """Grid + clues + metadata, as stored in puzzle files.
 
     ``clues`` maps slot ids (``"1A"``, ``"5D"``; slots of length ≥ 2) to clue text; a
-    slot without a clue is simply absent. Solution letters live in ``grid``.
+    slot without a clue is simply absent. Solution letters live in ``grid``; ``rebus``
+    maps the cells holding several letters to them, the grid holding the first (so
+    fills, numbering and stats see one letter per cell, as ``.puz`` files do).
     """
 
     grid: Grid
@@ -40,12 +42,15 @@ class Puzzle:
     author: str = ""
     copyright: str = ""
     notes: str = ""
+    rebus: Mapping[Cell, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         known = {slot.id for slot in self.grid.slots()}
         unknown = sorted(set(self.clues) - known)
         if unknown:
             raise FormatError(f"clue {unknown[0]} names no slot of the grid")
+        for cell, text in self.rebus.items():
+            _check_rebus(self.grid, cell, text)
         for what, text in self.texts().items():
             if found := SURROGATE.search(text):
                 raise FormatError(
@@ -53,6 +58,7 @@ class Puzzle:
                     f"({found.group()!r}), not text any file can hold"
                 )
         object.__setattr__(self, "clues", MappingProxyType(dict(self.clues)))
+        object.__setattr__(self, "rebus", MappingProxyType(dict(sorted(self.rebus.items()))))
 
     def texts(self) -> dict[str, str]:
         """Every text by name: ``title``, ``author``, ``copyright``, ``notes``, then
@@ -66,8 +72,25 @@ class Puzzle:
         return self.clues.get(slot.id, "")
 
     def answer(self, slot: Slot) -> str:
-        """The slot's solution letters with ``.`` for unknown ones."""
-        return self.grid.pattern(slot)
+        """The slot's solution letters with ``.`` for unknown ones (a rebus cell's
+        letters in full)."""
+        return "".join(
+            self.rebus.get(cell) or self.grid.rows[cell[0]][cell[1]] for cell in slot.cells
+        )
+
+
+def _check_rebus(grid: Grid, cell: Cell, text: str) -> None:
+    """A ``FormatError`` unless ``cell`` is an open cell of ``grid`` holding the first of
+    ``text``'s two or more letters."""
+    r, c = cell
+    where = f"rebus cell ({r}, {c})"
+    if not (0 <= r < grid.height and 0 <= c < grid.width) or grid.is_block(r, c):
+        raise FormatError(f"{where} is not an open cell of the grid")
+    if len(text) < 2 or not text.isalpha():
+        raise FormatError(f"{where}: {text!r} is not two or more letters")
+    if grid.letter(r, c) != text[0]:
+        held = grid.letter(r, c) or OPEN
+        raise FormatError(f"{where}: the grid holds {held!r}, not the rebus's first letter")
 
 
 def clue_order(grid: Grid) -> list[Slot]:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from crossforge.grids.model import Cell, Grid, Slot
+from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, Slot
 from crossforge.grids.rules import open_regions
 
 if TYPE_CHECKING:
@@ -52,7 +52,8 @@ class Fillability:
     candidates: dict[str, int] = field(default_factory=dict)
     """Candidate count per slot id."""
     tightest: list[str] = field(default_factory=list)
-    """Up to five slot ids with the fewest candidates."""
+    """Up to five slot ids with the fewest candidates, among those with an empty cell (a
+    complete entry has one candidate, or none: not news to its constructor)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,10 @@ class GridStats:
     crossings: int
     regions: int
     complexity: int
+    two_letter_entries: list[str] = field(default_factory=list)
+    """Ids of the entries of two letters (most rule sets want three or more)."""
+    letters: dict[str, int] = field(default_factory=dict)
+    """How many filled cells hold each letter, most frequent first."""
     fillability: Fillability | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +100,12 @@ def _unchecked_runs(slots: list[Slot], checked: frozenset[Cell]) -> list[int]:
                 runs.append(run)
                 run = 0
     return runs
+
+
+def _letter_counts(grid: Grid) -> dict[str, int]:
+    """Filled cells per letter, most frequent first (ties alphabetically)."""
+    counts = Counter(ch for row in grid.rows for ch in row if ch not in (BLOCK, OPEN))
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def generation_complexity(grid: Grid, min_length: int = 2) -> int:
@@ -119,7 +130,8 @@ def fillability(
         for position in range(slot.length):
             per_position[position] = np.bincount(codes[:, position], minlength=size)[:size]
         shares.append(per_position / max(len(found), 1))
-    tightest = sorted(counts, key=lambda slot_id: counts[slot_id])[:5]
+    unfinished = [slot.id for slot in slots if OPEN in grid.pattern(slot)]
+    tightest = sorted(unfinished, key=lambda slot_id: counts[slot_id])[:5]
     if min(counts.values(), default=1) == 0:
         return Fillability(-math.inf, -math.inf, 0.0, min_score, counts, tightest)
     log_candidates = sum(math.log2(n) for n in counts.values())
@@ -165,5 +177,7 @@ def grid_stats(
         crossings=len(grid.crossings(min_length)),
         regions=len(open_regions(grid)),
         complexity=generation_complexity(grid, min_length),
+        two_letter_entries=[slot.id for slot in slots if slot.length == 2],
+        letters=_letter_counts(grid),
         fillability=None if index is None else fillability(grid, index, min_score, min_length),
     )

@@ -23,6 +23,9 @@ FORMATS = {
     "ipuz": "crossforge.grids.formats.ipuz",
     "xd": "crossforge.grids.formats.xd",
 }
+REBUS_FORMATS = ("json", "puz", "ipuz")
+"""The formats that keep rebus cells (several letters in one cell); the others refuse
+to write a puzzle with them rather than drop letters."""
 EXTENSIONS = {".txt": "text", ".grid": "text", ".json": "json", ".puz": "puz"}
 EXTENSIONS.update({".ipuz": "ipuz", ".xd": "xd"})
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -54,6 +57,12 @@ def loads(data: bytes, fmt: str, max_side: int = MAX_SIDE) -> Puzzle:
 
 def dumps(puzzle: Puzzle, fmt: str) -> bytes:
     """The bytes of a puzzle in the named format."""
+    if puzzle.rebus and fmt in FORMATS and fmt not in REBUS_FORMATS:
+        (r, c), text = next(iter(puzzle.rebus.items()))
+        raise FormatError(
+            f"rebus cell ({r}, {c}) holds {text!r}: the {fmt} format keeps one letter per "
+            f"cell; write it as {', '.join(REBUS_FORMATS)}"
+        )
     data: bytes = _module(fmt).write(puzzle)
     return data
 
@@ -79,6 +88,7 @@ def dump(puzzle: Puzzle, path: str | Path) -> None:
 __all__ = [
     "FORMATS",
     "MAX_SIDE",
+    "REBUS_FORMATS",
     "FormatError",
     "GridTooLarge",
     "Puzzle",

@@ -17,13 +17,15 @@ reader knows it). The format has no shading, so shaded cells get 0x08 (our own f
 otherwise unused) and, when not circled too, 0x80 | 0x04: other readers show them
 circled, as tools converting shaded puzzles to ``.puz`` do, and 0x04 tells us the circle
 stands in for the shading. A solution cell written ``-`` is an open cell whose letter
-is unknown.
+is unknown. Rebus cells go to ``GRBS`` (one byte per cell: 0, or the cell's key + 1) and
+``RTBL`` (the keys' letters, ``" 0:HEART; 1:CLUB;"``), the solution holding each rebus's
+first letter, as Across Lite writes them.
 
 Read as well: diagramless puzzles (as a plain grid: the solution shows the blocks), and
 extra sections other than ``GEXT`` (timer, user entries), which are skipped. Refused,
 naming the byte or cell: a wrong checksum (header, grid, text or section: the file is
-damaged, or was edited without them), a scrambled (locked) solution, rebus cells
-(``GRBS``/``RTBL``), and a size past the reader's limit (checked on the header).
+damaged, or was edited without them), a scrambled (locked) solution, a ``GRBS`` cell
+whose key ``RTBL`` lacks, and a size past the reader's limit (checked on the header).
 """
 
 from __future__ import annotations
@@ -156,10 +158,35 @@ def write(puzzle: Puzzle) -> bytes:
     body += [strings[key] + b"\x00" for key in ("title", "author", "copyright")]
     body += [clue + b"\x00" for clue in clues]
     body.append(strings["notes"] + b"\x00")
+    if puzzle.rebus:
+        cells_and_table = _rebus_sections(puzzle, encoding)
+        body += [_section(name, content) for name, content in cells_and_table]
     if grid.circled or grid.shaded:
-        marks = bytes(_flags(grid, cell) for cell in grid.cells())
-        body.append(SECTION.pack(b"GEXT", len(marks), checksum(marks)) + marks + b"\x00")
+        body.append(_section(b"GEXT", bytes(_flags(grid, cell) for cell in grid.cells())))
     return b"".join(body)
+
+
+def _section(name: bytes, content: bytes) -> bytes:
+    """An extra section: its name, length and checksum, the content, a NUL."""
+    return SECTION.pack(name, len(content), checksum(content)) + content + b"\x00"
+
+
+def _rebus_sections(puzzle: Puzzle, encoding: str) -> list[tuple[bytes, bytes]]:
+    """``GRBS`` and ``RTBL`` of the puzzle's rebus cells (one key per distinct text)."""
+    keys: dict[str, int] = {}
+    for text in puzzle.rebus.values():
+        keys.setdefault(text, len(keys))
+    grid = puzzle.grid
+    cells = bytes(
+        keys[puzzle.rebus[cell]] + 1 if cell in puzzle.rebus else 0 for cell in grid.cells()
+    )
+    table = "".join(f"{key:2d}:{text};" for text, key in keys.items())
+    try:
+        encoded = table.encode(encoding)
+    except UnicodeEncodeError:
+        letters = sorted({ch for text in keys for ch in text if ch > "\x7f"})
+        raise FormatError(_unwritable(letters, next(iter(puzzle.rebus)))) from None
+    return [(b"GRBS", cells), (b"RTBL", encoded)]
 
 
 class _Reader:
@@ -232,7 +259,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     _expect("masked low", base + 16, low, want_low)
     _expect("masked high", base + 20, high, want_high)
     _expect("global", base, overall, want_overall)
-    circled, shaded = _read_sections(reader, width, height)
+    circled, shaded, rebus = _read_sections(reader, width, height, encoding)
 
     cells = _decode(solution, encoding, "solution grid")
     if len(cells) != width * height:
@@ -247,6 +274,8 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
         )
         for r in range(height)
     ]
+    for (r, c), text in rebus.items():  # the solution holds the first letter, or should
+        rows[r] = rows[r][:c] + text[0] + rows[r][c + 1 :]
     try:
         grid = Grid.from_rows(rows, circled=circled, shaded=shaded)
     except ValueError as exc:
@@ -264,6 +293,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
             for slot, clue in zip(order, clues, strict=True)
             if clue
         },
+        rebus=rebus,
         title=texts["title"],
         author=texts["author"],
         copyright=texts["copyright"],
@@ -286,9 +316,11 @@ def _flags(grid: Grid, cell: Cell) -> int:
     return flags
 
 
-def _read_sections(reader: _Reader, width: int, height: int) -> tuple[list[Cell], list[Cell]]:
-    """Circled and shaded cells from the extra sections (checksums verified; a rebus is
-    refused, other sections skipped)."""
+def _read_sections(
+    reader: _Reader, width: int, height: int, encoding: str
+) -> tuple[list[Cell], list[Cell], dict[Cell, str]]:
+    """Circled and shaded cells and rebus cells from the extra sections (checksums
+    verified; other sections skipped)."""
     sections: dict[bytes, tuple[int, bytes]] = {}
     while len(reader.data) - reader.pos >= SECTION.size:
         offset = reader.pos
@@ -296,8 +328,9 @@ def _read_sections(reader: _Reader, width: int, height: int) -> tuple[list[Cell]
         body = reader.take(length + 1, f"section {name.decode('latin-1')!r}")[:-1]
         _expect(f"section {name.decode('latin-1')!r}", offset + 6, stored, checksum(body))
         sections[name] = (offset, body)
+    rebus: dict[Cell, str] = {}
     if b"GRBS" in sections:
-        _refuse_rebus(sections[b"GRBS"][1], sections.get(b"RTBL", (0, b""))[1], width)
+        rebus = _read_rebus(sections[b"GRBS"], sections.get(b"RTBL", (0, b""))[1], width, encoding)
     circled: list[Cell] = []
     shaded: list[Cell] = []
     if b"GEXT" in sections:
@@ -310,22 +343,28 @@ def _read_sections(reader: _Reader, width: int, height: int) -> tuple[list[Cell]
                 circled.append(divmod(i, width))
             if flags & SHADED_FLAG:
                 shaded.append(divmod(i, width))
-    return circled, shaded
+    return circled, shaded, rebus
 
 
-def _refuse_rebus(cells: bytes, table: bytes, width: int) -> None:
-    """A ``FormatError`` naming the first rebus cell of a ``GRBS`` section and its
-    answer from ``RTBL`` (entries ``" 1:HEART;"``: cell byte n is key n - 1)."""
-    first = next((i for i, key in enumerate(cells) if key), None)
-    if first is None:
-        return
-    words = {}
-    for entry in table.decode("latin-1").split(";"):
-        key, _, word = entry.partition(":")
-        if key.strip().isdecimal():
-            words[int(key)] = word
-    word = words.get(cells[first] - 1, "?")
-    raise FormatError(
-        f"cell {divmod(first, width)} holds the rebus {word!r} (GRBS and RTBL sections): "
-        "rebus cells are not supported"
-    )
+def _read_rebus(
+    grbs: tuple[int, bytes], table: bytes, width: int, encoding: str
+) -> dict[Cell, str]:
+    """Rebus cells from ``GRBS`` (cell byte n is key n - 1) and ``RTBL`` (entries
+    ``" 1:HEART;"``)."""
+    offset, cells = grbs
+    words: dict[int, str] = {}
+    for entry in _decode(table, encoding, "section 'RTBL'").split(";"):
+        number, _, word = entry.partition(":")
+        if number.strip().isdecimal():
+            words[int(number)] = word
+    rebus = {}
+    for i, key in enumerate(cells):
+        if not key:
+            continue
+        if key - 1 not in words:
+            raise FormatError(
+                f"byte {offset + 8 + i}: cell {divmod(i, width)} names rebus key {key - 1}, "
+                "which the RTBL section lacks"
+            )
+        rebus[divmod(i, width)] = words[key - 1]
+    return rebus

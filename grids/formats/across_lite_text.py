@@ -109,12 +109,15 @@ def read(data: bytes, max_side: int) -> Puzzle:
             raise FormatError(f"<{tag}>: {len(given)} clues for {len(slots)} entries")
         clues.update((slot.id, clue) for slot, clue in zip(slots, given, strict=False) if clue)
     notes = "\n".join(line for _, line in sections.get("NOTEPAD", [])).strip("\n")
+    title, author, copyright_ = (
+        " ".join(line for _, line in sections.get(key, []) if line)
+        for key in ("TITLE", "AUTHOR", "COPYRIGHT")
+    )
     return Puzzle(
         grid,
         clues,
-        **{
-            key: " ".join(line for _, line in sections.get(key.upper(), []) if line)
-            for key in ("title", "author", "copyright")
-        },
+        title=title,
+        author=author,
+        copyright=copyright_,
         notes=notes,
     )

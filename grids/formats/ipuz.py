@@ -9,8 +9,8 @@ named ``Across``/``Down`` or ``Across:<label>``/``Down:<label>``, a style given 
 from ``styles``, shading as ``highlight`` or any ``color`` but white, the file's own
 ``block`` character; omitted cells (``null``) become blocks, and a file wrapped in a
 ``name( … )`` call (JSONP) is unwrapped; a cell's given ``value`` is its letter when
-the solution has none. Refused, with the field, row and column named:
-rebus cells (several letters in a solution cell), clue lists of other directions,
+the solution has none; a solution cell of several letters is a rebus cell (written so
+too). Refused, with the field, row and column named: clue lists of other directions,
 clues of several entries (``numbers``) or without a number, and ``dimensions`` that
 are not positive or pass the size limit (before any row is read).
 """
@@ -50,7 +50,8 @@ def write(puzzle: Puzzle) -> bytes:
                 style.update(highlight=True, color=SHADE_COLOR)
             label = BLOCK if grid.is_block(r, c) else numbers.get((r, c), 0)
             cells[r].append({"cell": label, "style": style} if style else label)
-            solution[r].append(BLOCK if grid.is_block(r, c) else grid.letter(r, c))
+            letter = puzzle.rebus.get((r, c)) or grid.letter(r, c)
+            solution[r].append(BLOCK if grid.is_block(r, c) else letter)
     document: dict[str, Any] = {
         "version": VERSION,
         "kind": [KIND],
@@ -109,8 +110,9 @@ def _unwrapped(data: bytes) -> bytes:
     return data
 
 
-def _letter(value: Any, block: Any, r: int, c: int) -> str:
-    """The grid character of a solution cell: its letter, or ``.`` when not given."""
+def _letters(value: Any, block: Any, r: int, c: int) -> str:
+    """The letters of a solution cell (several in a rebus cell), or ``.`` when not
+    given."""
     if isinstance(value, dict):
         value = value.get("value")
     if isinstance(value, list):
@@ -119,11 +121,6 @@ def _letter(value: Any, block: Any, r: int, c: int) -> str:
         )
     if not isinstance(value, str) or value in (block, ""):
         return OPEN
-    if len(value) > 1:
-        raise FormatError(
-            f"field 'solution', row {r}, column {c}: {value!r} is a rebus (several letters "
-            "in one cell); rebus cells are not supported"
-        )
     return value
 
 
@@ -145,6 +142,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     rows: list[str] = []
     circled: list[Cell] = []
     shaded: list[Cell] = []
+    rebus: dict[Cell, str] = {}
     for r in range(height):
         row = ""
         for c in range(width):
@@ -157,7 +155,10 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
                     shaded.append((r, c))
                 letter = cell.get("value") if letter is None else letter
                 cell = cell.get("cell", 0)
-            row += BLOCK if cell is None or cell == block else _letter(letter, block, r, c)
+            letters = BLOCK if cell is None or cell == block else _letters(letter, block, r, c)
+            if len(letters) > 1:
+                rebus[(r, c)] = letters
+            row += letters[0]
         rows.append(row)
     try:
         grid = Grid.from_rows(rows, circled=circled, shaded=shaded)
@@ -168,6 +169,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
     return Puzzle(
         grid,
         _read_clues(grid, document.get("clues", {})),
+        rebus=rebus,
         **{key: _text(document, key) for key in META_FIELDS},
     )
 

@@ -30,6 +30,7 @@ def to_dict(puzzle: Puzzle) -> dict[str, Any]:
         "grid": list(grid.rows),
         "circled": [list(cell) for cell in sorted(grid.circled)],
         "shaded": [list(cell) for cell in sorted(grid.shaded)],
+        "rebus": [[r, c, text] for (r, c), text in puzzle.rebus.items()],
         **{key: getattr(puzzle, key) for key in META_FIELDS},
         "clues": {slot.id: puzzle.clues[slot.id] for slot in order if slot.id in puzzle.clues},
         "entries": [
@@ -55,6 +56,18 @@ def _cells(value: Any, name: str) -> list[Cell]:
     ):
         raise FormatError(f"field {name!r}: expected a list of [row, col] pairs")
     return [(cell[0], cell[1]) for cell in value]
+
+
+def _rebus(value: Any) -> dict[Cell, str]:
+    if not isinstance(value, list) or not all(
+        isinstance(item, list)
+        and len(item) == 3
+        and all(isinstance(x, int) for x in item[:2])
+        and isinstance(item[2], str)
+        for item in value
+    ):
+        raise FormatError("field 'rebus': expected a list of [row, col, letters]")
+    return {(item[0], item[1]): item[2] for item in value}
 
 
 def _text_field(data: Mapping[str, Any], name: str) -> str:
@@ -89,7 +102,12 @@ def from_dict(data: Mapping[str, Any], max_side: int = MAX_SIDE) -> Puzzle:
     clues = data.get("clues", {})
     if not isinstance(clues, Mapping) or not all(isinstance(v, str) for v in clues.values()):
         raise FormatError("field 'clues': expected an object of slot id to clue text")
-    return Puzzle(grid, dict(clues), **{key: _text_field(data, key) for key in META_FIELDS})
+    return Puzzle(
+        grid,
+        dict(clues),
+        rebus=_rebus(data.get("rebus", [])),
+        **{key: _text_field(data, key) for key in META_FIELDS},
+    )
 
 
 def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:

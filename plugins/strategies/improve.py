@@ -11,7 +11,9 @@ objective reaches the problem's bound (``Problem.objective_bound``): proved opti
 
 ``alternatives`` finds further solutions, each differing from every earlier one in at
 least ``min_difference`` variables: it forbids, for each earlier solution, its values at
-that many variables (its weakest first, random ones on later attempts).
+that many variables (its weakest first, random ones on later attempts), spread out: no
+two of them neighbours while others are left, so the differences fall all over a grid
+rather than in one corner.
 """
 
 from __future__ import annotations
@@ -168,20 +170,38 @@ def differing_domains(
     rng: random.Random | None,
 ) -> Domains:
     """``root`` without, for each earlier solution, its values at ``min_difference`` of
-    its variables: its weakest (``Problem.weakest``), or random ones given ``rng``."""
+    its variables (``spread`` out): its weakest (``Problem.weakest``) first, or in a
+    random order given ``rng``."""
     domains = list(root)
     for solution in earlier:
         weakest = problem.weakest(filled(solution))
-        order = [v for tier in weakest for v in tier] or list(range(problem.size))
+        order = list(dict.fromkeys([v for tier in weakest for v in tier]))
+        listed = set(order)
+        order += [v for v in range(problem.size) if v not in listed]
         if rng is not None:
             rng.shuffle(order)
-        for var in order[:min_difference]:
+        for var in spread(problem, order, min_difference):
             value = solution[var]
             if value is not None and domains[var][value]:
                 mask = domains[var].copy()
                 mask[value] = False
                 domains[var] = mask
     return domains
+
+
+def spread(problem: Problem, order: Sequence[int], count: int) -> list[int]:
+    """``count`` variables taken in ``order``, each no neighbour (``Problem.neighbours``)
+    of one taken before while such are left; then the next in ``order``."""
+    chosen: list[int] = []
+    near: set[int] = set()
+    for var in order:
+        if len(chosen) < count and var not in near:
+            chosen.append(var)
+            near.add(var)
+            near.update(problem.neighbours(var))
+    taken = set(chosen)
+    chosen += [var for var in order if var not in taken][: max(count - len(chosen), 0)]
+    return chosen
 
 
 ATTEMPTS = 3

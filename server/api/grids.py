@@ -3,8 +3,10 @@
 ``POST /v1/grids/parse`` takes a ``.puz``, ``.ipuz``, ``.xd``, text or JSON file and
 answers the server's JSON form of a puzzle (``grids.formats.json_format``: grid rows,
 circled and shaded cells, clues by slot id, metadata, entries);
-``POST /v1/grids/render.{fmt}`` takes that JSON form and answers the file. Both go
-through grids' formats, so a client (the construction page) never parses a file itself.
+``POST /v1/grids/render.{fmt}`` takes that JSON form and answers the file;
+``POST /v1/grids/stats`` answers its grid's statistics; ``GET /v1/grids/library`` lists
+the sample grids to start from. All go through grids, so a client
+(the construction page) never parses a file or counts a grid itself.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from crossforge.server.api.inputs import json_body, query_values
-from crossforge.server.api.schemas import PARSE_QUERY, PUZZLE_DOCUMENT, PUZZLE_INPUT
+from crossforge.server.api.schemas import (
+    GRID_STATS,
+    LIBRARY,
+    PARSE_QUERY,
+    PUZZLE_DOCUMENT,
+    PUZZLE_INPUT,
+    RENDER_QUERY,
+)
 from crossforge.server.context import services
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import Media, documented
@@ -82,27 +91,81 @@ def parse() -> Response:
         )
     },
     body=PUZZLE_INPUT,
+    query=RENDER_QUERY,
     path={"fmt": {"enum": list(FILE_FORMATS)}},
 )
 def render(fmt: str) -> Response:
     """Write a puzzle given in its JSON form as a file: puz, ipuz, xd, txt, json or svg
-    (the grid with its clues below)."""
+    (the grid with its clues below; with `blank`, the empty grid alone)."""
     from crossforge.grids.formats import dumps
     from crossforge.grids.formats.json_format import from_dict
-    from crossforge.grids.svg import puzzle_svg
+    from crossforge.grids.svg import grid_svg, puzzle_svg
 
     if fmt not in FILE_FORMATS:
         known = ", ".join(FILE_FORMATS)
         raise ApiError(404, "unknown_format", f"no format {fmt!r}; choose one of {known}")
+    blank = query_values(RENDER_QUERY)["blank"]
+    if blank and fmt != "svg":
+        raise ApiError(400, "invalid_field", "blank is for svg only", {"field": "blank"})
     body = json_body(PUZZLE_INPUT)
     with _size_checked():
         puzzle = from_dict(body, services().config.max_grid_size)
     name, media = FILE_FORMATS[fmt]
-    content: Any = puzzle_svg(puzzle) if name == "svg" else dumps(puzzle, name)
+    content: Any
+    if name != "svg":
+        content = dumps(puzzle, name)
+    elif blank:
+        content = grid_svg(puzzle.grid, filled=False, title=puzzle.title or "Crossword grid")
+    else:
+        content = puzzle_svg(puzzle)
     response = Response(content, mimetype=media)
     filename = f"{_file_stem(puzzle.title)}.{fmt}"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@bp.get("/library")
+@documented({200: LIBRARY})
+def library() -> Response:
+    """The sample library's square grids (minis, American 15x15 and 21x21 patterns,
+    Canadian grids) no larger than the server takes, to start a puzzle from."""
+    from crossforge.grids.library import CATALOGUE, load_grid
+
+    limit = services().config.max_grid_size
+    grids = []
+    for found in CATALOGUE.values():
+        if found.kind != "square":
+            continue
+        grid = load_grid(found.name)
+        if max(grid.height, grid.width) > limit:
+            continue
+        grids.append(
+            {
+                "name": found.name,
+                "rules": found.rules,
+                "description": found.description,
+                "height": grid.height,
+                "width": grid.width,
+                "grid": list(grid.rows),
+                "circled": [list(cell) for cell in sorted(grid.circled)],
+                "shaded": [list(cell) for cell in sorted(grid.shaded)],
+            }
+        )
+    return jsonify({"grids": grids})
+
+
+@bp.post("/stats")
+@documented({200: GRID_STATS}, body=PUZZLE_INPUT)
+def stats() -> Response:
+    """The statistics of a puzzle's grid given in its JSON form: the figures of
+    `crossforge grid stats` (entries, blocks, mean length, unchecked cells, two-letter
+    entries, letter counts, ...), computed by the same function."""
+    from crossforge.grids.formats.json_format import from_dict
+    from crossforge.grids.stats import grid_stats
+
+    with _size_checked():
+        puzzle = from_dict(json_body(PUZZLE_INPUT), services().config.max_grid_size)
+    return jsonify(grid_stats(puzzle.grid).to_dict())
 
 
 @contextmanager

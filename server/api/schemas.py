@@ -93,6 +93,17 @@ PUZZLE_FIELDS: dict[str, Schema] = {
     },
     "circled": CELLS,
     "shaded": CELLS,
+    "rebus": {
+        "type": "array",
+        "items": {
+            "type": "array",
+            "items": {"type": ["integer", "string"]},
+            "minItems": 3,
+            "maxItems": 3,
+        },
+        "description": "cells holding several letters, as [row, col, letters] (the grid "
+        "holds the first)",
+    },
     "clues": {
         "type": "object",
         "additionalProperties": {"type": "string"},
@@ -159,6 +170,13 @@ CLUE_IMPORT_QUERY = _object(
     create={**FLAG, "description": "create the list if it does not exist (else a 404)"},
 )
 CLUE_EXPORT_QUERY = _object(format={"enum": list(CLUE_FORMATS), "default": "tsv"})
+RENDER_QUERY = _object(
+    blank={
+        **FLAG,
+        "description": "svg only: the empty grid with its numbers, no letters "
+        "and no clues (to print or share a pattern)",
+    }
+)
 PARSE_QUERY = _object(
     format={"enum": list(GRID_FORMATS), "description": "default: from the uploaded file's name"}
 )
@@ -319,6 +337,48 @@ PUZZLE_DOCUMENT = _document(
         },
     },
     source_format={"enum": list(GRID_FORMATS)},
+)
+LIBRARY = _document(
+    grids={
+        "type": "array",
+        "items": _document(
+            name={"type": "string"},
+            rules={"type": "string"},
+            description={"type": "string"},
+            height={"type": "integer"},
+            width={"type": "integer"},
+            grid=PUZZLE_FIELDS["grid"],
+            circled=CELLS,
+            shaded=CELLS,
+        ),
+    }
+)
+GRID_STATS = _document(
+    **{
+        name: {"type": "integer"}
+        for name in (
+            "height",
+            "width",
+            "entries",
+            "across",
+            "down",
+            "blocks",
+            "open_cells",
+            "unchecked_cells",
+            "unchecked_runs",
+            "longest_unchecked_run",
+            "crossings",
+            "regions",
+            "complexity",
+        )
+    },
+    mean_length={"type": "number"},
+    block_percent={"type": "number"},
+    checked_percent={"type": "number"},
+    lengths={**COUNTS, "description": "entries per length"},
+    two_letter_entries={"type": "array", "items": {"type": "string"}},
+    letters={**COUNTS, "description": "filled cells per letter, most frequent first"},
+    fillability={"type": "null"},
 )
 PLUGINS = _document(
     plugins={

@@ -37,11 +37,62 @@ def puzpy_puzzle(**fields: Any) -> puz.Puzzle:
 # .puz -------------------------------------------------------------------------------------
 
 
-def test_puz_rebus_cells_are_refused_naming_the_cell_and_word() -> None:
+def test_puz_rebus_cells_written_by_puzpy_are_read() -> None:
+    theirs = puzpy_puzzle(solution="ABCD.HFGH")
+    theirs.rebus().add_rebus_squares(5, "HEART")
+    theirs.rebus().add_rebus_squares(0, "ACE")
+    puzzle = loads(theirs.tobytes(), "puz")
+    assert puzzle.rebus == {(0, 0): "ACE", (1, 2): "HEART"}
+    assert puzzle.grid.rows == ("ABC", "D#H", "FGH")
+    assert puzzle.answer(puzzle.grid.slot("2D")) == "CHEARTH"
+
+
+def test_puz_rebus_key_missing_from_the_table_is_named() -> None:
     theirs = puzpy_puzzle()
     theirs.rebus().add_rebus_squares(5, "HEART")
-    with pytest.raises(FormatError, match=r"cell \(1, 2\) holds the rebus 'HEART'.*not supported"):
+    theirs.rebus().solutions = {7: "CLUB"}
+    with pytest.raises(FormatError, match=r"cell \(1, 2\) names rebus key 0, which the RTBL"):
         loads(theirs.tobytes(), "puz")
+
+
+def test_puz_and_ipuz_rebus_and_circles_round_trip_through_independent_readers() -> None:
+    grid = Grid.from_rows(["HAT", "E#O", "NAP"], circled=[(0, 0), (2, 2)], shaded=[(1, 0)])
+    rebus = {(0, 0): "HEART", (2, 2): "PIE"}
+    puzzle = Puzzle(grid, {"1A": "Hearty hat"}, title="Rebus", rebus=rebus)
+    data = dumps(puzzle, "puz")
+    theirs = puz.load(data)
+    assert theirs.has_rebus()
+    assert theirs.rebus().get_rebus_solution(0) == "HEART"
+    assert theirs.rebus().get_rebus_solution(8) == "PIE"
+    assert theirs.rebus().get_rebus_squares() == [0, 8]
+    assert theirs.markup().get_markup_squares() == [0, 3, 8]  # the shading shows as a circle
+    assert theirs.tobytes() == data
+    assert loads(data, "puz") == puzzle
+    document = ipuz.read(dumps(puzzle, "ipuz").decode())  # raises on any invalid field
+    assert document["solution"][0][0] == "HEART" and document["solution"][2][2] == "PIE"
+    assert document["puzzle"][0][0]["style"] == {"shapebg": "circle"}
+    assert loads(dumps(puzzle, "ipuz"), "ipuz") == puzzle
+    assert loads(dumps(puzzle, "json"), "json") == puzzle
+
+
+@pytest.mark.parametrize("fmt", ["xd", "text"])
+def test_formats_without_rebus_refuse_to_drop_its_letters(fmt: str) -> None:
+    puzzle = Puzzle(Grid.from_rows(["HA", "EB"]), rebus={(0, 0): "HEART"})
+    with pytest.raises(FormatError, match=rf"\(0, 0\) holds 'HEART': the {fmt} format keeps one"):
+        dumps(puzzle, fmt)
+
+
+@pytest.mark.parametrize(
+    ("rebus", "message"),
+    [
+        ({(1, 1): "AB"}, r"\(1, 1\) is not an open cell"),
+        ({(0, 0): "H"}, "'H' is not two or more letters"),
+        ({(0, 0): "AB"}, "the grid holds 'H', not the rebus's first letter"),
+    ],
+)
+def test_rebus_cells_are_checked(rebus: dict[tuple[int, int], str], message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        Puzzle(Grid.from_rows(["HA", "E#"]), rebus=rebus)
 
 
 def test_puz_locked_solutions_are_refused() -> None:
@@ -174,7 +225,6 @@ def test_ipuz_kind_with_a_version_url_and_jsonp_wrapping() -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"solution": [["C", "AT", "T"], ["O", "R", "E"]]}, r"row 0, column 1: 'AT' is a rebus"),
         ({"solution": [["C", ["A", "B"], "T"], ["O", "R", "E"]]}, "row 0, column 1: a list"),
         ({"clues": {"Diagonal": [[1, "x"]]}}, "'Diagonal' clues are not supported"),
         ({"clues": {"Across": [{"numbers": [1, 4], "clue": "x"}]}}, "clue of several entries"),
@@ -195,6 +245,11 @@ def test_ipuz_kind_with_a_version_url_and_jsonp_wrapping() -> None:
 def test_ipuz_features_we_do_not_read_are_named(fields: dict[str, Any], message: str) -> None:
     with pytest.raises(FormatError, match=message):
         read_ipuz(ipuz_document(**fields))
+
+
+def test_ipuz_rebus_cells_are_read() -> None:
+    puzzle = read_ipuz(ipuz_document(solution=[["C", "AT", "T"], ["O", "R", "E"]]))
+    assert puzzle.rebus == {(0, 1): "AT"} and puzzle.grid.rows == ("CAT", "ORE")
 
 
 def test_ipuz_declared_size_is_checked_before_anything_is_allocated() -> None:

@@ -73,3 +73,18 @@ def test_fillability_with_given_letters_and_dead_ends() -> None:
     assert dead.tightest[0] == "1A"
     stats = grid_stats(grid, index, min_score=10)
     assert stats.fillability is not None and stats.fillability.min_score == 10
+
+
+def test_tightest_slots_leave_out_complete_entries() -> None:
+    index = WordIndex.build([("CAT", 50), ("COT", 50), ("ACE", 50), ("TOE", 50), ("ATE", 50)])
+    grid = Grid.from_rows(["CAT", "#.#", "#.#"])
+    estimate = fillability(grid, index)
+    assert estimate.candidates["1A"] == 1  # fewest, but the constructor wrote it
+    assert estimate.tightest == ["2D"]
+
+
+def test_letters_and_two_letter_entries() -> None:
+    stats = grid_stats(Grid.from_rows(["AB#", "BAD", "#.A"]))
+    assert stats.letters == {"A": 3, "B": 2, "D": 1}
+    assert list(stats.letters) == ["A", "B", "D"]
+    assert stats.two_letter_entries == ["1A", "5A", "1D", "4D"]

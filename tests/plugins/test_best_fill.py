@@ -183,6 +183,22 @@ def test_alternatives_are_distinct_by_min_difference_and_best_first(quality: str
     assert shown == sorted(shown) and shown[-1] <= keys[0]  # alternatives never show worse
 
 
+def test_alternatives_forbid_entries_spread_over_the_grid() -> None:
+    from crossforge.plugins.strategies import improve
+
+    problem = problem_of(OPEN_5, 3)
+    first = Backtrack().solve(problem, Control.with_timeout(10, seed=3)).assignment
+    root = problem.initial_domains()
+    for rng in (None, random.Random(5)):
+        domains = improve.differing_domains(problem, root, [first], 3, rng)
+        changed = [v for v in range(problem.size) if domains[v].sum() < root[v].sum()]
+        assert len(changed) == 3
+        for a, b in itertools.combinations(changed, 2):
+            assert b not in problem.neighbours(a)  # no two forbidden entries cross
+    # more than can be spread: the rest follow in order, still as many as asked
+    assert len(improve.spread(problem, list(range(problem.size)), problem.size)) == problem.size
+
+
 def test_the_stemmer_joins_inflections() -> None:
     assert {stem(w) for w in ("PLAY", "PLAYS", "PLAYED", "PLAYING", "PLAYER")} == {"PLAY"}
     assert stem("RUNNING") == stem("RUN") == "RUN"

@@ -1,4 +1,5 @@
-"""Puzzle files over HTTP (``/v1/grids/parse``, ``/v1/grids/render.{fmt}``) and the
+"""Puzzle files over HTTP (``/v1/grids/parse``, ``/v1/grids/render.{fmt}``), grid
+statistics and the library (``/v1/grids/stats``, ``/v1/grids/library``), and the
 construction page's own routes (``/``, ``/assets/…``)."""
 
 from __future__ import annotations
@@ -138,6 +139,70 @@ def test_svg_shows_the_grid_and_its_clues(client: Any) -> None:
     assert "Ship&apos;s company" in svg or "Ship's company" in svg
     assert svg.index(">Across<") < svg.index(">Down<")
     assert ">W</text>" in svg  # the letters
+
+
+def test_a_blank_svg_has_the_numbers_and_no_letters(client: Any) -> None:
+    answer = client.post("/v1/grids/render.svg?blank=true", json=PUZZLE)
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    svg = answer.get_data(as_text=True)
+    assert ">W</text>" not in svg and ">Across<" not in svg
+    assert ">1</text>" in svg and "<title>Mini</title>" in svg
+    refused = client.post("/v1/grids/render.puz?blank=true", json=PUZZLE)
+    assert refused.status_code == 400 and refused.get_json()["error"]["details"]["field"] == "blank"
+
+
+@pytest.mark.parametrize("fmt", ["puz", "ipuz", "json"])
+def test_rebus_cells_round_trip(client: Any, fmt: str) -> None:
+    body = {**PUZZLE, "rebus": [[1, 0, "THOU"], [2, 4, "SEA"]]}
+    rendered = client.post(f"/v1/grids/render.{fmt}", json=body)
+    assert rendered.status_code == 200, rendered.get_json()
+    upload = {"file": (io.BytesIO(rendered.data), f"mini.{fmt}")}
+    document = client.post("/v1/grids/parse", data=upload, content_type="multipart/form-data")
+    assert document.get_json()["rebus"] == [[1, 0, "THOU"], [2, 4, "SEA"]]
+    entries = {entry["id"]: entry["answer"] for entry in document.get_json()["entries"]}
+    assert entries["5A"] == "THOUHINE" and entries["6A"] == "HANDSEA"
+
+
+def test_a_rebus_that_a_format_cannot_hold_is_a_400(client: Any) -> None:
+    answer = client.post("/v1/grids/render.xd", json={**PUZZLE, "rebus": [[1, 0, "THOU"]]})
+    assert answer.status_code == 400
+    assert "the xd format keeps one letter per cell" in answer.get_json()["error"]["message"]
+    wrong = client.post("/v1/grids/render.puz", json={**PUZZLE, "rebus": [[1, 0, "SEA"]]})
+    assert wrong.status_code == 400 and "first letter" in wrong.get_json()["error"]["message"]
+
+
+def test_stats_are_the_cli_figures(client: Any, tmp_path: Any) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from crossforge.grids.cli import grid
+
+    rows = ["AB#..", "BAD..", "#.A..", ".....", "....#"]
+    answer = client.post("/v1/grids/stats", json={"grid": rows})
+    assert answer.status_code == 200, answer.get_json()
+    figures = answer.get_json()
+    (tmp_path / "g.txt").write_text("\n".join(rows) + "\n")
+    printed = CliRunner().invoke(grid, ["stats", str(tmp_path / "g.txt"), "--json"])
+    assert printed.exit_code == 0, printed.output
+    assert figures == json.loads(printed.output)
+    assert figures["letters"] == {"A": 3, "B": 2, "D": 1}
+    assert figures["two_letter_entries"] == ["1A", "3A", "1D", "8D"]
+    bad = client.post("/v1/grids/stats", json={"grid": ["#..", ".?."]})
+    assert bad.status_code == 400
+
+
+def test_the_library_lists_square_grids_to_start_from(make_app: Callable[..., Flask]) -> None:
+    from crossforge.grids.library import load_grid
+
+    grids = make_app(max_grid_size=15).test_client().get("/v1/grids/library").get_json()["grids"]
+    names = [found["name"] for found in grids]
+    assert "mini-5x5" in names and "american-15-themed-circles" in names
+    assert not any(name.startswith(("hex-", "american-21")) for name in names)  # too large
+    circles = next(found for found in grids if found["name"] == "american-15-themed-circles")
+    grid = load_grid("american-15-themed-circles")
+    assert circles["grid"] == list(grid.rows) and circles["rules"] == "american"
+    assert circles["circled"] == [list(cell) for cell in sorted(grid.circled)] != []
 
 
 def test_the_page_is_served_with_its_assets(make_app: Callable[..., Flask]) -> None:

@@ -80,9 +80,9 @@ HOSTILE: list[tuple[str, str, bytes, int, str, str]] = [
         "height -5",
     ),
     (
-        "ipuz rebus",
+        "ipuz rebus of no letters",
         "x.ipuz",
-        _ipuz(solution=[["AB", "C"], ["D", "E"]]),
+        _ipuz(solution=[["A1", "C"], ["D", "E"]]),
         400,
         "invalid_input",
         "rebus",

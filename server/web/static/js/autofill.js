@@ -1,8 +1,12 @@
 // Autofill as a job (POST /v1/fills): the whole grid or the selected cells, progress
-// drawn live from the job's event stream, stop, accept, alternatives, quality.
+// drawn live from the job's event stream, stop, accept, alternatives (each differing from
+// the others in a share of the entries), a seed (a new one each run unless told),
+// quality.
 
 import { describe, follow, json } from "./api.js";
-import { BLOCK, EMPTY, at, withCells } from "./puzzle.js";
+import { BLOCK, EMPTY, at, pattern, withCells } from "./puzzle.js";
+
+const MAX_SEED = 2147483647;
 
 export class Autofill {
   constructor({ editor, view, settings, elements, report, onResult }) {
@@ -57,9 +61,17 @@ export class Autofill {
     this.view.render();
   }
 
+  /** The seed of this run: a new random one when shuffling (shown, so a fill can be
+   * made again), else the one given. */
+  seed() {
+    if (this.el.shuffle.checked) this.el.seed.value = Math.floor(Math.random() * MAX_SEED);
+    return Math.min(Math.max(Math.floor(Number(this.el.seed.value) || 0), 0), MAX_SEED);
+  }
+
   request() {
     const { type, list, min_score } = this.settings();
     const snapshot = this.editor.snapshot;
+    const alternatives = Number(this.el.alternatives.value) || 1;
     const body = {
       type,
       grid: snapshot.rows,
@@ -67,8 +79,9 @@ export class Autofill {
       options: {
         min_score,
         quality: this.el.quality.value,
-        alternatives: Number(this.el.alternatives.value) || 1,
+        alternatives,
         timeout: Number(this.el.timeout.value) || 30,
+        seed: this.seed(),
       },
     };
     if (body.options.quality === "best") body.options.best_seconds = Number(this.el.bestSeconds.value) || 0;
@@ -81,7 +94,21 @@ export class Autofill {
       if (!cells.length) throw new Error("select the cells to fill first (or fill the whole grid)");
       body.region = { cells };
     }
+    if (alternatives > 1) body.options.min_difference = this.minDifference(body.region);
     return body;
+  }
+
+  /** The entries in which every two fills must differ: the asked share of the entries
+   * the fill writes (those with an empty cell, in the region if any), at least one. */
+  minDifference(region) {
+    const rows = this.editor.snapshot.rows;
+    const inRegion = region ? new Set(region.cells.map((cell) => cell.join(","))) : null;
+    const open = this.editor.slots.filter(
+      (slot) =>
+        pattern(rows, slot).includes(EMPTY) && (!inRegion || slot.cells.some((cell) => inRegion.has(cell.join(",")))),
+    ).length;
+    const share = Math.min(Math.max(Number(this.el.spread.value) || 0, 0), 100) / 100;
+    return Math.max(1, Math.ceil(open * share));
   }
 
   async start() {
@@ -169,18 +196,42 @@ export class Autofill {
       this.el.status.textContent = job.status === "canceled" ? "Stopped before any fill was found." : "The fill ended without a grid.";
       return;
     }
-    this.fills = [result, ...alternativesOf(result)];
-    this.onResult(this.fills);
     const stopped = job.status === "canceled" ? "Stopped. " : "";
+    const fills = [result, ...alternativesOf(result)];
     let summary;
     if (result.status === "filled" || result.status === "solved" || complete) {
-      summary = `${stopped}Filled${this.fills.length > 1 ? `, with ${this.fills.length - 1} alternative(s)` : ""}. Accept to keep it.`;
+      summary = `${stopped}Filled${fills.length > 1 ? `, with ${fills.length - 1} alternative(s)` : ""}. Accept to keep it.`;
     } else {
-      summary = `${stopped}No complete fill (${result.reason || result.status}); the best partial fill is shown.`;
+      const written = this.newLetters(result.grid).length;
+      summary = written
+        ? `${stopped}No complete fill (${result.reason || result.status}); the best partial fill is shown (${written} letter(s)).`
+        : `${stopped}No complete fill (${result.reason || result.status}), and no partial fill to show.`;
       if (result.fill_estimate) summary += ` ${estimateText(result.fill_estimate)}`;
+      if (!written) {
+        this.view.overlay.ghost = null;
+        this.view.render();
+        this.el.status.textContent = summary;
+        return;
+      }
     }
+    this.fills = fills;
+    this.onResult(this.fills);
     this.el.status.textContent = summary;
     this.show(0);
+  }
+
+  /** The [r, c, letter] a fill's grid would write into the current grid's open cells. */
+  newLetters(grid) {
+    const rows = this.editor.snapshot.rows;
+    const changes = [];
+    grid.forEach((row, r) => {
+      [...row].forEach((ch, c) => {
+        if (r >= rows.length || ch === EMPTY || ch === BLOCK) return;
+        const here = at(rows, r, c);
+        if (here !== undefined && here !== BLOCK && here !== ch) changes.push([r, c, ch]);
+      });
+    });
+    return changes;
   }
 
   show(index) {
@@ -201,16 +252,8 @@ export class Autofill {
   accept() {
     const fill = this.fills[this.index];
     if (!fill) return;
-    const rows = this.editor.snapshot.rows;
-    const changes = [];
-    fill.grid.forEach((row, r) => {
-      [...row].forEach((ch, c) => {
-        if (r >= rows.length || ch === EMPTY || ch === BLOCK) return;
-        const here = at(rows, r, c);
-        if (here !== undefined && here !== BLOCK && here !== ch) changes.push([r, c, ch]);
-      });
-    });
-    if (changes.length) this.editor.update({ ...this.editor.snapshot, rows: withCells(rows, changes) });
+    const changes = this.newLetters(fill.grid);
+    if (changes.length) this.editor.update({ ...this.editor.snapshot, rows: withCells(this.editor.snapshot.rows, changes) });
     this.el.status.textContent = `Accepted: ${changes.length} letter(s) written.`;
     this.clearResult(false);
   }

@@ -1,8 +1,10 @@
 // Clue mode: every entry with its answer, an editable clue, and the clue database's
-// suggestions (from the fill's answer, else GET /v1/lists/{name}/clues?word=).
+// suggestions (from the fill's answer, else GET /v1/lists/{name}/clues?word=). A clue's
+// text is kept under its answer's place (puzzle.clueKey) and each clue edited is one undo
+// step of the editor's history.
 
 import { describe, json } from "./api.js";
-import { EMPTY, pattern } from "./puzzle.js";
+import { EMPTY, clueKey, pattern } from "./puzzle.js";
 
 const SHOWN = 3;
 const AT_ONCE = 4;
@@ -17,19 +19,24 @@ export class ClueMode {
     this.visible = false;
     this.timer = null;
     editor.addEventListener("change", (event) => {
-      if (this.visible && event.detail.reason !== "clue") this.schedule();
+      const { reason } = event.detail;
+      if (!this.visible || reason === "clue" || reason === "cursor") return;
+      if (reason === "undo" || reason === "redo") this.render(); // a clue may be back: show it now
+      else this.schedule();
     });
     container.addEventListener("input", (event) => {
-      const input = event.target.closest("input[data-slot]");
+      const input = event.target.closest("input[data-key]");
       if (!input) return;
-      const clues = { ...this.editor.snapshot.clues, [input.dataset.slot]: input.value };
-      this.editor.update({ ...this.editor.snapshot, clues }, { record: false, reason: "clue" });
+      const key = input.dataset.key;
+      const clues = { ...this.editor.snapshot.clues, [key]: input.value };
+      this.editor.update({ ...this.editor.snapshot, clues }, { reason: "clue", merge: `clue ${key}` });
       this.count();
     });
     container.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-clue]");
       if (!button) return;
       const input = this.container.querySelector(`input[data-slot="${button.dataset.slot}"]`);
+      this.editor.merging = null; // a picked clue is a step of its own
       input.value = button.dataset.clue;
       input.dispatchEvent(new Event("input", { bubbles: true }));
       input.focus();
@@ -81,7 +88,8 @@ export class ClueMode {
         const input = document.createElement("input");
         input.type = "text";
         input.dataset.slot = slot.id;
-        input.value = clues[slot.id] || "";
+        input.dataset.key = clueKey(slot);
+        input.value = clues[clueKey(slot)] || "";
         input.setAttribute("aria-label", `Clue for ${slot.number} ${direction}, ${answer.includes(EMPTY) ? "answer not complete" : answer}`);
         label.append(name, shown, input);
         const ideas = document.createElement("div");
@@ -103,7 +111,7 @@ export class ClueMode {
 
   count() {
     const { clues } = this.editor.snapshot;
-    const unclued = this.editor.slots.filter((slot) => !(clues[slot.id] || "").trim()).length;
+    const unclued = this.editor.slots.filter((slot) => !(clues[clueKey(slot)] || "").trim()).length;
     this.status.textContent = `${this.editor.slots.length} entries, ${unclued} without a clue.`;
   }
 

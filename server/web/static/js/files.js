@@ -1,8 +1,24 @@
-// Files: open a puzzle file (POST /v1/grids/parse), download the current puzzle
+// Files: open a puzzle file (POST /v1/grids/parse), start from a library grid
+// (GET /v1/grids/library), download the current puzzle or its blank grid
 // (POST /v1/grids/render.{fmt}), print.
 
-import { describe, file, upload } from "./api.js";
-import { fromDocument, toDocument } from "./puzzle.js";
+import { describe, file, json, upload } from "./api.js";
+import { cluesById, fromDocument, toDocument } from "./puzzle.js";
+
+/** Fill a select with the library's grids (value: the name); resolves to them by name. */
+export async function loadTemplates(select, report) {
+  try {
+    const { grids } = await json("/v1/grids/library");
+    for (const found of grids) {
+      const option = new Option(`${found.name} (${found.height}x${found.width}): ${found.description}`, found.name);
+      select.append(option);
+    }
+    return new Map(grids.map((found) => [found.name, found]));
+  } catch (error) {
+    report(describe("Could not read the grid library", error));
+    return new Map();
+  }
+}
 
 export async function openFile(editor, chosen, report) {
   try {
@@ -15,10 +31,11 @@ export async function openFile(editor, chosen, report) {
   }
 }
 
-export async function download(editor, fmt, status, report) {
+export async function download(editor, fmt, status, report, blank = false) {
   status.textContent = `Preparing the .${fmt} file…`;
   try {
-    const { blob, name } = await file(`/v1/grids/render.${fmt}`, toDocument(editor.snapshot));
+    const path = `/v1/grids/render.${fmt}${blank ? "?blank=true" : ""}`;
+    const { blob, name } = await file(path, toDocument(editor.snapshot));
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
     link.download = name;
@@ -35,7 +52,8 @@ export async function download(editor, fmt, status, report) {
 
 /** Fill the print-only clue section, then print (the grid prints from the page). */
 export function printPuzzle(editor, section) {
-  const { clues, title, author } = editor.snapshot;
+  const { title, author } = editor.snapshot;
+  const clues = cluesById(editor.snapshot);
   section.replaceChildren();
   const heading = document.createElement("h2");
   heading.textContent = [title, author && `by ${author}`].filter(Boolean).join(" ") || "Crossword";

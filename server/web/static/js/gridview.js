@@ -1,7 +1,8 @@
-// The grid on screen: cells, the cursor and its entry, overlays (health, dead slots,
-// the selected region, an autofill's letters), and the keyboard.
+// The grid on screen: cells, the cursor and its entry, marks (circles, shading), rebus
+// cells, entries of two letters flagged, overlays (health, dead slots, the selected
+// region, an autofill's letters), and the keyboard.
 
-import { BLOCK, EMPTY, at, height, isBlock, slotAt, toggleBlock, width, withCells } from "./puzzle.js";
+import { BLOCK, EMPTY, at, height, isBlock, slotAt, toggleBlock, toggleCell, width, withCells } from "./puzzle.js";
 
 const LETTER = /^\p{L}$/u;
 
@@ -79,13 +80,18 @@ export class GridView {
     const { r: cr, c: cc } = this.editor.cursor;
     const circled = new Set(this.editor.snapshot.circled.map((cell) => cell.join(",")));
     const shaded = new Set(this.editor.snapshot.shaded.map((cell) => cell.join(",")));
+    const rebus = this.editor.snapshot.rebus || {};
+    const short = new Set();
+    for (const slot of this.editor.slots) {
+      if (slot.cells.length === 2) for (const place of slot.cells) short.add(place.join(","));
+    }
     const { health, dead, ghost, selection } = this.overlay;
     rows.forEach((row, r) => {
       [...row].forEach((ch, c) => {
         const cell = this.cells[r][c];
         const key = `${r},${c}`;
         const block = ch === BLOCK;
-        const letter = block || ch === EMPTY ? "" : ch;
+        const letter = block || ch === EMPTY ? "" : rebus[key] || ch;
         const ghostLetter = !letter && ghost && ghost[r] ? [...ghost[r]][c] : null;
         cell.classList.toggle("block", block);
         cell.classList.toggle("cursor", r === cr && c === cc);
@@ -94,6 +100,8 @@ export class GridView {
         cell.classList.toggle("shaded", shaded.has(key));
         cell.classList.toggle("selected", selection.has(key));
         cell.classList.toggle("dead", dead.has(key));
+        cell.classList.toggle("rebus", Boolean(!block && rebus[key]));
+        cell.classList.toggle("short", short.has(key));
         const ghostShown = Boolean(ghostLetter && ghostLetter !== EMPTY && ghostLetter !== BLOCK);
         cell.classList.toggle("ghost", ghostShown);
         cell.children[0].textContent = numbers.get(key) || "";
@@ -106,7 +114,8 @@ export class GridView {
           delete cell.dataset.possible;
           cell.style.removeProperty("--heat");
         }
-        cell.setAttribute("aria-label", describeCell(r, c, ch, numbers.get(key)));
+        const marks = [circled.has(key) && "circled", shaded.has(key) && "shaded", short.has(key) && "in a two-letter entry"];
+        cell.setAttribute("aria-label", describeCell(r, c, letter || ch, numbers.get(key), marks.filter(Boolean)));
         cell.setAttribute("aria-selected", r === cr && c === cc ? "true" : "false");
       });
     });
@@ -199,6 +208,9 @@ export class GridView {
     } else if (key === "." || key === "#") {
       event.preventDefault();
       this.editor.update({ ...this.editor.snapshot, rows: toggleBlock(this.rows, r, c, this.symmetry) });
+    } else if (key === "Insert") {
+      event.preventDefault();
+      this.element.dispatchEvent(new CustomEvent("rebus-request"));
     } else if (key === "Escape") {
       event.preventDefault();
       this.input.blur();
@@ -244,9 +256,34 @@ export class GridView {
     }
   }
 
+  /** Write one letter (or EMPTY) into a cell; a rebus there gives way to it. */
   write(r, c, ch) {
-    if (isBlock(this.rows, r, c) || at(this.rows, r, c) === ch) return;
-    this.editor.update({ ...this.editor.snapshot, rows: withCells(this.rows, [[r, c, ch]]) });
+    const key = `${r},${c}`;
+    const rebus = { ...(this.editor.snapshot.rebus || {}) };
+    if (isBlock(this.rows, r, c) || (at(this.rows, r, c) === ch && !rebus[key])) return;
+    delete rebus[key];
+    this.editor.update({ ...this.editor.snapshot, rows: withCells(this.rows, [[r, c, ch]]), rebus });
+  }
+
+  /** Put several letters in the cursor's cell (one letter: a plain cell; none: empty). */
+  writeRebus(text) {
+    const { r, c } = this.editor.cursor;
+    const letters = [...text.toLocaleUpperCase()].filter((ch) => LETTER.test(ch));
+    if (isBlock(this.rows, r, c)) return false;
+    if (letters.length < 2) {
+      this.write(r, c, letters[0] || EMPTY);
+      return true;
+    }
+    const rebus = { ...(this.editor.snapshot.rebus || {}), [`${r},${c}`]: letters.join("") };
+    this.editor.update({ ...this.editor.snapshot, rows: withCells(this.rows, [[r, c, letters[0]]]), rebus });
+    return true;
+  }
+
+  /** Circle or shade the cursor's cell, or take the mark off (mark: "circled" or "shaded"). */
+  toggleMark(mark) {
+    const { r, c } = this.editor.cursor;
+    if (isBlock(this.rows, r, c)) return;
+    this.editor.update({ ...this.editor.snapshot, [mark]: toggleCell(this.editor.snapshot[mark], r, c) });
   }
 
   /** Tab: the first empty cell (else the first cell) of the next entry, across then down. */
@@ -261,10 +298,11 @@ export class GridView {
   }
 }
 
-function describeCell(r, c, ch, number) {
+function describeCell(r, c, ch, number, marks) {
   const where = `row ${r + 1}, column ${c + 1}`;
   const label = number ? `${number}, ` : "";
+  const noted = marks.length ? `, ${marks.join(", ")}` : "";
   if (ch === BLOCK) return `${where}: block`;
-  if (ch === EMPTY) return `${label}${where}: empty`;
-  return `${label}${where}: ${ch}`;
+  if (ch === EMPTY) return `${label}${where}: empty${noted}`;
+  return `${label}${where}: ${ch}${noted}`;
 }

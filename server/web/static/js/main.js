@@ -4,9 +4,10 @@ import { describe, json } from "./api.js";
 import { Autofill } from "./autofill.js";
 import { ClueMode } from "./clues.js";
 import { Editor } from "./editor.js";
-import { download, openFile, printPuzzle } from "./files.js";
+import { download, loadTemplates, openFile, printPuzzle } from "./files.js";
 import { GridView } from "./gridview.js";
 import { blank } from "./puzzle.js";
+import { GridStats } from "./stats.js";
 import { Suggestions } from "./suggest.js";
 
 const $ = (id) => document.getElementById(id);
@@ -112,10 +113,26 @@ $("new-grid").addEventListener("submit", (event) => {
   editor.replace(blank(rows, cols));
   view.focus();
 });
+const templates = loadTemplates($("template"), report);
+$("template").addEventListener("change", async (event) => {
+  const chosen = (await templates).get(event.target.value);
+  event.target.value = "";
+  if (!chosen) return;
+  editor.replace({ ...blank(chosen.height, chosen.width), rows: chosen.grid, circled: chosen.circled, shaded: chosen.shaded });
+  view.focus();
+});
 $("open-file").addEventListener("change", async (event) => {
   const chosen = event.target.files[0];
   event.target.value = "";
   if (chosen && (await openFile(editor, chosen, report))) view.focus();
+});
+$("toggle-circle").addEventListener("click", () => view.toggleMark("circled"));
+$("toggle-shade").addEventListener("click", () => view.toggleMark("shaded"));
+view.element.addEventListener("rebus-request", () => $("rebus-text").focus());
+$("rebus-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (view.writeRebus($("rebus-text").value)) $("rebus-text").value = "";
+  view.focus();
 });
 $("undo").addEventListener("click", () => editor.undo());
 $("redo").addEventListener("click", () => editor.redo());
@@ -138,6 +155,12 @@ const suggestions = new Suggestions({
   report,
 });
 const clueMode = new ClueMode({ editor, container: $("clue-lists"), status: $("clue-status"), settings });
+const gridStats = new GridStats({
+  editor,
+  status: $("stats-status"),
+  figures: $("stats-figures"),
+  letters: $("stats-letters"),
+});
 new Autofill({
   editor,
   view,
@@ -150,6 +173,9 @@ new Autofill({
     alternatives: $("fill-alternatives"),
     timeout: $("fill-timeout"),
     bestSeconds: $("fill-best-seconds"),
+    spread: $("fill-spread"),
+    seed: $("fill-seed"),
+    shuffle: $("fill-shuffle"),
     start: $("fill-start"),
     stop: $("fill-stop"),
     accept: $("fill-accept"),
@@ -184,7 +210,9 @@ editor.addEventListener("change", (event) => {
 });
 showMeta();
 for (const button of document.querySelectorAll("[data-export]")) {
-  button.addEventListener("click", () => download(editor, button.dataset.export, $("export-status"), report));
+  button.addEventListener("click", () =>
+    download(editor, button.dataset.export, $("export-status"), report, button.dataset.blank === "true"),
+  );
 }
 $("print").addEventListener("click", () => printPuzzle(editor, $("print-clues")));
 
@@ -198,6 +226,7 @@ function selectTab(tab) {
     $(other.getAttribute("aria-controls")).hidden = !on;
   }
   clueMode.show(tab.id === "tab-clues");
+  gridStats.show(tab.id === "tab-stats");
 }
 for (const tab of tabs) {
   tab.addEventListener("click", () => selectTab(tab));

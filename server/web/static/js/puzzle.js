@@ -1,5 +1,7 @@
-// The puzzle being built: grid rows ('#' block, '.' empty, letters), marks, clues and
-// metadata, kept as plain immutable snapshots so undo, redo and storage are copies.
+// The puzzle being built: grid rows ('#' block, '.' empty, letters), marks, rebus cells,
+// clues and metadata, kept as plain immutable snapshots so undo, redo and storage are
+// copies. Clues are keyed by their answer's place (start cell, direction, length), not by
+// entry number, so a renumbering never moves a clue to another answer.
 
 export const BLOCK = "#";
 export const EMPTY = ".";
@@ -10,6 +12,7 @@ export function blank(height, width) {
     rows: Array.from({ length: height }, () => EMPTY.repeat(width)),
     circled: [],
     shaded: [],
+    rebus: {},
     clues: {},
     title: "",
     author: "",
@@ -18,31 +21,63 @@ export function blank(height, width) {
 
 /** A snapshot from the JSON form of a puzzle (what POST /v1/grids/parse answers). */
 export function fromDocument(document) {
+  const rows = [...document.grid];
   return {
-    rows: [...document.grid],
+    rows,
     circled: document.circled || [],
     shaded: document.shaded || [],
-    clues: { ...(document.clues || {}) },
+    rebus: Object.fromEntries((document.rebus || []).map(([r, c, text]) => [`${r},${c}`, text])),
+    clues: cluesByPlace(rows, document.clues || {}),
     title: document.title || "",
     author: document.author || "",
   };
 }
 
-/** The JSON form the API takes (POST /v1/grids/render.{fmt}): clues of live slots only. */
+/** The JSON form the API takes (POST /v1/grids/render.{fmt}, /v1/grids/stats): the
+ * clues of live slots by slot id, rebus cells as [row, col, text]. */
 export function toDocument(snapshot) {
-  const live = new Set(slots(snapshot.rows).map((slot) => slot.id));
   const clues = {};
-  for (const [id, text] of Object.entries(snapshot.clues)) {
-    if (live.has(id) && text.trim()) clues[id] = text.trim();
+  for (const [id, text] of Object.entries(cluesById(snapshot))) {
+    if (text.trim()) clues[id] = text.trim();
   }
+  const rebus = Object.entries(snapshot.rebus || {})
+    .map(([key, text]) => [...key.split(",").map(Number), text])
+    .filter(([r, c]) => r < height(snapshot.rows) && c < width(snapshot.rows) && !isBlock(snapshot.rows, r, c));
   return {
     grid: snapshot.rows,
     circled: snapshot.circled,
     shaded: snapshot.shaded,
+    rebus,
     clues,
     title: snapshot.title,
     author: snapshot.author,
   };
+}
+
+/** Where a slot's clue is kept: its start cell, direction and length. */
+export function clueKey(slot) {
+  const [r, c] = slot.cells[0];
+  return `${r},${c},${slot.direction === "across" ? "A" : "D"},${slot.cells.length}`;
+}
+
+/** The clues of the grid's live slots, by slot id ("1A"); clues of places that are no
+ * longer an entry stay in the snapshot (an undo may bring their entry back). */
+export function cluesById(snapshot) {
+  const byId = {};
+  for (const slot of slots(snapshot.rows)) {
+    const text = snapshot.clues[clueKey(slot)];
+    if (text) byId[slot.id] = text;
+  }
+  return byId;
+}
+
+/** Clues given by slot id (a file, an older saved page) keyed by place instead. */
+export function cluesByPlace(rows, byId) {
+  const clues = {};
+  for (const slot of slots(rows)) {
+    if (byId[slot.id]) clues[clueKey(slot)] = byId[slot.id];
+  }
+  return clues;
 }
 
 export const height = (rows) => rows.length;
@@ -60,6 +95,12 @@ export function withCells(rows, changes) {
   const grid = rows.map((row) => [...row]);
   for (const [r, c, ch] of changes) grid[r][c] = ch;
   return grid.map((row) => row.join(""));
+}
+
+/** Cells [[r, c], ...] with (r, c) added, or taken out when it was there (circles, shading). */
+export function toggleCell(cells, r, c) {
+  const kept = cells.filter(([cr, cc]) => cr !== r || cc !== c);
+  return kept.length === cells.length ? [...cells, [r, c]] : kept;
 }
 
 /** The cell paired with (r, c) under a symmetry: rotational, mirror or none. */
