@@ -144,18 +144,14 @@ def _bearer(header: str | None) -> str | None:
 
 
 def _missing() -> ApiError:
-    return ApiError(
-        401,
-        "unauthorized",
-        "this needs an 'Authorization: Bearer <key>' header",
-        headers={"WWW-Authenticate": "Bearer"},
-    )
+    return _unauthorized("this needs an 'Authorization: Bearer <key>' header", "Bearer")
 
 
 def _invalid() -> ApiError:
-    return ApiError(
-        401,
-        "unauthorized",
-        "the bearer token is not valid (unknown or revoked)",
-        headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+    return _unauthorized(
+        "the bearer token is not valid (unknown or revoked)", 'Bearer error="invalid_token"'
     )
+
+
+def _unauthorized(message: str, challenge: str) -> ApiError:
+    return ApiError(401, "unauthorized", message, headers={"WWW-Authenticate": challenge})
