@@ -8,9 +8,9 @@ unique index), so that a revoked key is refused at once by every process. Per da
 (temporary SQLite files; fresh PostgreSQL schemas, dropped after): ``--keys`` other keys
 in the table, then ``--requests`` lookups of one key (``KeyStore.authenticate``), and as
 many ``GET /v1/lists/{name}/words/{word}`` through Flask's test client, taken in turn
-from an open app (no key: it asks the database once per request whether a key exists)
-and from an app with the keys, on two databases of the kind; the last column is the
-difference of the medians, what a key adds to a request.
+from an open app (no key; it asks whether one exists at most every 30 s) and from an app
+with the keys, on two databases of the kind; the last column is the difference of the
+medians, what a key adds to a request.
 """
 
 from __future__ import annotations

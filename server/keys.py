@@ -15,6 +15,7 @@ import dataclasses
 import hashlib
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, get_args
@@ -42,6 +43,11 @@ SCOPES: tuple[Scope, ...] = get_args(Scope)
 """From least to most: each scope may do all that the ones before it may."""
 PREFIX = "cfk_"
 NAME_LENGTH = 100
+FIRST_KEY_RECHECK = 30.0
+"""Seconds a process keeps the answer "no key exists yet", so that an open server asks the
+database at most this often, not on every request: the first key closes an open server
+within this long in every process. (A revocation holds at once: keys are looked up on
+every request.)"""
 LAST_USED_STEP = timedelta(minutes=1)
 """``last_used_at`` is written when it is at least this old: one write per key a minute,
 not one per request."""
@@ -117,6 +123,7 @@ class KeyStore:
         self.engine: Engine = prepared_engine(database_url)
         self._open = True
         self._some_key = False
+        self._recheck_at = 0.0
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -152,6 +159,7 @@ class KeyStore:
                     )
         except IntegrityError:
             raise KeyExists(f"a key named {name!r} already exists") from None
+        self._some_key = True
         return self.get(name), secret
 
     def get(self, name: str) -> ApiKey:
@@ -176,12 +184,14 @@ class KeyStore:
         return self.get(name)
 
     def any_key(self) -> bool:
-        """Whether a key was ever made here (keys are never deleted, so a yes is kept)."""
+        """Whether a key was ever made here: a yes is kept (keys are never deleted), a no
+        for ``FIRST_KEY_RECHECK`` seconds."""
         with self._lock:
-            if not self._some_key:
+            if not self._some_key and time.monotonic() >= self._recheck_at:
                 with self.engine.connect() as conn:
                     found = conn.execute(select(keys_table.c.id).limit(1)).first()
                 self._some_key = found is not None
+                self._recheck_at = time.monotonic() + FIRST_KEY_RECHECK
             return self._some_key
 
     def authenticate(self, secret: str) -> ApiKey | None:

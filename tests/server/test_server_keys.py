@@ -258,7 +258,7 @@ def test_last_use_is_noted(app: Flask, make_key: Callable[..., str], any_databas
 
 
 def test_the_document_says_what_each_operation_needs(
-    app: Flask, make_app: Callable[..., Flask], make_key: Callable[..., str]
+    app: Flask, make_app: Callable[..., Flask], make_key: Callable[..., str], any_database_url: str
 ) -> None:
     """No security while open; the token guards writes alone; with keys, every operation
     on data names its scope, with 401 (and 403 where a read key falls short)."""
@@ -272,6 +272,7 @@ def test_the_document_says_what_each_operation_needs(
     assert "security" not in token_ops["/v1/lists", "get"]
 
     make_key("first", "read")
+    client = make_app(database_url=any_database_url, api_token=TOKEN).test_client()
     doc = client.get("/v1/openapi.json").get_json()
     assert doc["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
     public = {"/v1/health", "/v1/plugins", "/v1/openapi.json", "/v1/docs"}
@@ -286,3 +287,19 @@ def test_the_document_says_what_each_operation_needs(
             assert ("403" in op["responses"]) == (scope == "write"), (path, method)
     page = client.get("/v1/docs").get_data(as_text=True)
     assert "bearer: write" in page and "bearer: read" in page
+
+
+def test_the_first_key_closes_an_open_server_in_every_process(
+    make_app: Callable[..., Flask],
+    any_database_url: str,
+    make_key: Callable[..., str],
+) -> None:
+    """An open server asks whether a key exists at most every ``FIRST_KEY_RECHECK``
+    seconds; the first key made elsewhere closes it once that has passed."""
+    client = make_app(database_url=any_database_url).test_client()
+    assert client.get("/v1/lists").status_code == 200
+    make_key("first", "read")  # by another process: this app still believes it open
+    assert client.get("/v1/lists").status_code == 200
+    store = client.application.extensions["crossforge"].keys
+    store._recheck_at = 0.0  # as if the interval had passed
+    assert client.get("/v1/lists").status_code == 401
