@@ -1,8 +1,8 @@
 """Word lists and their entries: the word store over HTTP.
 
-Reads need the ``read`` scope and writes ``write`` on that list (``server.auth``: open
-on a server without keys or token). Imports read the
-body as a stream of lines in the CLI's formats and answer with the same summary.
+Reads need the ``read`` scope and writes ``write`` on that list (``server.auth``; all
+open on a server without keys or token). Imports read the body as a stream of lines in
+the CLI's formats and answer with the same summary.
 """
 
 from __future__ import annotations
