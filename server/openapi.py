@@ -143,7 +143,7 @@ def _operation(
     secured = scope is not None and (mode == "keys" or (mode == "token" and scope != "read"))
     implied = {
         400: bool(parameters or body),
-        401: secured,
+        401: scope is not None and mode != "open",  # a wrong credential, even where none is needed
         403: secured and mode == "keys" and scope != "read",
         404: any(p["in"] == "path" for p in parameters),
         413: body is not None,

@@ -270,6 +270,7 @@ def test_the_document_says_what_each_operation_needs(
     token_ops = {(p, m): op for p, ops in token_doc["paths"].items() for m, op in ops.items()}
     assert token_ops["/v1/lists", "post"]["security"] == [{"bearer": ["write"]}]
     assert "security" not in token_ops["/v1/lists", "get"]
+    assert "401" in token_ops["/v1/lists", "get"]["responses"]  # a wrong token, sent anyway
 
     make_key("first", "read")
     client = make_app(database_url=any_database_url, api_token=TOKEN).test_client()
