@@ -12,6 +12,7 @@ from crossforge.plugins.registry import Registry
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.records import JobStore
 from crossforge.server.jobs.runner import JobRunner
+from crossforge.server.keys import KeyStore
 
 if TYPE_CHECKING:
     from crossforge.wordbase.source import StoreWords
@@ -28,6 +29,7 @@ class Services:
     runner: JobRunner
     registry: Registry
     _words: Any = None
+    _keys: KeyStore | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -39,6 +41,14 @@ class Services:
 
                 self._words = WordStore(self.config.database_url)
             return self._words
+
+    @property
+    def keys(self) -> KeyStore:
+        """The API keys on the shared database, opened on first use."""
+        with self._lock:
+            if self._keys is None:
+                self._keys = KeyStore(self.config.database_url)
+            return self._keys
 
     @property
     def word_source(self) -> StoreWords:
@@ -55,6 +65,9 @@ class Services:
             if self._words is not None:
                 self._words.close()
                 self._words = None
+            if self._keys is not None:
+                self._keys.close()
+                self._keys = None
         self.jobs.close()
 
 

@@ -4,7 +4,8 @@ Paths and methods come from the app's routes; summaries from the views' docstrin
 parameters, bodies and answers from what each view declares with ``documented`` — the
 schemas it validates with (``server.api.schemas``) or, for jobs, schemas built from the
 registry's plugins; error statuses follow from what the view takes (parameters, a body,
-the write token) plus the ones it declares.
+the scope ``server.auth.requires`` marks it with) plus the ones it declares. Security is
+that of the server's access mode (``server.auth.access_mode``): one document per mode.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from flask import Flask
 from werkzeug.routing import Rule
 
 from crossforge.server.api.schemas import ERROR, Schema
+from crossforge.server.auth import ACCESS, Mode, access_mode
 from crossforge.server.context import EXTENSION, Services
 
 CACHE = "crossforge.openapi"
@@ -65,14 +67,16 @@ def documented(answers: Mapping[int, Answer], **declared: Any) -> Callable[[View
 
 
 def openapi_document(app: Flask) -> dict[str, Any]:
-    """The whole document for ``app``, built on first use."""
-    if CACHE not in app.extensions:
-        app.extensions[CACHE] = _build(app)
-    document: dict[str, Any] = app.extensions[CACHE]
+    """The whole document for ``app`` in its access mode, built on first use."""
+    mode = access_mode(app.extensions[EXTENSION])
+    documents = app.extensions.setdefault(CACHE, {})
+    if mode not in documents:
+        documents[mode] = _build(app, mode)
+    document: dict[str, Any] = documents[mode]
     return document
 
 
-def _build(app: Flask) -> dict[str, Any]:
+def _build(app: Flask, mode: Mode) -> dict[str, Any]:
     from crossforge.server.api.meta import crossforge_version
 
     services: Services = app.extensions[EXTENSION]
@@ -85,12 +89,11 @@ def _build(app: Flask) -> dict[str, Any]:
         for path, where in _paths(rule, doc, services):
             for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
                 paths.setdefault(path, {})[method.lower()] = _operation(
-                    rule, view, doc, services, where
+                    rule, view, doc, services, where, mode
                 )
-    secured = services.config.api_token is not None
     components: dict[str, Any] = {"schemas": {"Error": ERROR}}
-    if secured:
-        components["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
+    if mode != "open":
+        components["securitySchemes"] = {"bearer": _BEARER[mode]}
     return {
         "openapi": "3.1.0",
         "info": {
@@ -98,8 +101,7 @@ def _build(app: Flask) -> dict[str, Any]:
             "version": crossforge_version(),
             "description": "Crossword construction server: word lists, fills and logic "
             'puzzles. Every error is JSON `{"error": {"code", "message", "details"}}`, '
-            "a 400 naming the offending field in `details.field` where it can."
-            + (" Writes need `Authorization: Bearer <token>`." if secured else ""),
+            "a 400 naming the offending field in `details.field` where it can." + _ACCESS[mode],
         },
         "paths": paths,
         "components": components,
@@ -114,7 +116,7 @@ def _paths(rule: Rule, doc: Doc, services: Services) -> Iterable[tuple[str, dict
 
 
 def _operation(
-    rule: Rule, view: Callable[..., Any], doc: Doc, services: Services, where: Where
+    rule: Rule, view: Callable[..., Any], doc: Doc, services: Services, where: Where, mode: Mode
 ) -> dict[str, Any]:
     summary, _, description = (inspect.getdoc(view) or "").replace("``", "`").partition("\n\n")
     parameters = [
@@ -137,10 +139,12 @@ def _operation(
     if body is not None:
         operation["requestBody"] = {"required": doc.body_required, "content": _content(body)}
     responses = {str(status): _response(status, answer) for status, answer in doc.answers.items()}
-    writes = view.__dict__.get("requires_token", False) and services.config.api_token is not None
+    scope = view.__dict__.get(ACCESS)
+    secured = scope is not None and (mode == "keys" or (mode == "token" and scope != "read"))
     implied = {
         400: bool(parameters or body),
-        401: writes,
+        401: scope is not None and mode != "open",  # a wrong credential, even where none is needed
+        403: secured and mode == "keys" and scope != "read",
         404: any(p["in"] == "path" for p in parameters),
         413: body is not None,
         415: body is not None and "application/json" in _content(body),
@@ -149,12 +153,29 @@ def _operation(
     for status in sorted({s for s, applies in implied.items() if applies} | set(doc.errors)):
         responses[str(status)] = _response(status, _ERROR_REF)
     operation["responses"] = responses
-    if writes:
-        operation["security"] = [{"bearer": []}]
+    if secured:
+        operation["security"] = [{"bearer": [scope]}]
     return operation
 
 
 _SEGMENT: Schema = {"type": "string", "pattern": "^[^/]+$"}
+_BEARER: dict[Mode, Schema] = {
+    "token": {"type": "http", "scheme": "bearer", "description": "the server's token"},
+    "keys": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "an API key (`cfk_…`, made with `crossforge keys create`) or the "
+        "server's token (an admin key); each operation names the scope it needs",
+    },
+}
+_ACCESS: dict[Mode, str] = {
+    "open": "",
+    "token": " Writes need `Authorization: Bearer <token>`.",
+    "keys": " Every operation on lists, fills, puzzles, suggestions and jobs needs "
+    "`Authorization: Bearer <key>` with the scope it names: `read`, `write` (a key limited "
+    "to lists writes only those), or `admin`; a job is seen only with the key that "
+    "submitted it or an admin key (to others it is a 404).",
+}
 _ERROR_REF: Schema = {"$ref": "#/components/schemas/Error"}
 
 

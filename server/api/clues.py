@@ -1,6 +1,6 @@
 """The clues of a word list over HTTP: search, bulk import and export.
 
-Reads are open; imports need the bearer token when one is configured. Imports and
+Reads need the ``read`` scope, imports ``write`` on the list (``server.auth``). Imports and
 exports use the clue file formats of ``crossforge clues`` (``wordbase.clue_formats``).
 """
 
@@ -25,7 +25,7 @@ from crossforge.server.api.schemas import (
     CLUES_PAGE,
     IMPORT_SUMMARY,
 )
-from crossforge.server.auth import requires_token
+from crossforge.server.auth import requires
 from crossforge.server.context import services
 from crossforge.server.openapi import documented
 
@@ -42,6 +42,7 @@ EXPORT_MEDIA = {
 
 
 @bp.get("/<name>/clues")
+@requires("read")
 @documented({200: CLUES_PAGE}, query=CLUE_SEARCH_QUERY)
 def search(name: str) -> Response:
     """Clues whose text holds every word of ``q`` and whose answer is ``word``, by
@@ -59,7 +60,7 @@ def search(name: str) -> Response:
 
 
 @bp.post("/<name>/clues/imports")
-@requires_token
+@requires("write", list_arg="name")
 @documented({200: IMPORT_SUMMARY}, query=CLUE_IMPORT_QUERY, body=IMPORT_BODY, body_required=False)
 def import_clues(name: str) -> Response:
     """Add the clues of the body (or a multipart ``file``) to the list's entries, in one
@@ -86,6 +87,7 @@ def import_clues(name: str) -> Response:
 
 
 @bp.get("/<name>/clues/export")
+@requires("read")
 @documented(export_answer(EXPORT_MEDIA), query=CLUE_EXPORT_QUERY)
 def export(name: str) -> Response:
     """Every clue of the list in a clue format, as a file."""

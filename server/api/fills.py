@@ -17,6 +17,7 @@ from crossforge.server.api.grid_field import LIBRARY_NAMES, naming_library_grids
 from crossforge.server.api.inputs import json_object, request_fields, text_body, with_query
 from crossforge.server.api.jobs import JOB_ANSWERS, job_bodies, job_query, submit_request
 from crossforge.server.api.schemas import Schema
+from crossforge.server.auth import requires
 from crossforge.server.context import Services, services
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import Media, Where, documented
@@ -50,6 +51,7 @@ def _bodies(app: Services, where: Where) -> Media:
 
 
 @bp.post("")
+@requires("read")
 @documented(
     JOB_ANSWERS,
     body=_bodies,

@@ -13,10 +13,11 @@ from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
 from crossforge.server.api.inputs import checked_values, query_values
 from crossforge.server.api.schemas import JOB, JOB_ENVELOPE, WAIT, WAIT_QUERY, Schema
+from crossforge.server.auth import allowed, requires
 from crossforge.server.context import Services, services
 from crossforge.server.downloads import MEDIA_TYPES
 from crossforge.server.errors import ApiError
-from crossforge.server.jobs.records import CANCELED, Job, JobStore
+from crossforge.server.jobs.records import CANCELED, Job, JobNotFound, JobStore
 from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.openapi import Media, Where, documented
 
@@ -113,7 +114,7 @@ def queue_job(
     """Record and queue a job: 202 with its Location, or 200 when done within ``wait`` s;
     ``lists``: the word list versions its check read, for its worker."""
     app = services()
-    job = app.jobs.create(kind, puzzle_type, job_request)
+    job = app.jobs.create(kind, puzzle_type, job_request, owner=allowed("read").key_id)
     with app.jobs.notifier.subscribe(job.id) as changes:  # before it can end
         try:
             app.runner.submit(job, lists)
@@ -217,24 +218,36 @@ def _wait_until_finished(store: JobStore, job: Job, changes: Subscription, secon
     return job
 
 
+def _callers_job(job_id: str) -> Job:
+    """The job, when the caller may see it: the key that submitted it or an admin's; to
+    anyone else a 404 like a job that does not exist, which tells nothing of it."""
+    job = services().jobs.get(job_id)
+    if not allowed("read").owns(job.owner):
+        raise JobNotFound(f"no job {job_id!r}")
+    return job
+
+
 @bp.get("/<job_id>")
+@requires("read")
 @documented({200: JOB}, query=WAIT_QUERY)
 def get_job(job_id: str) -> Response:
     """A job's status, progress and, once finished, its result (``wait`` long-polls)."""
     store = services().jobs
     wait = _capped_wait(query_values(WAIT_QUERY))
     if wait <= 0:
-        return jsonify(job_document(store.get(job_id)))
+        return jsonify(job_document(_callers_job(job_id)))
     with store.notifier.subscribe(job_id) as changes:
-        return jsonify(job_document(_wait_until_finished(store, store.get(job_id), changes, wait)))
+        job = _wait_until_finished(store, _callers_job(job_id), changes, wait)
+    return jsonify(job_document(job))
 
 
 @bp.post("/<job_id>/cancel")
+@requires("read")
 @documented({202: JOB}, errors=(409,))
 def cancel(job_id: str) -> Response:
     """Ask a queued or running job to stop; 409 once it has finished."""
     app = services()
-    job = app.jobs.get(job_id)
+    job = _callers_job(job_id)
     if job.finished:
         raise ApiError(409, "job_finished", f"job {job_id} already {job.status}")
     if not app.runner.cancel(job_id):
@@ -245,13 +258,14 @@ def cancel(job_id: str) -> Response:
 
 
 @bp.get("/<job_id>/events")
+@requires("read")
 @documented({200: Media({"text/event-stream": EVENT})})
 def events(job_id: str) -> Response:
     """Server-sent events: ``status`` and ``progress`` as they change, then ``done``."""
     store = services().jobs
     changes = store.notifier.subscribe(job_id)
     try:
-        job = store.get(job_id)
+        job = _callers_job(job_id)
     except Exception:
         changes.close()
         raise
@@ -290,6 +304,7 @@ def _stream(store: JobStore, job: Job, changes: Subscription) -> Iterator[str]:
 
 
 @bp.get("/<job_id>/result.<fmt>")
+@requires("read")
 @documented(
     {200: Media({media: FILE.get(media, {"type": "string"}) for media in DOWNLOAD_MEDIA})},
     path={"fmt": {"enum": list(MEDIA_TYPES)}},
@@ -299,7 +314,7 @@ def download(job_id: str, fmt: str) -> Response:
     """A finished job's result as a file: json, puz, ipuz, xd, svg or txt where they apply."""
     from crossforge.server.downloads import render
 
-    job = services().jobs.get(job_id)
+    job = _callers_job(job_id)
     if job.result is None:
         raise ApiError(409, "no_result", f"job {job_id} is {job.status} and has no result yet")
     return render(job, fmt)

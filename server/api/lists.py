@@ -1,7 +1,8 @@
 """Word lists and their entries: the word store over HTTP.
 
-Reads are open; writes need the bearer token when one is configured. Imports read the
-body as a stream of lines in the CLI's formats and answer with the same summary.
+Reads need the ``read`` scope and writes ``write`` on that list (``server.auth``; all
+open on a server without keys or token). Imports read the body as a stream of lines in
+the CLI's formats and answer with the same summary.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from crossforge.server.api.schemas import (
     SEARCH_QUERY,
     WORDS_PAGE,
 )
-from crossforge.server.auth import requires_token
+from crossforge.server.auth import check_list_write, requires
 from crossforge.server.context import services
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import Media, documented
@@ -82,6 +83,7 @@ def _list_document(name: str) -> dict[str, Any]:
 
 
 @bp.get("")
+@requires("read")
 @documented({200: LISTS})
 def all_lists() -> Response:
     """Every list with its entry count."""
@@ -96,7 +98,7 @@ def all_lists() -> Response:
 
 
 @bp.post("")
-@requires_token
+@requires("write")
 @documented({201: LIST_DOCUMENT}, body=LIST_CREATE, errors=(409,))
 def create_list() -> Response:
     """Create an empty list."""
@@ -104,6 +106,7 @@ def create_list() -> Response:
 
     body = json_body(LIST_CREATE)
     name = body["name"]
+    check_list_write(name)
     try:
         services().words.create_list(
             name, body["alphabet"], body["description"], **body["settings"]
@@ -117,6 +120,7 @@ def create_list() -> Response:
 
 
 @bp.get("/<name>")
+@requires("read")
 @documented({200: LIST_DOCUMENT})
 def get_list(name: str) -> Response:
     """One list: settings, version, counts by length and a score histogram."""
@@ -124,13 +128,15 @@ def get_list(name: str) -> Response:
 
 
 @bp.patch("/<name>")
-@requires_token
+@requires("write", list_arg="name")
 @documented({200: LIST_DOCUMENT}, body=LIST_UPDATE, errors=(409,))
 def update_list(name: str) -> Response:
     """Rename a list, change its description or (while empty) its alphabet settings."""
     from crossforge.wordbase.store import ListExists
 
     body = json_body(LIST_UPDATE)
+    if body.get("name") is not None:
+        check_list_write(body["name"])  # a key limited to lists keeps its list in reach
     try:
         updated = services().words.update_list(
             name,
@@ -144,7 +150,7 @@ def update_list(name: str) -> Response:
 
 
 @bp.delete("/<name>")
-@requires_token
+@requires("write", list_arg="name")
 @documented({204: None})
 def delete_list(name: str) -> Response:
     """Delete a list with its entries and clues."""
@@ -153,6 +159,7 @@ def delete_list(name: str) -> Response:
 
 
 @bp.get("/<name>/words")
+@requires("read")
 @documented({200: WORDS_PAGE}, query=SEARCH_QUERY, errors=(422,))
 def search(name: str) -> Response:
     """Entries matching ``pattern`` and ``regex``, best score first, paged by ``cursor``."""
@@ -201,6 +208,7 @@ def paged(
 
 
 @bp.get("/<name>/words/<word>")
+@requires("read")
 @documented({200: ENTRY})
 def get_word(name: str, word: str) -> Response:
     """One entry with its clues."""
@@ -211,7 +219,7 @@ def get_word(name: str, word: str) -> Response:
 
 
 @bp.put("/<name>/words/<word>")
-@requires_token
+@requires("write", list_arg="name")
 @documented({200: ENTRY, 201: ENTRY}, body=ENTRY_PUT)
 def put_word(name: str, word: str) -> Response:
     """Create (201) or replace (200) an entry and its clues."""
@@ -236,7 +244,7 @@ def put_word(name: str, word: str) -> Response:
 
 
 @bp.delete("/<name>/words/<word>")
-@requires_token
+@requires("write", list_arg="name")
 @documented({204: None})
 def delete_word(name: str, word: str) -> Response:
     """Delete an entry."""
@@ -246,7 +254,7 @@ def delete_word(name: str, word: str) -> Response:
 
 
 @bp.post("/<name>/imports")
-@requires_token
+@requires("write", list_arg="name")
 @documented({200: IMPORT_SUMMARY}, query=IMPORT_QUERY, body=IMPORT_BODY, body_required=False)
 def import_words(name: str) -> Response:
     """Import lines from the body (or a multipart ``file``) and answer with the summary.
@@ -344,6 +352,7 @@ def export_file(
 
 
 @bp.get("/<name>/export")
+@requires("read")
 @documented(export_answer(EXPORT_MEDIA), query=EXPORT_QUERY)
 def export(name: str) -> Response:
     """The whole list in an import format, as a file."""

@@ -20,6 +20,7 @@ from crossforge.server.api.jobs import (
     submit_request,
     types_for,
 )
+from crossforge.server.auth import requires
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import documented
 
@@ -42,6 +43,7 @@ def _documented(action: Action) -> Any:
 
 
 @bp.post("/<type>/solve")
+@requires("read")
 @_documented("solve")
 def solve(type: str) -> Response:
     """Solve a logic puzzle by graded techniques, or with a `strategy` (a job)."""
@@ -49,6 +51,7 @@ def solve(type: str) -> Response:
 
 
 @bp.post("/<type>/rate")
+@requires("read")
 @_documented("rate")
 def rate(type: str) -> Response:
     """Rate a logic puzzle's difficulty (a job)."""
@@ -56,6 +59,7 @@ def rate(type: str) -> Response:
 
 
 @bp.post("/<type>/generate")
+@requires("read")
 @_documented("generate")
 def generate(type: str) -> Response:
     """Generate a logic puzzle with a unique solution (a job)."""

@@ -14,6 +14,7 @@ from crossforge.server.api.grid_field import naming_library_grids, request_grid
 from crossforge.server.api.inputs import json_object
 from crossforge.server.api.jobs import types_for
 from crossforge.server.api.schemas import SUGGESTIONS
+from crossforge.server.auth import requires
 from crossforge.server.context import Services, services
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import Media, Where, documented
@@ -37,6 +38,7 @@ def _bodies(app: Services, where: Where) -> Media:
 
 
 @bp.post("")
+@requires("read")
 @documented({200: SUGGESTIONS}, body=_bodies, errors=(404, 429))
 def suggest() -> Response:
     """Candidates for one slot that keep the whole grid arc consistent, and the grid's

@@ -69,6 +69,7 @@ jobs_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("owner_key_id", Integer, nullable=True),
 )
 
 
@@ -100,6 +101,8 @@ class Job:
     created_at: str | None
     started_at: str | None
     finished_at: str | None
+    owner: int | None = None
+    """The id of the API key that submitted it; None without one."""
 
     @property
     def finished(self) -> bool:
@@ -132,8 +135,10 @@ class JobStore:
 
     # writing
 
-    def create(self, kind: str, puzzle_type: str, request: dict[str, Any]) -> Job:
-        """A new queued job."""
+    def create(
+        self, kind: str, puzzle_type: str, request: dict[str, Any], owner: int | None = None
+    ) -> Job:
+        """A new queued job, submitted with the API key ``owner`` (None: without one)."""
         if kind not in KINDS:
             raise ValueError(f"unknown job kind {kind!r}")
         values: dict[str, Any] = {
@@ -144,6 +149,7 @@ class JobStore:
             "request": request,
             "revision": 0,
             "created_at": _now(),
+            "owner_key_id": owner,
         }
         with self.engine.begin() as conn:
             conn.execute(jobs_table.insert().values(**values))
@@ -320,4 +326,5 @@ def _job(row: Any) -> Job:
         created_at=_iso(row["created_at"]),
         started_at=_iso(row["started_at"]),
         finished_at=_iso(row["finished_at"]),
+        owner=row["owner_key_id"],
     )

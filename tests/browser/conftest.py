@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="module")
-def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of an app on a loopback port, with real workers and the test list."""
-    from crossforge.server.app import create_app
-    from crossforge.server.serving import make_api_server
+def page_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An instance folder whose database (``database_url``) holds the test lists."""
     from crossforge.wordbase.config import DEFAULT_LIST
     from crossforge.wordbase.store import WordStore
 
     folder = tmp_path_factory.mktemp("page")
-    url = f"sqlite:///{folder / 'crossforge.db'}"
+    url = database_url(folder)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CROSSFORGE_INSTANCE", str(folder))
         with WordStore(url) as store:
@@ -64,9 +63,30 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 store.put_entry(
                     RUSSIAN_LIST, word, 50, clues=["Домашний зверь"] if word == "КОТ" else []
                 )
-        config = ServerConfig(
-            database_url=url, workers=2, job_time_limit=60.0, wait_limit=30.0, max_grid_size=21
-        )
+    return folder
+
+
+def database_url(instance: Path) -> str:
+    """The URL of the SQLite database of an instance folder."""
+    return f"sqlite:///{instance / 'crossforge.db'}"
+
+
+@contextmanager
+def serving(instance: Path) -> Iterator[str]:
+    """The base URL of an app on ``instance``'s database on a loopback port, with real
+    workers."""
+    from crossforge.server.app import create_app
+    from crossforge.server.serving import make_api_server
+
+    config = ServerConfig(
+        database_url=database_url(instance),
+        workers=2,
+        job_time_limit=60.0,
+        wait_limit=30.0,
+        max_grid_size=21,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CROSSFORGE_INSTANCE", str(instance))
         app = create_app(config)
         server = make_api_server(app, "127.0.0.1", 0, 30.0)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -77,6 +97,13 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             server.shutdown()
             server.server_close()
             app.extensions["crossforge"].close()
+
+
+@pytest.fixture(scope="module")
+def page_server(page_instance: Path) -> Iterator[str]:
+    """The base URL of an open app on the test lists."""
+    with serving(page_instance) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

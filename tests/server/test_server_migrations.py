@@ -8,6 +8,7 @@ from pathlib import Path
 
 import first_release
 import pytest
+import schema_history
 
 from crossforge.server.app import create_app
 from crossforge.server.cli import main
@@ -15,7 +16,8 @@ from crossforge.server.config import ServerConfig
 from crossforge.wordbase.database import engine_for, release
 from crossforge.wordbase.migrations import SchemaMismatch, status
 
-BEHIND = "no revision (made before migrations), behind 0001: run `crossforge db upgrade`"
+HEAD = schema_history.head()
+BEHIND = f"no revision (made before migrations), behind {HEAD}: run `crossforge db upgrade`"
 
 
 @pytest.fixture
@@ -52,9 +54,9 @@ def test_db_current_and_upgrade_then_the_server_starts(
 ) -> None:
     assert crossforge(capsys, "db", "current") == (0, BEHIND + "\n", "")
     code, out, _ = crossforge(capsys, "db", "upgrade")
-    assert (code, out) == (0, "adopted a database made before migrations: now at 0001 (head)\n")
-    assert crossforge(capsys, "db", "current") == (0, "0001 (head)\n", "")
-    assert crossforge(capsys, "db", "upgrade") == (0, "at 0001 (head): nothing to do\n", "")
+    assert (code, out) == (0, f"adopted a database made before migrations: now at {HEAD} (head)\n")
+    assert crossforge(capsys, "db", "current") == (0, f"{HEAD} (head)\n", "")
+    assert crossforge(capsys, "db", "upgrade") == (0, f"at {HEAD} (head): nothing to do\n", "")
     create_app(config).extensions["crossforge"].close()
 
 
@@ -65,10 +67,10 @@ def test_db_upgrade_makes_an_empty_database(
     monkeypatch.setenv("CROSSFORGE_DATABASE_URL", url)
     assert crossforge(capsys, "db", "current") == (
         0,
-        "empty: the first use creates it at 0001\n",
+        f"empty: the first use creates it at {HEAD}\n",
         "",
     )
-    assert crossforge(capsys, "db", "upgrade")[1] == "upgraded from empty to 0001 (head)\n"
+    assert crossforge(capsys, "db", "upgrade")[1] == f"upgraded from empty to {HEAD} (head)\n"
     engine = engine_for(url)
     assert status(engine).current
     release(engine)

@@ -14,6 +14,7 @@ from typing import Any
 
 import first_release
 import pytest
+import schema_history
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from services import postgres_schema, postgres_url
@@ -21,6 +22,8 @@ from sqlalchemy import Engine, MetaData, insert, inspect, select, text
 from sqlalchemy.exc import DBAPIError
 
 from crossforge.server.jobs.records import JobStore, jobs_table
+from crossforge.server.keys import KeyStore
+from crossforge.server.keys import metadata as key_tables
 from crossforge.wordbase import migrations
 from crossforge.wordbase.database import engine_for, release
 from crossforge.wordbase.migrations import SchemaMismatch, status, upgrade
@@ -29,7 +32,8 @@ from crossforge.wordbase.schema import metadata as word_tables
 from crossforge.wordbase.store import WordStore
 
 EARLIER = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
-BEHIND = "(made before migrations), behind 0001: run `crossforge db upgrade`"
+HEAD = schema_history.head()
+BEHIND = f"(made before migrations), behind {HEAD}: run `crossforge db upgrade`"
 SEARCH = ("word_clues_fts", "ix_word_clues_text_fts")
 """The clue search's table (SQLite) and index (PostgreSQL): made by SQL the live table
 definitions do not describe, so compared by ``_schema`` instead."""
@@ -87,7 +91,7 @@ def _live_differences(engine: Engine) -> list[Any]:
     """What Alembic finds different between the database and the live table definitions
     (the clue search aside)."""
     live = MetaData()
-    for table in [*word_tables.tables.values(), jobs_table]:
+    for table in [*word_tables.tables.values(), jobs_table, *key_tables.tables.values()]:
         table.to_metadata(live)
     with engine.connect() as conn:
         found = compare_metadata(MigrationContext.configure(conn), live)
@@ -174,7 +178,7 @@ def test_the_first_revision_makes_what_the_first_release_made(
 ) -> None:
     old, new = engines
     first_release.make_database(old)
-    upgrade(new)
+    schema_history.upgrade_to(new, "0001")
     assert _schema(new) == _schema(old)
 
 
@@ -228,6 +232,40 @@ def test_upgrade_adopts_a_first_release_database_with_all_it_holds(
         assert jobs.create("fill", "american", {}).status == "queued"
     finally:
         jobs.close()
+
+
+def test_upgrade_from_the_first_revision_keeps_everything(
+    engines: tuple[Engine, Engine],
+) -> None:
+    """A database a release with migrations left at 0001, with data, comes to the newest
+    revision with every row, the jobs it held without an owner, and no key."""
+    old, fresh = engines
+    url = old.url.render_as_string(hide_password=False)
+    schema_history.upgrade_to(old, "0001")
+    _fill(old, job_records=True)
+    held = _rows(old)
+    with pytest.raises(SchemaMismatch, match=re.escape(f"0001, behind {HEAD}")):
+        JobStore(url)
+
+    before, after = upgrade(old)
+    assert (before.revision, after.revision) == ("0001", HEAD)
+    assert _rows(old) == held
+    upgrade(fresh)
+    assert _schema(old) == _schema(fresh)
+    assert _live_differences(old) == []
+
+    jobs, keys = JobStore(url), KeyStore(url)
+    try:
+        done = jobs.get("f" * 32)
+        assert (done.status, done.result, done.owner) == ("succeeded", {"placed": 3}, None)
+        assert keys.all() == [] and not keys.any_key()
+    finally:
+        jobs.close()
+        keys.close()
+    with WordStore(url) as store:
+        era = store.get_entry("mine", "era")
+        assert era is not None and era.clues[1] == Clue("Age", "nyt 1995", 2)
+        assert [hit.word for hit in store.search_clues("mine", "glaciers").hits] == ["ICEAGE"]
 
 
 def test_upgrades_at_once_make_the_schema_once(engines: tuple[Engine, Engine]) -> None:

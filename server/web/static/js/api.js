@@ -1,5 +1,8 @@
 // The /v1 API as the page uses it: every failure becomes an ApiError whose message is
-// the server's own words (or why the server could not be reached).
+// the server's own words (or why the server could not be reached). On a server with API
+// keys, the first 401 asks for a key, which this browser then keeps and sends.
+
+const KEY_ITEM = "crossforge.apiKey";
 
 export class ApiError extends Error {
   constructor(message, { status = 0, code = "network" } = {}) {
@@ -26,13 +29,37 @@ async function failure(response) {
   return new ApiError(message, { status: response.status, code });
 }
 
-async function send(path, init = {}) {
+function storedKey() {
+  try {
+    return localStorage.getItem(KEY_ITEM);
+  } catch (_) {
+    return null; // storage refused: no key
+  }
+}
+
+/** Ask for a key after a 401; true when one was given (kept in this browser). */
+function askForKey(message) {
+  const key = window.prompt(`${message}\nThis server needs an API key (crossforge keys create). Key:`);
+  if (!key || !key.trim()) return false;
+  localStorage.setItem(KEY_ITEM, key.trim());
+  return true;
+}
+
+async function send(path, init = {}, asked = false) {
+  const key = storedKey();
+  const headers = key ? { ...(init.headers || {}), Authorization: `Bearer ${key}` } : init.headers;
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(path, { ...init, headers });
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new ApiError(`could not reach the server (${error.message})`);
+  }
+  if (response.status === 401 && !asked) {
+    // Another request may have been given a key meanwhile; else ask, once.
+    if (storedKey() !== key || askForKey((await failure(response)).message)) {
+      return send(path, init, true);
+    }
   }
   if (!response.ok) throw await failure(response);
   return response;
@@ -75,6 +102,7 @@ export async function file(path, body) {
  * listening (the job keeps running).
  */
 export function follow(eventsUrl, onProgress) {
+  if (storedKey()) return followWithKey(eventsUrl, onProgress);
   const source = new EventSource(eventsUrl);
   let settle;
   const done = new Promise((resolve, reject) => {
@@ -92,6 +120,37 @@ export function follow(eventsUrl, onProgress) {
     }
   };
   return { done, close: () => source.close() };
+}
+
+/** follow() for a server with keys: EventSource sends no header, so the stream is read
+ * through fetch, one event (lines up to a blank line) at a time. */
+function followWithKey(eventsUrl, onProgress) {
+  const stop = new AbortController();
+  const done = (async () => {
+    const response = await send(eventsUrl, { signal: stop.signal });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done: ended } = await reader.read();
+      if (ended) throw new ApiError("the event stream of the fill closed");
+      buffer += value;
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const lines = buffer.slice(0, cut).split("\n");
+        buffer = buffer.slice(cut + 2);
+        const name = (lines.find((line) => line.startsWith("event:")) || "event: message").slice(6).trim();
+        const data = lines.filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim());
+        if (!data.length) continue;
+        const payload = JSON.parse(data.join("\n"));
+        if (name === "progress") onProgress(payload);
+        if (name === "done") {
+          stop.abort();
+          return payload;
+        }
+      }
+    }
+  })();
+  return { done, close: () => stop.abort() };
 }
 
 /** Words for the message line: what failed and the server's reason. */
