@@ -157,15 +157,27 @@ def run_suggestion(
             "checked": found.checked,
             "arc_consistent": found.considered,
         }
-    list_name = str(request.fill.puzzle.get("list") or "")
     if displays is not None and answer["candidates"]:
-        shown = displays(list_name, [c["word"] for c in answer["candidates"]])
+        shown = _displays(problem, displays, [c["word"] for c in answer["candidates"]])
         for candidate in answer["candidates"]:
             candidate["display"] = shown.get(candidate["word"], candidate["word"])
     answer["health"] = grid.health()
-    answer.update(type=request.fill.type, list=list_name)
+    answer.update(type=request.fill.type, list=request.fill.puzzle.get("list") or "")
     answer["time_s"] = round(time.monotonic() - started, 4)
     return answer
+
+
+def _displays(problem: Any, displays: Displays, keys: Sequence[str]) -> Mapping[str, str]:
+    """The display forms of ``keys``: each from the first of the problem's lists that
+    holds it (``ListCrossword.layers``)."""
+    from crossforge.wordbase.config import DEFAULT_LIST
+    from crossforge.wordbase.layers import first_found
+
+    names = getattr(problem, "word_list", DEFAULT_LIST)
+    layers = getattr(problem, "layers", ())
+    if isinstance(names, str) or len(layers) != len(names):
+        return displays(str(names), keys)
+    return first_found(names, layers, keys, displays)
 
 
 def store_displays(store: WordStore) -> Displays:

@@ -403,6 +403,10 @@ SUGGESTIONS = _document(
         "required": ["consistent", "cells", "dead_slots", "forced", "slots"],
     },
     type={"type": "string"},
-    list={"type": "string"},
+    list={
+        "type": ["string", "array"],
+        "items": {"type": "string"},
+        "description": "the request's list, or its layered lists top first",
+    },
     time_s={"type": "number"},
 )
