@@ -100,7 +100,7 @@ def suggestion_report(answer: dict[str, Any]) -> str:
                 (
                     candidate["display"],
                     f"{candidate['score']:g}",
-                    f"{candidate['choice']:.2f}",
+                    "unchecked" if candidate["choice"] is None else f"{candidate['choice']:.2f}",
                     {True: "yes", False: "no", None: "?"}.get(fillable, "-"),
                     " ".join(f"{k}:{v}" for k, v in candidate["crossings"].items()),
                 )

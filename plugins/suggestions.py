@@ -102,10 +102,12 @@ def run_suggestion(
     plugins: Registry,
     words: WordSource,
     displays: Displays | None = None,
+    cancelled: Callable[[], bool] = lambda: False,
 ) -> dict[str, Any]:
     """The JSON answer: ``slot``, ranked ``candidates``, their ``total`` and the grid's
     ``health`` (see docs/suggestions.md). Bad content raises ``RequestError`` or the
-    type's ``ValueError``; an unknown list ``LookupError``."""
+    type's ``ValueError``; an unknown list ``LookupError``. Once ``cancelled`` (the
+    caller went away) no further word is checked or searched."""
     from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
     from crossforge.plugins.puzzles.crossword.suggestions import (
         Grid,
@@ -145,10 +147,11 @@ def run_suggestion(
     if var is not None:
         seed = request.fill.seed or 0
         split = started + request.timeout / 2 if request.verify else deadline
-        found = suggest(grid, var, request.limit, split, seed)
+        found = suggest(grid, var, request.limit, split, seed, cancelled)
         if request.verify and request.fill.strategy:
             strategy = plugins.strategy(request.fill.strategy)
-            verify(grid, var, found.candidates, strategy, request.fill.params, deadline, seed)
+            params = request.fill.params
+            verify(grid, var, found.candidates, strategy, params, deadline, seed, cancelled)
         answer = {
             "slot": slot_json(grid, var),
             "candidates": [candidate_json(grid, var, c, request.verify) for c in found.candidates],

@@ -336,11 +336,16 @@ CANDIDATE: Schema = {
         "display": {"type": "string"},
         "score": {"type": "number"},
         "choice": {
-            "type": "number",
+            "type": ["number", "null"],
             "description": "sum over the crossing slots of log10 of their candidates left "
-            "after placing the word and propagating",
+            "after placing the word and propagating (null: not checked)",
         },
         "crossings": {**COUNTS, "description": "candidates left per crossing slot"},
+        "viable": {
+            "type": ["boolean", "null"],
+            "description": "true: placing the word and propagating leaves every slot a "
+            "word; null: time ran out before it was checked; false: verify found it is not",
+        },
         "fillable": {
             "type": ["boolean", "null"],
             "description": "with verify: a fill found, none exists, or unknown (null)",
