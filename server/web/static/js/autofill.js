@@ -58,7 +58,7 @@ export class Autofill {
   }
 
   request() {
-    const { type, list, min_score } = this.settings();
+    const { type, list, min_score, locked } = this.settings();
     const snapshot = this.editor.snapshot;
     const body = {
       type,
@@ -71,6 +71,7 @@ export class Autofill {
         timeout: Number(this.el.timeout.value) || 30,
       },
     };
+    if (Object.keys(locked).length) body.locked = locked; // typed entries, kept as typed
     if (body.options.quality === "best") body.options.best_seconds = Number(this.el.bestSeconds.value) || 0;
     if (snapshot.circled.length) body.circled = snapshot.circled;
     if (snapshot.shaded.length) body.shaded = snapshot.shaded;
