@@ -36,12 +36,17 @@ def test_a_theme_entry_not_in_the_list_survives_autofill(page: Any) -> None:
     assert filled[2] == "TARES" and all("." not in row for row in filled), filled
 
 
-def test_a_suggestion_marked_fillable_is_completed_by_autofill(page: Any) -> None:
+def suggest_for_5a(page: Any) -> None:
+    """A new 5x5 with its corner blocks, HO typed in 5 Across, its suggestions shown."""
     new_grid(page, 5, 5)
     set_block(page, 0, 0)
     cell(page, 1, 0).click()
     page.keyboard.type("ho")
     wait_text(page, "#suggest-status", "5A HO")
+
+
+def test_a_suggestion_marked_fillable_is_completed_by_autofill(page: Any) -> None:
+    suggest_for_5a(page)
     proved = page.locator("#suggest-list button[data-fillable='fillable']").first
     proved.wait_for(timeout=WAIT_MS)
     word = proved.get_attribute("data-word")
@@ -53,11 +58,7 @@ def test_a_suggestion_marked_fillable_is_completed_by_autofill(page: Any) -> Non
 
 
 def test_ban_a_word_into_the_personal_list_and_undo(page: Any) -> None:
-    new_grid(page, 5, 5)
-    set_block(page, 0, 0)
-    cell(page, 1, 0).click()
-    page.keyboard.type("ho")
-    wait_text(page, "#suggest-status", "5A HO")
+    suggest_for_5a(page)
     word = page.locator("#suggest-list button").first.get_attribute("data-word")
     assert word is not None
     button = f"#suggest-list button[data-word='{word}']"
