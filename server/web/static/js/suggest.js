@@ -98,17 +98,12 @@ export class Suggestions {
       if (pending !== this.pending) return;
       const found = answer.candidates.find((c) => c.word === candidate.word);
       candidate.fillable = found ? found.fillable : false; // none: propagation refutes it
-      if (candidate.fillable === true && !this.firstProved) {
-        this.firstProved = true;
-        performance.mark("crossforge-first-verified"); // for scripts/bench_page.py
-      }
       this.draw();
     }
   }
 
   show(answer, slot, elapsed) {
     this.health = answer.health;
-    this.firstProved = false;
     this.shown = null;
     this.showHealth();
     this.list.replaceChildren();
