@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import BadInput, KeyValue, StatusLine, run_here
+from crossforge.server.cli_support import (
+    LAYERED_LISTS,
+    BadInput,
+    KeyValue,
+    StatusLine,
+    list_field,
+    run_here,
+)
 
 if TYPE_CHECKING:
     from crossforge.plugins.registry import PluginInfo
@@ -77,7 +84,7 @@ class RegionItem(click.ParamType):
 
 @click.command(epilog="Exit status: 0 filled, 3 no fill exists or gave up, 1 bad input.")
 @click.argument("grid", metavar="GRID", type=GridSource())
-@click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
+@LAYERED_LISTS
 @click.option(
     "--type",
     "puzzle_type",
@@ -160,7 +167,7 @@ class RegionItem(click.ParamType):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def fill(
     grid: Path,
-    word_list: str | None,
+    word_list: tuple[str, ...],
     puzzle_type: str,
     strategy: str,
     min_score: float | None,
@@ -191,7 +198,7 @@ def fill(
 
     fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
     options = {
-        "list": word_list,
+        "list": list_field(word_list),
         "min_score": min_score,
         "locked": dict(lock) or None,
         "allowed": list(allow) or None,

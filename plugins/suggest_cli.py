@@ -11,13 +11,13 @@ from typing import Any
 import click
 
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import CommandError, KeyValue
+from crossforge.server.cli_support import LAYERED_LISTS, CommandError, KeyValue, list_field
 
 
 @click.command(epilog="Exit status: 0 answered, 3 the grid has a dead slot, 1 bad input.")
 @click.argument("grid", metavar="GRID", type=GridSource())
 @click.option("--slot", metavar="ID", help="Slot to suggest words for, e.g. 17A or 5D.")
-@click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
+@LAYERED_LISTS
 @click.option("--type", "puzzle_type", default="american", help="Puzzle type (american, canadian).")
 @click.option("--min-score", type=float, metavar="S", help="Lowest word score allowed.")
 @click.option(
@@ -37,7 +37,7 @@ from crossforge.server.cli_support import CommandError, KeyValue
 def suggest(
     grid: Path,
     slot: str | None,
-    word_list: str | None,
+    word_list: tuple[str, ...],
     puzzle_type: str,
     min_score: float | None,
     lock: tuple[tuple[str, str], ...],
@@ -60,7 +60,7 @@ def suggest(
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 
-    options = {"list": word_list, "min_score": min_score, "locked": dict(lock) or None}
+    options = {"list": list_field(word_list), "min_score": min_score, "locked": dict(lock) or None}
     raw = {
         "type": puzzle_type,
         "grid": list(load(grid).grid.rows),
@@ -100,7 +100,7 @@ def suggestion_report(answer: dict[str, Any]) -> str:
                 (
                     candidate["display"],
                     f"{candidate['score']:g}",
-                    f"{candidate['choice']:.2f}",
+                    "unchecked" if candidate["choice"] is None else f"{candidate['choice']:.2f}",
                     {True: "yes", False: "no", None: "?"}.get(fillable, "-"),
                     " ".join(f"{k}:{v}" for k, v in candidate["crossings"].items()),
                 )

@@ -102,10 +102,12 @@ def run_suggestion(
     plugins: Registry,
     words: WordSource,
     displays: Displays | None = None,
+    cancelled: Callable[[], bool] = lambda: False,
 ) -> dict[str, Any]:
     """The JSON answer: ``slot``, ranked ``candidates``, their ``total`` and the grid's
     ``health`` (see docs/suggestions.md). Bad content raises ``RequestError`` or the
-    type's ``ValueError``; an unknown list ``LookupError``."""
+    type's ``ValueError``; an unknown list ``LookupError``. Once ``cancelled`` (the
+    caller went away) no further word is checked or searched."""
     from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
     from crossforge.plugins.puzzles.crossword.suggestions import (
         Grid,
@@ -145,10 +147,11 @@ def run_suggestion(
     if var is not None:
         seed = request.fill.seed or 0
         split = started + request.timeout / 2 if request.verify else deadline
-        found = suggest(grid, var, request.limit, split, seed)
+        found = suggest(grid, var, request.limit, split, seed, cancelled)
         if request.verify and request.fill.strategy:
             strategy = plugins.strategy(request.fill.strategy)
-            verify(grid, var, found.candidates, strategy, request.fill.params, deadline, seed)
+            params = request.fill.params
+            verify(grid, var, found.candidates, strategy, params, deadline, seed, cancelled)
         answer = {
             "slot": slot_json(grid, var),
             "candidates": [candidate_json(grid, var, c, request.verify) for c in found.candidates],
@@ -157,15 +160,27 @@ def run_suggestion(
             "checked": found.checked,
             "arc_consistent": found.considered,
         }
-    list_name = str(request.fill.puzzle.get("list") or "")
     if displays is not None and answer["candidates"]:
-        shown = displays(list_name, [c["word"] for c in answer["candidates"]])
+        shown = _displays(problem, displays, [c["word"] for c in answer["candidates"]])
         for candidate in answer["candidates"]:
             candidate["display"] = shown.get(candidate["word"], candidate["word"])
     answer["health"] = grid.health()
-    answer.update(type=request.fill.type, list=list_name)
+    answer.update(type=request.fill.type, list=request.fill.puzzle.get("list") or "")
     answer["time_s"] = round(time.monotonic() - started, 4)
     return answer
+
+
+def _displays(problem: Any, displays: Displays, keys: Sequence[str]) -> Mapping[str, str]:
+    """The display forms of ``keys``: each from the first of the problem's lists that
+    holds it (``ListCrossword.layers``)."""
+    from crossforge.wordbase.config import DEFAULT_LIST
+    from crossforge.wordbase.layers import first_found
+
+    names = getattr(problem, "word_list", DEFAULT_LIST)
+    layers = getattr(problem, "layers", ())
+    if isinstance(names, str) or len(layers) != len(names):
+        return displays(str(names), keys)
+    return first_found(names, layers, keys, displays)
 
 
 def store_displays(store: WordStore) -> Displays:

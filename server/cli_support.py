@@ -24,6 +24,24 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``, as bulk word-list writes call it."""
 
 
+LAYERED_LISTS = click.option(
+    "--list",
+    "word_list",
+    multiple=True,
+    metavar="NAME",
+    help="Word list (default: the default list); repeat to layer lists, top first: the "
+    "first list holding a word gives its score and clues, and its bans remove it below.",
+)
+"""The ``--list`` option of the commands that fill or suggest."""
+
+
+def list_field(names: tuple[str, ...]) -> str | list[str] | None:
+    """A request's ``list`` from ``--list`` values: a name, several top first, or None."""
+    if not names:
+        return None
+    return names[0] if len(names) == 1 else list(names)
+
+
 class CommandError(click.ClickException):
     """A command's input or environment is wrong: ``crossforge: error: …``, exit status 1."""
 

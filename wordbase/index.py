@@ -16,7 +16,8 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from pathlib import Path
@@ -131,15 +132,16 @@ class WordIndex:
         self,
         alphabet: Alphabet,
         buckets: dict[int, Bucket],
-        trie: marisa_trie.Trie,
-        trie_positions: np.ndarray,
+        trie: marisa_trie.Trie | None,
+        trie_positions: np.ndarray | None,
         tagged: Mapping[str, frozenset[str]] | None = None,
     ) -> None:
         self._alphabet = alphabet
         self._tagged = dict(tagged or {})
         self._buckets = buckets
-        self._trie = trie
-        self._trie_positions = trie_positions
+        self._made_trie = trie
+        self._made_positions = trie_positions
+        self._trie_lock = threading.Lock()
         size = len(alphabet.letters)
         self._letters = alphabet.letters
         self._codes: dict[str, int] = {ch: i for i, ch in enumerate(alphabet.letters)}
@@ -195,18 +197,63 @@ class WordIndex:
             codes = np.frombuffer(raw, dtype=np.uint8).reshape(len(keys), length)
             scores = np.fromiter((best[k] for k in keys), dtype=np.uint8, count=len(keys))
             buckets[length] = _make_bucket(length, keys, scores, codes.copy(), size)
-        trie = marisa_trie.Trie(best)
-        trie_positions = np.zeros(len(trie), dtype=np.int32)
-        for bucket in buckets.values():
-            for position, word in enumerate(bucket.words):
-                trie_positions[trie[word]] = position
         tagged: dict[str, set[str]] = {}
         for key, key_tags in (tags or {}).items():
             if key in best:
                 for tag in key_tags:
                     tagged.setdefault(tag, set()).add(key)
         frozen = {tag: frozenset(keys) for tag, keys in tagged.items()}
-        return cls(alphabet, buckets, trie, trie_positions, frozen)
+        index = cls(alphabet, buckets, None, None, frozen)
+        index._trie_and_positions()
+        return index
+
+    @classmethod
+    def stacked(cls, layers: Sequence[WordIndex], hidden: Sequence[frozenset[str]]) -> WordIndex:
+        """One index of ``layers`` (top first, one alphabet): each key with the score and
+        tags of the first layer holding it, left out when that layer's ``hidden`` set
+        holds it. A length only one layer has, with nothing hidden, shares that layer's
+        bucket; the trie is built on first use (fills read buckets only)."""
+        size = len(layers[0].alphabet)
+        above: set[str] = set()
+        excluded: list[set[str]] = []
+        """Per layer, its keys that it does not give: decided above, or hidden."""
+        for layer, hide in zip(layers, hidden, strict=True):
+            excluded.append({key for key in above | hide if key in layer})
+            if layer is not layers[-1]:
+                above.update(layer.keys())
+        buckets: dict[int, Bucket] = {}
+        for length in sorted({n for layer in layers for n in layer.lengths}):
+            holding = [i for i, layer in enumerate(layers) if len(layer.bucket(length))]
+            out = [{key for key in excluded[i] if len(key) == length} for i in holding]
+            if len(holding) == 1 and not out[0]:
+                buckets[length] = layers[holding[0]].bucket(length)
+                continue
+            words: list[str] = []
+            scores: list[int] = []
+            rows: list[np.ndarray] = []
+            for i, skip in zip(holding, out, strict=True):
+                bucket = layers[i].bucket(length)
+                picked = [p for p, word in enumerate(bucket.words) if word not in skip]
+                words += [bucket.words[p] for p in picked]
+                scores += bucket.scores[picked].tolist()
+                rows.append(bucket.codes[picked])
+            if not words:
+                continue
+            order = sorted(range(len(words)), key=lambda j: (-scores[j], words[j]))
+            buckets[length] = _make_bucket(
+                length,
+                [words[j] for j in order],
+                np.array([scores[j] for j in order], dtype=np.uint8),
+                np.ascontiguousarray(np.concatenate(rows)[order]),
+                size,
+            )
+        tagged: dict[str, frozenset[str]] = {}
+        for layer, skip in zip(layers, excluded, strict=True):
+            for tag, keys in layer._tagged.items():
+                mine = keys - skip if skip else keys
+                if mine:
+                    tagged[tag] = tagged.get(tag, frozenset()) | mine
+        return cls(layers[0]._alphabet, buckets, None, None, tagged)
 
     # --- persistence ---------------------------------------------------------------------
 
@@ -321,8 +368,28 @@ class WordIndex:
         """Word lengths present, ascending."""
         return sorted(self._buckets)
 
+    @property
+    def _trie(self) -> marisa_trie.Trie:
+        return self._trie_and_positions()[0]
+
+    @property
+    def _trie_positions(self) -> np.ndarray:
+        return self._trie_and_positions()[1]
+
+    def _trie_and_positions(self) -> tuple[marisa_trie.Trie, np.ndarray]:
+        """Every key in a trie, and each key's position in its bucket (by trie id)."""
+        with self._trie_lock:
+            if self._made_trie is None or self._made_positions is None:
+                trie = marisa_trie.Trie(w for b in self._buckets.values() for w in b.words)
+                positions = np.zeros(len(trie), dtype=np.int32)
+                for bucket in self._buckets.values():
+                    for position, word in enumerate(bucket.words):
+                        positions[trie[word]] = position
+                self._made_trie, self._made_positions = trie, positions
+            return self._made_trie, self._made_positions
+
     def __len__(self) -> int:
-        return len(self._trie)
+        return sum(len(bucket) for bucket in self._buckets.values())
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and key in self._trie

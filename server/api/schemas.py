@@ -396,11 +396,16 @@ CANDIDATE: Schema = {
         "display": {"type": "string"},
         "score": {"type": "number"},
         "choice": {
-            "type": "number",
+            "type": ["number", "null"],
             "description": "sum over the crossing slots of log10 of their candidates left "
-            "after placing the word and propagating",
+            "after placing the word and propagating (null: not checked)",
         },
         "crossings": {**COUNTS, "description": "candidates left per crossing slot"},
+        "viable": {
+            "type": ["boolean", "null"],
+            "description": "true: placing the word and propagating leaves every slot a "
+            "word; null: time ran out before it was checked; false: verify found it is not",
+        },
         "fillable": {
             "type": ["boolean", "null"],
             "description": "with verify: a fill found, none exists, or unknown (null)",
@@ -463,6 +468,10 @@ SUGGESTIONS = _document(
         "required": ["consistent", "cells", "dead_slots", "forced", "slots"],
     },
     type={"type": "string"},
-    list={"type": "string"},
+    list={
+        "type": ["string", "array"],
+        "items": {"type": "string"},
+        "description": "the request's list, or its layered lists top first",
+    },
     time_s={"type": "number"},
 )

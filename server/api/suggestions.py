@@ -8,7 +8,10 @@ capped by ``suggest_time_limit``.
 
 from __future__ import annotations
 
+import logging
+
 from flask import Blueprint, Response, jsonify
+from flask import request as flask_request
 
 from crossforge.server.api.grid_field import naming_library_grids, request_grid
 from crossforge.server.api.inputs import json_object
@@ -16,10 +19,12 @@ from crossforge.server.api.jobs import types_for
 from crossforge.server.api.schemas import SUGGESTIONS
 from crossforge.server.auth import requires
 from crossforge.server.context import Services, services
+from crossforge.server.disconnect import client_gone
 from crossforge.server.errors import ApiError
 from crossforge.server.openapi import Media, Where, documented
 
 bp = Blueprint("suggestions", __name__, url_prefix="/v1/suggestions")
+log = logging.getLogger(__name__)
 
 
 def _bodies(app: Services, where: Where) -> Media:
@@ -45,7 +50,7 @@ def suggest() -> Response:
     health (letters possible per cell, dead slots, forced letters).
 
     Synchronous: the answer comes within the request's `timeout` (capped by the
-    server's `suggest_time_limit`)."""
+    server's `suggest_time_limit`); a client that closes its connection stops the work."""
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
     from crossforge.plugins.requests import RequestError
     from crossforge.plugins.suggestions import parse_suggestion, run_suggestion, store_displays
@@ -60,7 +65,11 @@ def suggest() -> Response:
             defaults={"list": app.config.default_list},
             time_limit=app.config.suggest_time_limit,
         )
-        answer = run_suggestion(request, app.registry, app.word_source, store_displays(app.words))
+        gone = client_gone(flask_request.environ)
+        words, displays = app.word_source, store_displays(app.words)
+        answer = run_suggestion(request, app.registry, words, displays, cancelled=gone)
+        if gone():
+            log.info("suggestion for %s stopped: the client went away", request.slot)
     except RequestError as exc:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
     except (UnknownPlugin, BrokenPlugin) as exc:

@@ -99,7 +99,7 @@ def test_edit_a_grid_and_take_a_suggestion(page: Any, tmp_path: Path) -> None:
     page.keyboard.type("ho")
     assert letters(page)[1] == "HO..."
     status = wait_text(page, "#suggest-status", "5A HO")
-    assert "keep the grid fillable" in status, status
+    assert "fit the crossings" in status, status
     first = page.locator("#suggest-list button").first
     word = first.get_attribute("data-word")
     assert word is not None and re.fullmatch("HO[A-Z]{3}", word)
@@ -146,7 +146,7 @@ def test_grid_health_marks_dead_entries(page: Any) -> None:
     new_grid(page, 5, 5)
     set_block(page, 0, 0)
     cell(page, 1, 0).click()
-    page.keyboard.type("qqqqq")
+    page.keyboard.type("qqqq")  # incomplete: a complete entry would be kept as typed
     page.check("#show-health")
     page.wait_for_function(
         "document.querySelector('#health-summary').textContent.includes('5A')", timeout=WAIT_MS

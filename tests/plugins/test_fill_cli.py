@@ -219,3 +219,25 @@ def test_a_library_grid_name_is_a_grid(tiny_words: str, capsys: pytest.CaptureFi
     answer = json.loads(capsys.readouterr().out)
     assert code in (0, 3) and answer["status"] in ("filled", "unsatisfiable")
     assert [len(row) for row in answer["grid"]] == [5] * 5
+
+
+def test_layered_lists(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The upper list's entry wins (score, clues), its ban removes a word of the list below."""
+    from crossforge.wordbase.layers import BANNED
+    from crossforge.wordbase.store import WordStore
+
+    with WordStore(tiny_words) as store:
+        store.import_lines("mine", ["web,95,Spider's work", "sad,80", "era,12"], fmt="csv")
+        store.put_entry("mine", "ace", 50, tags=[BANNED])
+        tiny = dict(store.scored_keys("tiny"))
+    mine = {"WEB": 95, "SAD": 80, "ERA": 12}
+    for args in ([], ["--lock", "1A=WAS", "--min-score", "0"]):
+        code = main(["fill", str(grid), "--list", "mine", "--list", "tiny", "--json", *args])
+        answer = json.loads(capsys.readouterr().out)
+        assert code == 0 and answer["status"] == "filled"
+        for entry in answer["entries"]:
+            word = entry["word"]
+            assert word != "ACE" and entry["score"] == mine.get(word, tiny.get(word, 100))
+    # 1D is W??: only the upper list has such a word, and its clue
+    down = {e["number"]: e for e in answer["entries"] if e["direction"] == "down"}
+    assert down[1]["word"] == "WEB" and down[1]["clues"] == [{"text": "Spider's work"}]

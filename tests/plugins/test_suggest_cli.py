@@ -56,3 +56,20 @@ def test_a_dead_grid_exits_3_and_a_bad_slot_1(
     assert "INCONSISTENT" in capsys.readouterr().out
     assert main(["suggest", str(dead), "--list", "tiny", "--slot", "9A"]) == 1
     assert "no slot '9A'" in capsys.readouterr().err
+
+
+def test_suggest_over_layered_lists(
+    tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crossforge.wordbase.store import WordStore
+
+    with WordStore(tiny_words) as store:
+        store.import_lines("mine", ["web,95", "was,90", "sad,80"], fmt="csv")
+    args = ["suggest", str(grid), "--slot", "1A", "--min-score", "0", "--json", "--verify"]
+    assert main([*args, "--list", "tiny"]) == 0
+    alone = {c["word"] for c in json.loads(capsys.readouterr().out)["candidates"]}
+    assert main([*args, "--list", "mine", "--list", "tiny"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    found = {c["word"]: c for c in answer["candidates"]}
+    assert answer["list"] == ["mine", "tiny"] and "WAS" not in alone
+    assert found["WAS"]["score"] == 90 and found["WAS"]["fillable"] is True

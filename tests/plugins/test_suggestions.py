@@ -233,9 +233,20 @@ def test_a_cut_count_is_estimated_within_its_bounds() -> None:
     answer = ask(GRIDS["open4"], words, "1A", limit=2, min_score=0)
     assert len(answer["candidates"]) == 2
     assert 2 <= answer["total"] <= answer["arc_consistent"]
+    assert all(c["viable"] is True for c in answer["candidates"])
     short = ask(GRIDS["open4"], words, "1A", limit=2, timeout=0, min_score=0)
-    assert short["candidates"] == [] and not short["total_exact"]
-    assert short["total"] == short["arc_consistent"]
+    assert not short["total_exact"] and short["total"] == short["arc_consistent"]
+
+
+def test_out_of_time_the_words_not_yet_checked_are_returned_as_unknown() -> None:
+    words, _ = random_list(3, 200, GRIDS["open4"])
+    short = ask(GRIDS["open4"], words, "1A", limit=3, timeout=0, min_score=0)
+    assert [c["viable"] for c in short["candidates"]] == [None] * 3
+    assert all(c["choice"] is None and c["crossings"] == {} for c in short["candidates"])
+    rows = GRIDS["open4"]
+    fixpoint = naive_ac(rows, domains_of(rows, words, 0))
+    assert fixpoint is not None
+    assert {c["word"] for c in short["candidates"]} <= fixpoint[0]
 
 
 def test_a_slot_outside_the_grid_is_refused() -> None:

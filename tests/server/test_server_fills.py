@@ -365,3 +365,22 @@ def test_bad_library_grid_names_are_4xx(make_app: Callable[..., Flask], tiny_lis
             error = answer.get_json()["error"]
             assert (answer.status_code, error["code"]) == (status, code), (route, error)
             assert words in error["message"] and error["details"] == {"field": "grid"}
+
+
+def test_a_fill_over_layered_lists(make_app: Callable[..., Flask], tiny_list: str) -> None:
+    """The job's worker reads each layer at the version its check read; the upper list's
+    score and clue win, its ban removes a word below."""
+    client = make_app(execute=execute).test_client()
+    assert client.post("/v1/lists", json={"name": "mine"}).status_code == 201
+    client.put("/v1/lists/mine/words/WAS", json={"score": 99, "clues": ["Mine"]})
+    client.put("/v1/lists/mine/words/CAT", json={"tags": ["banned"]})
+    body = {"grid": OPEN, "list": ["mine", tiny_list], "options": {"seed": 1}, "wait": 20}
+    job = client.post("/v1/fills", json=body).get_json()
+    result = job["result"]
+    assert result["status"] == "filled", job
+    found = {entry["word"]: entry for entry in result["entries"]}
+    assert found["WAS"]["score"] == 99 and found["WAS"]["clues"] == [{"text": "Mine"}]
+    assert found["ERA"]["score"] == SQUARE["ERA"] and "CAT" not in found
+    client.put("/v1/lists/mine/words/WEB", json={"tags": ["banned"]})  # WAS needs WEB
+    again = client.post("/v1/fills", json=body).get_json()["result"]
+    assert again["status"] == "unsatisfiable"

@@ -100,3 +100,41 @@ def test_a_body_that_is_not_json_is_415(client: Any) -> None:
     answer = client.post("/v1/suggestions", data="...", content_type="text/plain")
     assert answer.status_code == 415
     assert answer.get_json()["error"]["code"] == "unsupported_media_type"
+
+
+def test_layered_lists_add_ban_and_rescore(client: Any) -> None:
+    from crossforge.wordbase.layers import BANNED
+
+    assert client.post("/v1/lists", json={"name": "mine"}).status_code == 201
+    client.put("/v1/lists/mine/words/WAS", json={"score": 20, "display": "Mine"})
+    body = {"grid": ["...", "...", "..."], "slot": "1A", "min_score": 0, "list": ["mine", "tiny"]}
+    layered = client.post("/v1/suggestions", json=body)
+    assert layered.status_code == 200, layered.get_json()
+    answer = layered.get_json()
+    Draft202012Validator(SUGGESTIONS).validate(answer)
+    assert answer["list"] == ["mine", "tiny"]
+    found = {c["word"]: c for c in answer["candidates"]}
+    assert (found["WAS"]["score"], found["WAS"]["display"]) == (20, "Mine")
+    assert found["WEB"]["score"] == 55  # from the list below
+    # WAS and WEB need each other (across and down): banning WEB leaves no candidate.
+    client.put("/v1/lists/mine/words/WEB", json={"tags": [BANNED]})
+    banned = client.post("/v1/suggestions", json=body).get_json()
+    assert banned["candidates"] == [] and banned["health"]["consistent"] is False
+    client.delete("/v1/lists/mine/words/WEB")
+    undone = client.post("/v1/suggestions", json=body).get_json()
+    assert {c["word"] for c in undone["candidates"]} == {"WAS", "WEB"}
+
+
+@pytest.mark.parametrize(
+    "value", [[], ["tiny", "tiny"], [""], [3], ["tiny"] * 2 + [f"l{i}" for i in range(8)]]
+)
+def test_bad_layered_lists_are_400(client: Any, value: Any) -> None:
+    answer = client.post("/v1/suggestions", json={"grid": OPEN, "list": value})
+    assert answer.status_code == 400, answer.get_json()
+    assert answer.get_json()["error"]["details"]["field"].startswith("list")
+
+
+def test_an_unknown_layer_is_404(client: Any) -> None:
+    answer = client.post("/v1/suggestions", json={"grid": OPEN, "list": ["nope", "tiny"]})
+    assert answer.status_code == 404
+    assert "nope" in answer.get_json()["error"]["message"]

@@ -28,6 +28,7 @@ from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
 from crossforge.wordbase.config import DEFAULT_LIST
+from crossforge.wordbase.layers import BANNED, MAX_LAYERS, first_found, layer_names, merged
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED
 
 if TYPE_CHECKING:
@@ -35,11 +36,28 @@ if TYPE_CHECKING:
     from crossforge.wordbase.index import WordIndex
 
 
+LIST_FIELD: dict[str, Any] = {
+    "type": ["string", "array"],
+    "minLength": 1,
+    "items": {"type": "string", "minLength": 1},
+    "minItems": 1,
+    "maxItems": MAX_LAYERS,
+    "uniqueItems": True,
+    "default": DEFAULT_LIST,
+    "description": "the word list, or lists layered top first: the first list holding a "
+    f"word gives its score, tags and clues, and an entry tagged '{BANNED}' removes the "
+    "word from the lists below",
+}
+
+
 class ListCrossword(CrosswordProblem):
     """A crossword problem that remembers where its words come from and its quality
     threshold."""
 
-    word_list: str = DEFAULT_LIST
+    word_list: str | tuple[str, ...] = DEFAULT_LIST
+    """The request's list: a name, or names top first."""
+    layers: tuple[WordIndex, ...] = ()
+    """The indexes of ``word_list``'s lists, top first (``index`` is their merge)."""
     words_source: WordSource | None = None
     index: WordIndex | None = None
     threshold: float = 40
@@ -63,7 +81,7 @@ class CrosswordType(PuzzleType):
             "circled": {**CELL_LIST, "description": "circled cells as [row, col], from 0"},
             "shaded": {**CELL_LIST, "description": "shaded cells as [row, col], from 0"},
             "region": REGION_SCHEMA,
-            "list": {"type": "string", "default": DEFAULT_LIST},
+            "list": LIST_FIELD,
             "min_score": {
                 "type": "number",
                 "minimum": 0,
@@ -128,8 +146,9 @@ class CrosswordType(PuzzleType):
             shown = "; ".join(v.message for v in violations[:5])
             more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
             raise CrosswordError(f"grid breaks the {self.rules} rules: {shown}{more}")
-        name = str(request.get("list") or DEFAULT_LIST)
-        index = words.index(name)
+        names = layer_names(request.get("list"), DEFAULT_LIST)
+        layers = tuple(words.index(name) for name in names)
+        index = merged(layers, names)
         normalize = index.alphabet_spec.normalize
         region = region_of(grid, request["region"]) if request.get("region") else None
         slots = list(region.slots) if region else grid.slots()
@@ -161,7 +180,8 @@ class CrosswordType(PuzzleType):
             clashes=ClashRule(request.get("shared_substring"), bool(request.get("shared_stems"))),
         )
         problem.grid, problem.region = grid, region
-        problem.word_list = name
+        problem.word_list = names[0] if len(names) == 1 else names
+        problem.layers = layers
         problem.words_source = words
         problem.index = index
         problem.threshold = float(request.get("threshold", 40))
@@ -173,8 +193,7 @@ class CrosswordType(PuzzleType):
             raise TypeError(f"not a crossword problem of this type: {type(problem).__name__}")
         words = problem.words(outcome.assignment)
         filled = [w for w in words if w is not None]
-        source = problem.words_source
-        clues = source.clues(problem.word_list, filled) if filled and source else {}
+        clues = list_clues(problem, filled) if filled else {}
         entries = []
         fills = []
         for var, (slot, word) in enumerate(zip(problem.slots, words, strict=True)):
@@ -220,6 +239,16 @@ class Canadian(CrosswordType):
 
     description = "Canadian crossword: every letter of every word crossed (fully checked)"
     rules = "canadian"
+
+
+def list_clues(problem: ListCrossword, words: Sequence[str]) -> dict[str, Any]:
+    """The word lists' clues of ``words``: each from the first layer that clues it."""
+    source = problem.words_source
+    if source is None:
+        return {}
+    if isinstance(problem.word_list, str):
+        return dict(source.clues(problem.word_list, words))
+    return first_found(problem.word_list, problem.layers, words, source.clues)
 
 
 def _estimate(problem: ListCrossword) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,8 +131,13 @@ class Candidate:
 
     value: int
     crossings: dict[str, int]
-    choice: float
+    choice: float | None
+    """None when the word was not checked (``viable`` None)."""
     fillable: bool | None = None
+    viable: bool | None = True
+    """True: placing it keeps every slot some word; None: time ran out before it was
+    checked (a word of the slot at the grid's fixpoint, returned so the caller has
+    something to show)."""
 
 
 @dataclass
@@ -147,18 +152,31 @@ class Suggestions:
     """Words of the slot at the grid's fixpoint, before any was checked."""
 
 
-def suggest(grid: Grid, var: int, limit: int, deadline: float, seed: int = 0) -> Suggestions:
+def suggest(
+    grid: Grid,
+    var: int,
+    limit: int,
+    deadline: float,
+    seed: int = 0,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> Suggestions:
     """Up to ``limit`` viable words of slot ``var``, best first, and their total: exact
     when every word was checked, else estimated from a sample (or, with no time left
-    for one, the count of words not refuted). Checking stops at ``deadline``."""
+    for one, the count of words not refuted). Checking stops at ``deadline`` or once
+    ``cancelled``; the places left then go to the next words not yet checked, in the
+    same order, marked ``viable`` None."""
     if not grid.consistent:
         return Suggestions([], 0, True, 0, 0)
     problem = grid.problem
     order = problem.value_order(var, grid.domains)
     found: list[Candidate] = []
     checked = 0
+
+    def stop() -> bool:
+        return time.monotonic() >= deadline or cancelled()
+
     for value in order:
-        if len(found) >= limit or time.monotonic() >= deadline:
+        if len(found) >= limit or stop():
             break
         checked += 1
         placed = _placed(grid, var, int(value))
@@ -170,7 +188,7 @@ def suggest(grid: Grid, var: int, limit: int, deadline: float, seed: int = 0) ->
         sample = rest if len(rest) <= SAMPLE else random.Random(seed).sample(rest, SAMPLE)
         hits = tried = 0
         for value in sample:
-            if time.monotonic() >= deadline:
+            if stop():
                 break
             tried += 1
             hits += _placed(grid, var, value) is not None
@@ -181,9 +199,14 @@ def suggest(grid: Grid, var: int, limit: int, deadline: float, seed: int = 0) ->
 
     def rank(candidate: Candidate) -> tuple[float, float, float]:
         score = problem.score(var, candidate.value)
-        return (-math.floor(score / problem.score_band), -candidate.choice, -score)
+        return (-math.floor(score / problem.score_band), -(candidate.choice or 0), -score)
 
-    return Suggestions(sorted(found, key=rank), total, exact, checked, int(order.size))
+    unknown = [Candidate(value, {}, None, viable=None) for value in rest[: limit - len(found)]]
+    if exact or not stop():
+        unknown = []
+    total = max(total, len(found) + len(unknown))
+    ranked = sorted(found, key=rank) + unknown
+    return Suggestions(ranked, total, exact, checked, int(order.size))
 
 
 def _propagated(grid: Grid, var: int, value: int) -> Domains | None:
@@ -217,19 +240,24 @@ def verify(
     params: Mapping[str, Any],
     deadline: float,
     seed: int | None = None,
+    cancelled: Callable[[], bool] = lambda: False,
 ) -> None:
     """Set each candidate's ``fillable`` (words of slot ``var``): True when ``strategy``
-    fills the grid from the word's propagated domains, False when it proves none exists,
-    None when it gave up; each search gets an equal share of the time left before
-    ``deadline``."""
+    fills the grid from the word's propagated domains, False when it proves none exists
+    (a word not checked before that propagation wipes out: ``viable`` False too), None
+    when it gave up; each search gets an equal share of the time left before
+    ``deadline``, and none starts once ``cancelled``."""
     for i, candidate in enumerate(candidates):
         left = deadline - time.monotonic()
-        if left <= 0:
+        if left <= 0 or cancelled():
             return
         domains = _propagated(grid, var, candidate.value)
-        if domains is None:  # not viable after all: nothing to search
+        if domains is None:  # not viable: no fill through it
+            candidate.viable = candidate.fillable = False
             continue
-        control = Control(deadline=time.monotonic() + left / (len(candidates) - i), seed=seed)
+        candidate.viable = True
+        share = time.monotonic() + left / (len(candidates) - i)
+        control = Control(deadline=share, cancelled=cancelled, seed=seed)
         outcome = strategy.solve(Pinned(grid.problem, domains), control, **params)
         candidate.fillable = {"solved": True, "unsatisfiable": False}.get(outcome.status)
 
@@ -317,6 +345,7 @@ def candidate_json(grid: Grid, var: int, candidate: Candidate, verified: bool) -
         "score": grid.problem.score(var, candidate.value),
         "choice": candidate.choice,
         "crossings": candidate.crossings,
+        "viable": candidate.viable,
     }
     if verified:
         found["fillable"] = candidate.fillable

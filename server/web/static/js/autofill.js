@@ -69,7 +69,7 @@ export class Autofill {
   }
 
   request() {
-    const { type, list, min_score } = this.settings();
+    const { type, list, min_score, locked } = this.settings();
     const snapshot = this.editor.snapshot;
     const alternatives = Number(this.el.alternatives.value) || 1;
     const body = {
@@ -84,6 +84,7 @@ export class Autofill {
         seed: this.seed(),
       },
     };
+    if (Object.keys(locked).length) body.locked = locked; // typed entries, kept as typed
     if (body.options.quality === "best") body.options.best_seconds = Number(this.el.bestSeconds.value) || 0;
     if (snapshot.circled.length) body.circled = snapshot.circled;
     if (snapshot.shaded.length) body.shaded = snapshot.shaded;

@@ -6,6 +6,8 @@ import { ClueMode } from "./clues.js";
 import { Editor } from "./editor.js";
 import { download, loadTemplates, openFile, printPuzzle } from "./files.js";
 import { GridView } from "./gridview.js";
+import { Locks } from "./locks.js";
+import { MyWords } from "./mywords.js";
 import { blank } from "./puzzle.js";
 import { GridStats } from "./stats.js";
 import { Suggestions } from "./suggest.js";
@@ -30,10 +32,21 @@ const view = new GridView(editor, $("grid"), $("grid-input"), $("grid-caption"))
 const listSelect = $("word-list");
 const typeSelect = $("puzzle-type");
 const minScore = $("min-score");
+const chosenList = () => listSelect.value || root.dataset.defaultList;
+const myWords = new MyWords({
+  form: $("my-words"),
+  word: $("my-word"),
+  score: $("my-score"),
+  status: $("my-status"),
+  undo: $("my-undo"),
+  base: chosenList,
+});
+const locks = new Locks({ editor, view, toggle: $("lock-entry"), label: $("lock-word") });
 const settings = () => ({
   type: typeSelect.value || "american",
-  list: listSelect.value || root.dataset.defaultList,
+  list: myWords.layers(),
   min_score: Math.min(Math.max(Number(minScore.value) || 0, 0), 100),
+  locked: locks.locked(),
 });
 const saved = editor.settings;
 if (saved.min_score !== undefined) minScore.value = saved.min_score;
@@ -45,10 +58,13 @@ async function loadLists() {
   try {
     const { lists } = await json("/v1/lists");
     listSelect.replaceChildren(
-      ...lists.map((list) => new Option(`${list.name} (${list.entries.toLocaleString()} words)`, list.name)),
+      ...lists
+        .filter((list) => !lists.some((base) => list.name === myWords.name(base.name)))
+        .map((list) => new Option(`${list.name} (${list.entries.toLocaleString()} words)`, list.name)),
     );
     if (!lists.length) report("The server has no word list yet: build one with 'crossforge words build-default'.");
     if (lists.some((list) => list.name === wanted)) listSelect.value = wanted;
+    myWords.know(lists);
   } catch (error) {
     listSelect.replaceChildren(new Option(wanted, wanted));
     report(describe("Could not read the word lists", error));
@@ -79,7 +95,14 @@ typeSelect.addEventListener("change", () => {
 
 listSelect.addEventListener("change", () => {
   editor.setting("list", listSelect.value);
+  myWords.show();
   suggestions.refresh(true);
+});
+myWords.addEventListener("change", () => suggestions.refresh(true));
+editor.addEventListener("locks", () => suggestions.refresh(true));
+editor.addEventListener("change", () => {
+  const entry = locks.current();
+  myWords.offer(entry && entry.word);
 });
 minScore.addEventListener("change", () => {
   editor.setting("min_score", settings().min_score);
@@ -154,7 +177,9 @@ const suggestions = new Suggestions({
   healthSummary: $("health-summary"),
   report,
 });
-const clueMode = new ClueMode({ editor, container: $("clue-lists"), status: $("clue-status"), settings });
+// Clue suggestions come from the chosen list (the personal one holds no clues).
+const clueSettings = () => ({ ...settings(), list: chosenList() });
+const clueMode = new ClueMode({ editor, container: $("clue-lists"), status: $("clue-status"), settings: clueSettings });
 const gridStats = new GridStats({
   editor,
   status: $("stats-status"),
