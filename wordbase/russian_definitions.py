@@ -7,7 +7,8 @@ A row of its table ``synsets`` is one sense, its ``definition`` the line
 name's (*Кант*), whose senses clue only a name's entry. ``clean`` makes a clue of TEXT:
 examples (``{{пример|…}}``) and usage labels (``{{зоол.|ru}}``, ``{{разг.}}``) dropped,
 links written as their text (``[[кошка|кошки]]`` → *кошки*), cross-references spelt
-out (``{{=|мать}}`` → *то же, что мать*). ``clues`` keeps at most ``CLUES_PER_ENTRY``,
+out (``{{=|мать}}`` → *то же, что мать*), the formulas that name the answer's own source
+word dropped (``{{действие|носить}}``). ``clues`` keeps at most ``CLUES_PER_ENTRY``,
 the senses of no ``MINOR_LABELS`` label first (the main sense first among them), then
 the shortest, none of which names the answer or a word of its root (``gives_away``).
 """
@@ -71,8 +72,6 @@ slang, regional, euphemistic and specialist senses (and any label ending in *ж�
 ``техн.жарг.``)."""
 _SPELT = {
     "=": "то же, что {}",
-    "действие": "действие по значению гл. {}",
-    "свойство": "свойство по значению прил. {}",
     "выдел": "{}",
     "lang": "{}",
     "хим-элем": "химический элемент",
@@ -81,7 +80,10 @@ _SPELT = {
     "--": "—",
 }
 """Templates written out (the first positional argument in place of ``{}``; ``lang``
-takes its last); any other template is a label or an example, and is dropped."""
+takes its last); any other template is a label or an example, and is dropped, and so
+are ``{{действие|…}}`` and ``{{свойство|…}}`` (*действие по значению гл. носить*): they
+name the verb or adjective the answer is made from, its root (НОСКА, ОГОВОР), which
+``same_root`` cannot always see."""
 _INNERMOST = re.compile(r"\{\{([^{}]*)\}\}")
 _PIPED_LINK = re.compile(r"\[\[[^\[\]|]*\|([^\[\]]*)\]\]")
 _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
