@@ -13,6 +13,7 @@ from crossforge.wordbase.russian import (
     REVIEWED_RU,
     SOURCE,
     UNATTESTED_ZIPF,
+    UNCLUED_CAP,
     Lexeme,
     headword_lexemes,
     key_entry,
@@ -129,6 +130,7 @@ HEADWORDS = {
     "печи": "[[форма]] слова",
     "белый": "имеющий цвет снега",
     "ежи": "[[форма]] слова",
+    "срок": "[[промежуток]] времени",
 }
 
 
@@ -163,3 +165,10 @@ def test_headwords_keep_the_dictionarys_marks() -> None:
         "фотка": (frozenset({"informal"}), False),
         "отрок": (frozenset(), False),
     }
+
+
+def test_a_lemma_without_a_clue_stays_under_the_default_floor() -> None:
+    frequent = [Lexeme("отклик", frozenset(), False, 1e-4)]
+    clued = key_entry("ОТКЛИК", frequent, {}, [Sense("ответ на обращение, призыв")])
+    unclued = key_entry("ОТКЛИК", frequent, {}, [Sense("{{действие|откликаться}}")])
+    assert clued.score > 35 > unclued.score == UNCLUED_CAP
