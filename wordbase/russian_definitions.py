@@ -112,6 +112,9 @@ _FUNCTION_SENSE = re.compile(
 """What a sense of a function word begins with (*утвердительная частица*): a noun of the
 same spelling (АГА, a Turkish title) must not take it."""
 _LEADING_ASIDE = re.compile(r"^\([^()]*\)\s*—?\s*")
+_LATIN_ASIDE = re.compile(r"\s*\([^()а-яё]*[a-z][^()а-яё]*\)", re.I)
+"""An aside in Latin letters only (*(Taxaceae)*, *(Equus asinus)*): a Russian clue
+prints no scientific name."""
 _ENDINGS = "аеиоуыэюяйь"
 _LINKS = "аеиоуыэюяьъ"
 _WORD = re.compile(r"[а-яё]+")
@@ -184,6 +187,7 @@ def clean(raw: str) -> str | None:
     text = text.replace(_STRESS, "")  # о́рган: stress marks are for readers, not clues
     text = re.sub(r"\(\s*\)", " ", " ".join(text.split()))
     text = re.sub(r"\s+([,;:.)])", r"\1", text).split("||", 1)[0]
+    text = _LATIN_ASIDE.sub("", text)
     text = _LEADING_ASIDE.sub("", text.strip(" ,;:.—-")).strip(" ,;:.—-")
     text = _LEADING_CONJUNCTION.sub("", text)  # {{устар.}} и {{поэт.}} войско
     if len(text) > SHORT_CLUE:
@@ -218,10 +222,13 @@ def _shortened(text: str) -> str:
 
 def _hanging(head: str) -> bool:
     """True when a head would leave a clause open: a relative clause begun (*игрушка,
-    которая*), or a last word that needs more (*и*, *для*, *как правило*)."""
+    которая*), a last word that needs more (*и*, *для*, *как правило*), or one in
+    *-ого*/*-его*, an adjective or pronoun waiting for its noun (*кусок какого-либо
+    мягкого*)."""
     words = head.lower().split()
     return (
         any(word.startswith("котор") for word in words)
+        or words[-1].endswith(("ого", "его"))
         or words[-1] in _DANGLING
         or " ".join(words[-2:]) in _DANGLING
     )
