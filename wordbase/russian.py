@@ -20,9 +20,7 @@ nominative singular (plural-only nouns in the plural), scored by frequency.
   as WordNet's do in English: it takes the dictionary slope and the known-word bonus,
   and at four letters or fewer the default floor (ЧИЖ, ЯШМА); an undefined lemma loses
   up to 15 points below Zipf 5 (АНА, АМА). Then less ``ARCHAIC_MALUS`` for a lexeme the
-  dictionary marks archaic (``Arch``), clipped to 1–100. A lemma with no clue scores at
-  most ``UNCLUED_CAP``, under the default floor: a Russian crossword prints a description
-  for every word, so a default fill takes only clued ones (lower the floor for others).
+  dictionary marks archaic (``Arch``), clipped to 1–100.
 - **Classes** from the dictionary's marks (``CLASS_MARKS``): names, surnames,
   patronymics, organisations and trade marks are ``name``, geographical names ``place``,
   abbreviations ``abbreviation``, colloquial and slang words ``informal``; fills leave
@@ -59,7 +57,7 @@ from crossforge.wordbase.russian_definitions import (
     definitions_by_key,
     obscene,
 )
-from crossforge.wordbase.scoring import SHORT_HEADWORD_FLOOR, Signals, crossword_score
+from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.word_classes import ABBREVIATION, INFORMAL, NAME, PLACE
 
 __all__ = [
@@ -70,7 +68,6 @@ __all__ = [
     "REVIEWED_RU",
     "SOURCE",
     "UNATTESTED_ZIPF",
-    "UNCLUED_CAP",
     "Lexeme",
     "headword_lexemes",
     "key_entry",
@@ -104,8 +101,6 @@ ARCHAIC_MALUS = 10
 """Points an archaic lexeme (``Arch``: ЗАЛА for *зал*) loses."""
 UNATTESTED_ZIPF = 1.0
 """The Zipf a clued lemma wordfreq lacks scores at: that of wordfreq's rarest words."""
-UNCLUED_CAP = SHORT_HEADWORD_FLOOR - 1
-"""The highest score of a lemma with no clue: just under the default floor."""
 REVIEWED_RU = Path(__file__).with_name("data") / "russian-tags.txt"
 """The reviewed tags of Russian words (its header says how to add to it)."""
 _CYRILLIC = re.compile(r"[а-яё]+")
@@ -241,8 +236,8 @@ def key_entry(
     """The entry of ``key`` from its lexemes: the common nouns' if any (their frequencies
     summed, archaic only if all are), else the most frequent classed lexeme's, with its
     tags; clued from ``senses`` (a common noun's from a lower-case lemma's only), scored
-    as a known word when clued (at ``UNATTESTED_ZIPF`` when no form was counted), at
-    most ``UNCLUED_CAP`` when not, ``offensive`` when every such sense is obscene;
+    as a known word when clued (at ``UNATTESTED_ZIPF`` when no form was counted),
+    ``offensive`` when every such sense is obscene;
     then the reviewed tags (``reviewed``: tag → add or take away)."""
     common = [lexeme for lexeme in lexemes if not lexeme.tags]
     chosen = common or [max(lexemes, key=lambda lexeme: lexeme.frequency)]
@@ -255,8 +250,6 @@ def key_entry(
     score = crossword_score(Signals(zipf, len(key), known=bool(texts), lemma=True))
     if all(lexeme.archaic for lexeme in chosen):
         score -= ARCHAIC_MALUS
-    if not texts:
-        score = min(score, UNCLUED_CAP)
     if obscene(raws):
         tags.add(OFFENSIVE)
     if abbreviation(texts):  # КВА: сокращение от «киловольт-ампер»

@@ -13,7 +13,6 @@ from crossforge.wordbase.russian import (
     REVIEWED_RU,
     SOURCE,
     UNATTESTED_ZIPF,
-    UNCLUED_CAP,
     Lexeme,
     headword_lexemes,
     key_entry,
@@ -130,7 +129,6 @@ HEADWORDS = {
     "печи": "[[форма]] слова",
     "белый": "имеющий цвет снега",
     "ежи": "[[форма]] слова",
-    "срок": "[[промежуток]] времени",
 }
 
 
@@ -165,10 +163,3 @@ def test_headwords_keep_the_dictionarys_marks() -> None:
         "фотка": (frozenset({"informal"}), False),
         "отрок": (frozenset(), False),
     }
-
-
-def test_a_lemma_without_a_clue_stays_under_the_default_floor() -> None:
-    frequent = [Lexeme("отклик", frozenset(), False, 1e-4)]
-    clued = key_entry("ОТКЛИК", frequent, {}, [Sense("ответ на обращение, призыв")])
-    unclued = key_entry("ОТКЛИК", frequent, {}, [Sense("{{действие|откликаться}}")])
-    assert clued.score > 35 > unclued.score == UNCLUED_CAP
