@@ -98,8 +98,11 @@ that gives no more away without it."""
 _DANGLING = frozenset(
     {"что", "когда", "где", "как", "чтобы", "и", "или", "а", "но", "в", "на", "с", "из"}
     | {"для", "по", "от", "к", "обычно", "например", "как правило", "в частности"}
+    | {"о том", "том", "тем", "того"}
 )
 """Last words (one or two) a clause break cannot leave a head on."""
+_GENITIVE_MODIFIERS = re.compile(r"(?:ого|его)(?:-либо|-то|-нибудь)?,? [а-яё]+(?:ого|его)$")
+"""Two last words in the genitive of an adjective or pronoun: no noun yet."""
 _BREAKS = (";", ",", " —", " для ", " с ")
 """Where a long definition may be cut, tried in this order (``_shortened``)."""
 _SETTINGS = frozenset({"в", "во", "у", "на", "при", "среди"})
@@ -222,13 +225,13 @@ def _shortened(text: str) -> str:
 
 def _hanging(head: str) -> bool:
     """True when a head would leave a clause open: a relative clause begun (*игрушка,
-    которая*), a last word that needs more (*и*, *для*, *как правило*), or one in
-    *-ого*/*-его*, an adjective or pronoun waiting for its noun (*кусок какого-либо
-    мягкого*)."""
+    которая*), a last word that needs more (*и*, *для*, *как правило*, *о том*), or two
+    last words in *-ого*/*-его* (*-либо*, *-то*), modifiers waiting for their noun
+    (*кусок какого-либо мягкого*; not *невиновности подозреваемого*, a noun)."""
     words = head.lower().split()
     return (
         any(word.startswith("котор") for word in words)
-        or words[-1].endswith(("ого", "его"))
+        or _GENITIVE_MODIFIERS.search(" ".join(words[-2:])) is not None
         or words[-1] in _DANGLING
         or " ".join(words[-2:]) in _DANGLING
     )
