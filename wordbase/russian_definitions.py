@@ -98,11 +98,14 @@ that gives no more away without it."""
 _DANGLING = frozenset(
     {"что", "когда", "где", "как", "чтобы", "и", "или", "а", "но", "в", "на", "с", "из"}
     | {"для", "по", "от", "к", "обычно", "например", "как правило", "в частности"}
-    | {"о том", "том", "тем", "того"}
+    | {"о том", "том", "тем", "того", "в переводе"}
 )
 """Last words (one or two) a clause break cannot leave a head on."""
 _GENITIVE_MODIFIERS = re.compile(r"(?:ого|его)(?:-либо|-то|-нибудь)?,? [а-яё]+(?:ого|его)$")
 """Two last words in the genitive of an adjective or pronoun: no noun yet."""
+_DERIVATION = re.compile(r"\{\{\s*(?:действие|свойство)\s*\|")
+"""A sense made by Wiktionary's derivation formula, whose one-word rest is the source
+word again (*истечь* for ИСТОК)."""
 _BREAKS = (";", ",", " —", " для ", " с ")
 """Where a long definition may be cut, tried in this order (``_shortened``)."""
 _SETTINGS = frozenset({"в", "во", "у", "на", "при", "среди"})
@@ -198,6 +201,8 @@ def clean(raw: str) -> str | None:
     if not 3 <= len(text) <= MAX_CLUE or "{" in text or "[" in text or "}" in text:
         return None
     if not _WORD.search(text.lower()) or _FUNCTION_SENSE.search(text.lower()):
+        return None
+    if _DERIVATION.search(raw) and len(text.split()) < 2:  # {{действие|истекать}}, истечь
         return None
     return text[:1].upper() + text[1:]
 
