@@ -249,7 +249,7 @@ def fill_report(answer: dict[str, Any]) -> str:
     ]
     estimate = answer.get("fill_estimate")
     if estimate:
-        lines.append(_estimate_line(estimate))
+        lines.append(estimate_line(estimate))
     lines += ["", *answer.get("grid", []), ""]
     entries = answer.get("entries", [])
     if entries:
@@ -293,7 +293,7 @@ def fill_report(answer: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _estimate_line(estimate: Mapping[str, Any]) -> str:
+def estimate_line(estimate: Mapping[str, Any]) -> str:
     """A failed fill's ``fill_estimate`` in words."""
 
     def bits(value: float | None) -> str:

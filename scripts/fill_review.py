@@ -6,6 +6,7 @@ settings, as an editor would read the fills, and the list's pools as they read i
     .venv/bin/python scripts/fill_review.py --grid american-15-very-open --budget 35 0
     .venv/bin/python scripts/fill_review.py --grid american-15-themeless-66 --seeds 1 2 3 4 5
     .venv/bin/python scripts/fill_review.py --grid none --sample 50
+    .venv/bin/python scripts/fill_review.py --lang ru --entries
 
 Each grid is filled as the CLI and the HTTP API fill it (``parse_request``,
 ``check_request``, ``run_request`` on the store's list, backtrack strategy, the
@@ -19,7 +20,9 @@ clue; ``--entries`` adds the filled grid and every entry with its score and firs
 hard). Last, the pools the fills drew from: keys per length at the floor, without the
 excluded tags, and with ``--sample N`` that many of those keys per length band (3–5,
 6–9, 10–15), drawn at random (``--sample-seed``), for review by eye. Canadian grids
-(fully checked) are filled as the ``canadian`` type.
+(fully checked) are filled as the ``canadian`` type. ``--lang ru`` reviews ``default-ru``
+on the Russian ladder (``RU_LADDER``: the Canadian grids and ``mini-7x7``); a grid that
+does not fill shows the fill estimate the crossword type reports.
 Exits 1 when a fill holds a tagged entry or letter-run junk. The list comes from the
 store at ``CROSSFORGE_DATABASE_URL`` (build it with ``crossforge words build-default``).
 """
@@ -42,7 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
-from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
+from crossforge.plugins.cli import estimate_line  # noqa: E402
+from crossforge.wordbase.defaults import LANGUAGES, default_name  # noqa: E402
 from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED  # noqa: E402
 
@@ -50,6 +54,15 @@ DEFAULT_MIN_SCORE = 35
 """The crossword types' default floor, for a run that fills no grid (``--grid none``)."""
 BANDS = ((3, 5), (6, 9), (10, 15))
 """The length bands ``--sample`` draws from."""
+RU_LADDER = (
+    "canadian-small",
+    "canadian-medium",
+    "canadian-fragmented",
+    "canadian-78",
+    "canadian-long-cross",
+    "mini-7x7",
+)
+"""The grids ``--lang ru`` fills unless ``--grid`` names others (issue 35's ladder)."""
 
 
 def library_grids() -> list[tuple[str, str, Grid]]:
@@ -112,10 +125,15 @@ def pools(index: Any, min_score: float, excluded: list[str], sample: int, seed: 
     return "\n".join(lines)
 
 
-def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entries: bool) -> bool:
+def review(
+    name: str, answer: dict[str, Any], store: Any, list_name: str, entries: bool, lang: str
+) -> bool:
     """Print the review of one fill; False when it holds a tagged entry or junk."""
     filled = [e for e in answer["entries"] if e["word"]]
     print(f"== {name}: {answer['status']} in {answer['time_s']:.1f} s")
+    estimate = answer.get("fill_estimate")
+    if estimate:
+        print(f"   {estimate_line(estimate)}")
     if not filled:
         return True
     found = store.get_entries(list_name, [e["word"] for e in filled])
@@ -123,7 +141,7 @@ def review(name: str, answer: dict[str, Any], store: Any, list_name: str, entrie
     lowest = sorted(filled, key=lambda e: (e["score"], e["word"]))[:10]
     excluded = set(answer["excluded_tags"])
     tagged = [w for w, entry in found.items() if excluded.intersection(entry.tags)]
-    runs = [w for w, entry in found.items() if _junk_run(entry.display)]
+    runs = [w for w, entry in found.items() if _junk_run(entry.display, lang)]
     phrases = [entry.display for entry in found.values() if " " in entry.display]
     unclued = [e["word"] for e in filled if not e["clues"]]
     print(f"   mean score {statistics.fmean(scores):.1f}, lowest {min(scores)}")
@@ -167,13 +185,13 @@ def budget(grid: Grid, index: Any, floors: list[float]) -> str:
     return "\n".join(lines)
 
 
-def _junk_run(display: str) -> bool:
-    """True when a word of ``display`` has a letter three times in a row and WordNet
-    does not know it: ``WAYYY`` is junk; ``III`` and ``AAA`` are words, and ``TOLL LINE``
-    (key ``TOLLLINE``) runs only across its words' boundary."""
+def _junk_run(display: str, lang: str = "en") -> bool:
+    """True when a word of ``display`` has a letter three times in a row and, in
+    English, WordNet does not know it: ``WAYYY`` is junk; ``III`` and ``AAA`` are words,
+    and ``TOLL LINE`` (key ``TOLLLINE``) runs only across its words' boundary."""
     return any(
-        has_letter_run(part) and not _in_wordnet(part)
-        for part in re.split(r"[^A-Z]+", display.upper())
+        has_letter_run(part) and (lang != "en" or not _in_wordnet(part))
+        for part in re.split(r"[\W\d_]+", display.upper())
         if part
     )
 
@@ -189,7 +207,10 @@ def _in_wordnet(key: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--list", default=DEFAULT_LIST, help="word list in the store")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="the default list's language"
+    )
+    parser.add_argument("--list", help="word list in the store (default: the language's)")
     parser.add_argument("--min-score", type=float, help="instead of the type's default")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1], help="one fill per seed")
     parser.add_argument("--timeout", type=float, default=60)
@@ -207,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
         help="also the grid's fill estimate by entry length at these floors",
     )
     args = parser.parse_args(argv)
+    list_name = args.list or default_name(args.lang)
+    grids = args.grid or (list(RU_LADDER) if args.lang == "ru" else None)
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
@@ -217,18 +240,18 @@ def main(argv: list[str] | None = None) -> int:
         words = StoreWords(store)
         answer: dict[str, Any] = {}
         for name, kind, grid in library_grids():
-            if args.grid and name not in args.grid:
+            if grids and name not in grids:
                 continue
             for seed in args.seeds:
                 options: dict[str, Any] = {"timeout": args.timeout, "seed": seed}
                 if args.min_score is not None:
                     options["min_score"] = args.min_score
-                answer = fill(grid, options, args.list, words, kind)
+                answer = fill(grid, options, list_name, words, kind)
                 label = f"{name} seed {seed}" if len(args.seeds) > 1 else name
-                clean &= review(label, answer, store, args.list, args.entries)
+                clean &= review(label, answer, store, list_name, args.entries, args.lang)
             if args.budget:
-                print(budget(grid, WordIndex.for_list(store, args.list), args.budget))
-        index = WordIndex.for_list(store, args.list)
+                print(budget(grid, WordIndex.for_list(store, list_name), args.budget))
+        index = WordIndex.for_list(store, list_name)
         floor = answer.get("min_score", args.min_score or DEFAULT_MIN_SCORE)
         excluded = answer.get("excluded_tags", sorted(DEFAULT_EXCLUDED))
         print(pools(index, floor, excluded, args.sample, args.sample_seed))

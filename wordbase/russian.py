@@ -9,6 +9,11 @@ nominative singular (plural-only nouns in the plural), scored by frequency.
   that is a noun, its frequency goes to the lemma. A lemma's frequency is so that of all
   its forms (СРОКАХ counts for СРОК), and only lemmas become entries: no inflected form
   (МАМОЙ), no function word (ЭТО, МЕЖДУ: not nouns).
+- **Headwords wordfreq lacks**: a lemma Russian Wiktionary defines in a common noun's
+  sense that the dictionary reads as a noun in the nominative (its own lemma:
+  КОРДЕГАРДИЯ, РОЗВАЛЬНИ) joins the list even though running text never showed it
+  (``headword_lexemes``), scored as a defined word at ``UNATTESTED_ZIPF``, the Zipf of
+  wordfreq's rarest words: the dictionaries vouch for it, frequency does not.
 - **Score**: the English list's model (``scoring.crossword_score``) on the lemma's Zipf
   (``log10`` of the summed frequency per billion words) and length, a lemma that
   Wiktionary defines (it has a clue, below) counting as a word the dictionary knows,
@@ -62,7 +67,9 @@ __all__ = [
     "DROPPED_MARKS",
     "REVIEWED_RU",
     "SOURCE",
+    "UNATTESTED_ZIPF",
     "Lexeme",
+    "headword_lexemes",
     "key_entry",
     "noun_lexemes",
     "russian_entries",
@@ -92,6 +99,8 @@ DROPPED_MARKS = frozenset({"Erro", "Dist", "Init"})
 ARCHAIC = "Arch"
 ARCHAIC_MALUS = 10
 """Points an archaic lexeme (``Arch``: ЗАЛА for *зал*) loses."""
+UNATTESTED_ZIPF = 1.0
+"""The Zipf a clued lemma wordfreq lacks scores at: that of wordfreq's rarest words."""
 REVIEWED_RU = Path(__file__).with_name("data") / "russian-tags.txt"
 """The reviewed tags of Russian words (its header says how to add to it)."""
 _CYRILLIC = re.compile(r"[а-яё]+")
@@ -138,6 +147,35 @@ def noun_lexemes(
     return list(found.values())
 
 
+def headword_lexemes(
+    headwords: Iterable[str], parse: Callable[[str], Sequence[Any]]
+) -> list[Lexeme]:
+    """The noun lexemes of ``headwords`` (lower-case, as a dictionary defines them) that
+    ``parse`` reads as a noun in the nominative whose lemma is the headword itself (the
+    nominative singular, or the plural of a plural-only noun), frequency 0: a headword
+    that is only another word's form (ПЕЧИ) or no noun (БЕЛЫЙ) makes none, nor does a
+    name's or place's reading (ЕЖИ, the name, where the headword is the plural of ЁЖ):
+    the headwords are defined in a common noun's sense."""
+    found: dict[tuple[str, frozenset[str], bool], Lexeme] = {}
+    for headword in headwords:
+        for reading in parse(headword):
+            tag = reading.tag
+            grammemes = tag.grammemes
+            if (
+                tag.POS != "NOUN"
+                or "nomn" not in grammemes
+                or not grammemes.isdisjoint(DROPPED_MARKS)
+                or reading.normal_form.replace("ё", "е") != headword.replace("ё", "е")
+            ):
+                continue
+            tags = frozenset(CLASS_MARKS[mark] for mark in grammemes & CLASS_MARKS.keys())
+            if tags & {NAME, PLACE}:
+                continue
+            ident = (reading.normal_form, tags, ARCHAIC in grammemes)
+            found.setdefault(ident, Lexeme(*ident))
+    return list(found.values())
+
+
 def _likeliest(readings: Sequence[Any]) -> list[Any]:
     """The readings of the lemma and part of speech whose readings' probabilities add up
     to the most (those of each tied one): ТОЙ is read as *тот*, not the noun *той*, and
@@ -154,11 +192,14 @@ def russian_entries(
     lengths: range,
     words: Iterable[tuple[str, float]] | None = None,
     senses: Mapping[str, Sequence[Sense]] | None = None,
+    headwords: Iterable[str] | None = None,
 ) -> Iterator[Entry]:
     """The Russian default list's entries whose keys have a length in ``lengths``, from
     ``words`` (lower-case word, frequency per word; default: wordfreq's ``large`` ru
-    list), one per key, clued from ``senses`` by key (default: the packaged Wiktionary
-    definitions), with the reviewed tags of ``REVIEWED_RU``."""
+    list) and the ``headwords`` none of them counts for (lower-case; default: the keys
+    ``senses`` defines in a common noun's sense, ``headword_lexemes``), one per key,
+    clued from ``senses`` by key (default: the packaged Wiktionary definitions), with
+    the reviewed tags of ``REVIEWED_RU``."""
     import pymorphy3
     from pymorphy3.units import DictionaryAnalyzer
 
@@ -175,6 +216,15 @@ def russian_entries(
         key = alphabet.normalize(lexeme.lemma)
         if len(key) in lengths:
             by_key.setdefault(key, []).append(lexeme)
+    if headwords is None:
+        headwords = (
+            key.lower()
+            for key, found in senses.items()
+            if len(key) in lengths and any(not sense.proper for sense in found)
+        )
+    unattested = [word for word in headwords if alphabet.normalize(word) not in by_key]
+    for lexeme in headword_lexemes(unattested, morph.parse):
+        by_key.setdefault(alphabet.normalize(lexeme.lemma), []).append(lexeme)
     reviewed = read_reviewed(REVIEWED_RU.read_text("utf-8").splitlines(), alphabet)
     for key, lexemes in by_key.items():
         yield key_entry(key, lexemes, reviewed.get(key, {}), senses.get(key, ()))
@@ -186,16 +236,17 @@ def key_entry(
     """The entry of ``key`` from its lexemes: the common nouns' if any (their frequencies
     summed, archaic only if all are), else the most frequent classed lexeme's, with its
     tags; clued from ``senses`` (a common noun's from a lower-case lemma's only), scored
-    as a known word when clued, ``offensive`` when every such sense is obscene;
+    as a known word when clued (at ``UNATTESTED_ZIPF`` when no form was counted),
+    ``offensive`` when every such sense is obscene;
     then the reviewed tags (``reviewed``: tag → add or take away)."""
     common = [lexeme for lexeme in lexemes if not lexeme.tags]
     chosen = common or [max(lexemes, key=lambda lexeme: lexeme.frequency)]
     best = max(chosen, key=lambda lexeme: lexeme.frequency)
     frequency = sum(lexeme.frequency for lexeme in chosen)
-    zipf = math.log10(frequency) + 9 if frequency > 0 else 0.0
     tags = set(best.tags) if not common else set()
     raws = [sense.raw for sense in senses if not (common and sense.proper)]
     texts = clues(best.lemma, raws)
+    zipf = math.log10(frequency) + 9 if frequency > 0 else UNATTESTED_ZIPF if texts else 0.0
     score = crossword_score(Signals(zipf, len(key), known=bool(texts), lemma=True))
     if all(lexeme.archaic for lexeme in chosen):
         score -= ARCHAIC_MALUS

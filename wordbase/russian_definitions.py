@@ -7,7 +7,8 @@ A row of its table ``synsets`` is one sense, its ``definition`` the line
 name's (*Кант*), whose senses clue only a name's entry. ``clean`` makes a clue of TEXT:
 examples (``{{пример|…}}``) and usage labels (``{{зоол.|ru}}``, ``{{разг.}}``) dropped,
 links written as their text (``[[кошка|кошки]]`` → *кошки*), cross-references spelt
-out (``{{=|мать}}`` → *то же, что мать*). ``clues`` keeps at most ``CLUES_PER_ENTRY``,
+out (``{{=|мать}}`` → *то же, что мать*), the formulas that name the answer's own source
+word dropped (``{{действие|носить}}``). ``clues`` keeps at most ``CLUES_PER_ENTRY``,
 the senses of no ``MINOR_LABELS`` label first (the main sense first among them), then
 the shortest, none of which names the answer or a word of its root (``gives_away``).
 """
@@ -71,8 +72,6 @@ slang, regional, euphemistic and specialist senses (and any label ending in *ж�
 ``техн.жарг.``)."""
 _SPELT = {
     "=": "то же, что {}",
-    "действие": "действие по значению гл. {}",
-    "свойство": "свойство по значению прил. {}",
     "выдел": "{}",
     "lang": "{}",
     "хим-элем": "химический элемент",
@@ -81,7 +80,10 @@ _SPELT = {
     "--": "—",
 }
 """Templates written out (the first positional argument in place of ``{}``; ``lang``
-takes its last); any other template is a label or an example, and is dropped."""
+takes its last); any other template is a label or an example, and is dropped, and so
+are ``{{действие|…}}`` and ``{{свойство|…}}`` (*действие по значению гл. носить*): they
+name the verb or adjective the answer is made from, its root (НОСКА, ОГОВОР), which
+``same_root`` cannot always see."""
 _INNERMOST = re.compile(r"\{\{([^{}]*)\}\}")
 _PIPED_LINK = re.compile(r"\[\[[^\[\]|]*\|([^\[\]]*)\]\]")
 _LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
@@ -96,8 +98,14 @@ that gives no more away without it."""
 _DANGLING = frozenset(
     {"что", "когда", "где", "как", "чтобы", "и", "или", "а", "но", "в", "на", "с", "из"}
     | {"для", "по", "от", "к", "обычно", "например", "как правило", "в частности"}
+    | {"о том", "том", "тем", "того", "в переводе"}
 )
 """Last words (one or two) a clause break cannot leave a head on."""
+_GENITIVE_MODIFIERS = re.compile(r"(?:ого|его)(?:-либо|-то|-нибудь)?,? [а-яё]+(?:ого|его)$")
+"""Two last words in the genitive of an adjective or pronoun: no noun yet."""
+_DERIVATION = re.compile(r"\{\{\s*(?:действие|свойство)\s*\|")
+"""A sense made by Wiktionary's derivation formula, whose one-word rest is the source
+word again (*истечь* for ИСТОК)."""
 _BREAKS = (";", ",", " —", " для ", " с ")
 """Where a long definition may be cut, tried in this order (``_shortened``)."""
 _SETTINGS = frozenset({"в", "во", "у", "на", "при", "среди"})
@@ -110,6 +118,9 @@ _FUNCTION_SENSE = re.compile(
 """What a sense of a function word begins with (*утвердительная частица*): a noun of the
 same spelling (АГА, a Turkish title) must not take it."""
 _LEADING_ASIDE = re.compile(r"^\([^()]*\)\s*—?\s*")
+_LATIN_ASIDE = re.compile(r"\s*\([^()а-яё]*[a-z][^()а-яё]*\)", re.I)
+"""An aside in Latin letters only (*(Taxaceae)*, *(Equus asinus)*): a Russian clue
+prints no scientific name."""
 _ENDINGS = "аеиоуыэюяйь"
 _LINKS = "аеиоуыэюяьъ"
 _WORD = re.compile(r"[а-яё]+")
@@ -182,6 +193,7 @@ def clean(raw: str) -> str | None:
     text = text.replace(_STRESS, "")  # о́рган: stress marks are for readers, not clues
     text = re.sub(r"\(\s*\)", " ", " ".join(text.split()))
     text = re.sub(r"\s+([,;:.)])", r"\1", text).split("||", 1)[0]
+    text = _LATIN_ASIDE.sub("", text)
     text = _LEADING_ASIDE.sub("", text.strip(" ,;:.—-")).strip(" ,;:.—-")
     text = _LEADING_CONJUNCTION.sub("", text)  # {{устар.}} и {{поэт.}} войско
     if len(text) > SHORT_CLUE:
@@ -189,6 +201,8 @@ def clean(raw: str) -> str | None:
     if not 3 <= len(text) <= MAX_CLUE or "{" in text or "[" in text or "}" in text:
         return None
     if not _WORD.search(text.lower()) or _FUNCTION_SENSE.search(text.lower()):
+        return None
+    if _DERIVATION.search(raw) and len(text.split()) < 2:  # {{действие|истекать}}, истечь
         return None
     return text[:1].upper() + text[1:]
 
@@ -216,10 +230,13 @@ def _shortened(text: str) -> str:
 
 def _hanging(head: str) -> bool:
     """True when a head would leave a clause open: a relative clause begun (*игрушка,
-    которая*), or a last word that needs more (*и*, *для*, *как правило*)."""
+    которая*), a last word that needs more (*и*, *для*, *как правило*, *о том*), or two
+    last words in *-ого*/*-его* (*-либо*, *-то*), modifiers waiting for their noun
+    (*кусок какого-либо мягкого*; not *невиновности подозреваемого*, a noun)."""
     words = head.lower().split()
     return (
         any(word.startswith("котор") for word in words)
+        or _GENITIVE_MODIFIERS.search(" ".join(words[-2:])) is not None
         or words[-1] in _DANGLING
         or " ".join(words[-2:]) in _DANGLING
     )

@@ -12,7 +12,9 @@ from crossforge.wordbase.russian import (
     ARCHAIC_MALUS,
     REVIEWED_RU,
     SOURCE,
+    UNATTESTED_ZIPF,
     Lexeme,
+    headword_lexemes,
     key_entry,
     noun_lexemes,
     russian_entries,
@@ -47,7 +49,8 @@ WORDS = {
 
 @pytest.fixture(scope="module")
 def entries() -> dict[str, object]:
-    return {entry.key: entry for entry in russian_entries(range(2, 22), WORDS.items())}
+    made = russian_entries(range(2, 22), WORDS.items(), headwords=())
+    return {entry.key: entry for entry in made}
 
 
 def test_only_noun_lemmas_make_entries(entries: dict) -> None:
@@ -57,7 +60,7 @@ def test_only_noun_lemmas_make_entries(entries: dict) -> None:
 
 
 def test_a_lemma_scores_by_the_frequency_of_all_its_forms(entries: dict) -> None:
-    alone = list(russian_entries(range(2, 22), [("срок", 2e-5)]))[0]
+    alone = list(russian_entries(range(2, 22), [("срок", 2e-5)], headwords=()))[0]
     assert entries["СРОК"].score > alone.score
     assert entries["ВИД"].display == "ВИД"  # from ВИДАМИ alone
 
@@ -116,3 +119,47 @@ def test_reviewed_tags_are_added_and_taken_away() -> None:
     lexeme = Lexeme("мент", frozenset({"informal"}), False, 1e-5)
     entry = key_entry("МЕНТ", [lexeme], {"informal": False, "sensitive": True})
     assert entry.tags == ("sensitive",)
+
+
+# Headwords a dictionary defines that wordfreq never saw: a noun lemma in the nominative
+# joins, another word's form or a non-noun does not (definitions written for the test).
+HEADWORDS = {
+    "кордегардия": "[[караульное]] [[помещение]] при воротах крепости",
+    "розвальни": "широкие низкие [[сани]] без сиденья",
+    "печи": "[[форма]] слова",
+    "белый": "имеющий цвет снега",
+    "ежи": "[[форма]] слова",
+}
+
+
+def test_defined_noun_lemmas_wordfreq_lacks_join_the_list() -> None:
+    alphabet = get_alphabet("ru")
+    senses = {alphabet.normalize(word): [Sense(raw)] for word, raw in HEADWORDS.items()}
+    made = {entry.key: entry for entry in russian_entries(range(2, 22), [("срок", 2e-5)], senses)}
+    assert set(made) == {"СРОК", "КОРДЕГАРДИЯ", "РОЗВАЛЬНИ"}
+    assert made["РОЗВАЛЬНИ"].display == "РОЗВАЛЬНИ" and made["РОЗВАЛЬНИ"].tags == ()
+    assert made["КОРДЕГАРДИЯ"].clues[0].text == "Караульное помещение при воротах крепости"
+    assert made["СРОК"].score > made["РОЗВАЛЬНИ"].score
+
+
+def test_an_unattested_headword_scores_as_wordfreqs_rarest_defined_word() -> None:
+    senses = [Sense("широкие низкие [[сани]] без сиденья")]
+    unseen = key_entry("РОЗВАЛЬНИ", [Lexeme("розвальни", frozenset(), False)], {}, senses)
+    rarest = 10 ** (UNATTESTED_ZIPF - 9)
+    seen = key_entry("РОЗВАЛЬНИ", [Lexeme("розвальни", frozenset(), False, rarest)], {}, senses)
+    bare = key_entry("РОЗВАЛЬНИ", [Lexeme("розвальни", frozenset(), False)], {})
+    assert unseen.score == seen.score > bare.score == 1
+
+
+def test_headwords_keep_the_dictionarys_marks() -> None:
+    import pymorphy3
+    from pymorphy3.units import DictionaryAnalyzer
+
+    parse = pymorphy3.MorphAnalyzer(units=[DictionaryAnalyzer()]).parse
+    made = headword_lexemes(["еж", "ежи", "фотка", "тверь", "отрок"], parse)
+    found = {lexeme.lemma: (lexeme.tags, lexeme.archaic) for lexeme in made}
+    assert found == {
+        "ёж": (frozenset(), False),
+        "фотка": (frozenset({"informal"}), False),
+        "отрок": (frozenset(), False),
+    }
