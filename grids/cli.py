@@ -15,7 +15,7 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem
 
-from crossforge.server.cli_support import BadInput
+from crossforge.cli_support import BadInput
 
 
 class GridSource(click.ParamType):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from crossforge.plugins.contract import (
@@ -17,7 +18,7 @@ from crossforge.plugins.contract import (
 )
 from crossforge.plugins.puzzles.logic import LogicPuzzleType
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import JobRequest
+from crossforge.plugins.requests import Action, JobRequest
 
 FILL_STATUS = {"solved": "filled"}
 """A solved fill problem is a filled grid; the other statuses keep their names."""
@@ -28,6 +29,28 @@ UNSATISFIABLE = {"unsatisfiable": "the search proved that no solution exists"}
 def control_of(request: JobRequest, **kwargs: Any) -> Control:
     """A ``Control`` with the request's timeout and seed (``kwargs``: the rest)."""
     return Control.with_timeout(request.timeout, seed=request.seed, **kwargs)
+
+
+def run_here(
+    raw: dict[str, Any], action: Action, progress: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any]:
+    """Check and run a raw request in this process on the configured word store, through
+    the same seam as the server's views and workers (the problem is built once); the
+    commands' way to run a job."""
+    from crossforge.plugins.registry import registry
+    from crossforge.plugins.requests import check_request, parse_request
+    from crossforge.wordbase.source import StoreWords
+    from crossforge.wordbase.store import WordStore
+
+    plugins = registry()
+    request = parse_request(raw, plugins, action)
+    with WordStore() as store:
+        words = StoreWords(store)
+        problem = check_request(request, plugins, words)
+        control = (
+            control_of(request) if progress is None else control_of(request, progress=progress)
+        )
+        return run_request(request, plugins, words, control, problem)
 
 
 def run_request(

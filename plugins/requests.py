@@ -18,7 +18,9 @@ gets the same early refusal as the built-in ones.
 from __future__ import annotations
 
 import copy
+import json
 import math
+import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +60,9 @@ PUZZLE_FIELD: dict[str, Any] = {"type": ["string", "object"]}
 _PUZZLE_REQUEST: dict[str, Any] = {"type": "object", "properties": {"puzzle": PUZZLE_FIELD}}
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects a request may have."""
+REQUEST_DEFAULT = "x-request-default"
+"""The schema keyword of a parameter whose default in a request (HTTP, CLI) differs from
+its default in a direct call (``"default"``); ``CROSSFORGE_<NAME>`` overrides it."""
 
 
 class RequestError(ValueError):
@@ -125,9 +130,10 @@ def parse_request(
     time_limit: float | None = None,
 ) -> JobRequest:
     """The ``JobRequest`` of ``raw``: plugins found, options split and checked against
-    their schemas, defaults filled in. ``defaults`` override the schema defaults of the
-    type's fields and the strategy's parameters that declare them (the server's default
-    list, ``quality`` best); ``timeout`` is capped at ``time_limit``.
+    their schemas, defaults filled in: a strategy parameter's ``request_defaults`` first,
+    then its schema default. ``defaults`` override both for the type's fields and the
+    strategy's parameters that declare them (the server's default list); ``timeout`` is
+    capped at ``time_limit``.
 
     Raises ``RequestError`` naming the field, or ``LookupError`` for an unknown plugin.
     This checks the form; ``check_request`` then asks the puzzle type about the content.
@@ -254,9 +260,31 @@ def _split(
             "invalid_options",
         )
     if strategy is not None and strategy_name is not None:
-        params = {k: v for k, v in defaults.items() if k in strategy_keys} | params
+        given = {k: v for k, v in defaults.items() if k in strategy_keys} | params
+        params = request_defaults(strategy.parameters) | given
         params = resolve_parameters(strategy_name, strategy.parameters, params)
     return common, params, own
+
+
+def request_defaults(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults a request gets where ``schema`` declares ``x-request-default`` (for
+    ``backtrack``: ``quality`` best), each overridden by the setting ``CROSSFORGE_<NAME>``
+    when set (JSON, or text when it does not parse); checked with the request."""
+    found = {}
+    for name, spec in schema.get("properties", {}).items():
+        if isinstance(spec, Mapping) and REQUEST_DEFAULT in spec:
+            found[name] = _setting(name, spec[REQUEST_DEFAULT])
+    return found
+
+
+def _setting(name: str, default: Any) -> Any:
+    raw = os.environ.get(f"CROSSFORGE_{name.upper()}")
+    if raw is None:
+        return copy.deepcopy(default)
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
 
 
 def puzzle_request(ptype: PuzzleType, type_name: str, request: Mapping[str, Any]) -> dict[str, Any]:

@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
+from crossforge.cli_support import CommandError, KeyValue
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import CommandError, KeyValue
 
 
 @click.command(epilog="Exit status: 0 answered, 3 the grid has a dead slot, 1 bad input.")

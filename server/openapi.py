@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TypeVar
 
 from flask import Flask
@@ -64,6 +65,14 @@ def documented(answers: Mapping[int, Answer], **declared: Any) -> Callable[[View
     return attach
 
 
+def crossforge_version() -> str:
+    """The installed distribution's version (the document's, and the health answer's)."""
+    try:
+        return version("crossforge")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def openapi_document(app: Flask) -> dict[str, Any]:
     """The whole document for ``app``, built on first use."""
     if CACHE not in app.extensions:
@@ -73,8 +82,6 @@ def openapi_document(app: Flask) -> dict[str, Any]:
 
 
 def _build(app: Flask) -> dict[str, Any]:
-    from crossforge.server.api.meta import crossforge_version
-
     services: Services = app.extensions[EXTENSION]
     paths: dict[str, dict[str, Any]] = {}
     for rule in app.url_map.iter_rules():

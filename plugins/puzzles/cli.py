@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from crossforge.server.cli_support import KeyValue, StatusLine, run_here
+from crossforge.cli_support import KeyValue, StatusLine
 
 if TYPE_CHECKING:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
@@ -98,6 +98,8 @@ def solve(
     ptype = _logic_type(type_name)
     source = read_source(file)
     raw = {"type": type_name, "puzzle": source, "strategy": strategy}
+    from crossforge.plugins.pipeline import run_here
+
     answer = run_here({**raw, "options": _job_options(timeout, seed)}, "solve")
     loaded = ptype.load(source)
     if svg and answer.get("solution") is not None:
@@ -140,6 +142,8 @@ def rate(type_name: str, file: str, timeout: float | None, as_json: bool) -> Non
     ptype = _logic_type(type_name)
     source = read_source(file)
     raw = {"type": type_name, "puzzle": source, "options": _job_options(timeout, None)}
+    from crossforge.plugins.pipeline import run_here
+
     answer = run_here(raw, "rate")
     loaded = ptype.load(source)
     if as_json:
@@ -191,6 +195,8 @@ def generate(
     if difficulty is not None:
         wanted["difficulty"] = list(difficulty)
     raw = {"type": type_name, "options": {**wanted, **_job_options(timeout, seed)}}
+    from crossforge.plugins.pipeline import run_here
+
     with StatusLine(f"generate {type_name}") as status:
         answer = run_here(raw, "generate", status.report)
     ptype = _logic_type(type_name)

@@ -72,7 +72,6 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
     Location, or 200 when it finished within the request's ``wait``."""
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
     from crossforge.plugins.requests import RequestError, check_request, parse_request
-    from crossforge.server.config import fill_defaults
 
     app = services()
     checked_values(raw, JOB_ENVELOPE)
@@ -82,7 +81,7 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
             raw,
             app.registry,
             action,
-            defaults={"list": app.config.default_list, **fill_defaults(app.config)},
+            defaults={"list": app.config.default_list},
             time_limit=app.config.job_time_limit,
         )
     except RequestError as exc:
