@@ -315,6 +315,11 @@ class FillStrategy(ABC):
         """Search ``problem`` within ``control``'s limits."""
 
 
+Action = Literal["fill", "solve", "rate", "generate"]
+"""What a request asks of a puzzle type."""
+ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")
+
+
 class PuzzleType(ABC):
     """Turns requests into problems and results into answers.
 
@@ -328,6 +333,10 @@ class PuzzleType(ABC):
     description: str = ""
     parameters: dict[str, Any] = {"type": "object", "properties": {}}
     """JSON schema of the request fields and options the type accepts."""
+    actions: frozenset[Action] = frozenset({"fill"})
+    """What requests may ask of the type: ``fill`` (a strategy searches its ``problem``);
+    a ``LogicPuzzleType`` declares ``solve``, ``rate`` and ``generate`` instead. Requests,
+    the API's paths and the CLI go by this declaration, never by the type's class."""
 
     @abstractmethod
     def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:

@@ -78,7 +78,7 @@ def run_request(
         answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
         answer.update(type=request.type, time_s=round(time.monotonic() - started, 4))
         return answer
-    logic = cast(LogicPuzzleType, ptype)
+    logic = cast(LogicPuzzleType, ptype)  # it declares the action: parse_request checked
     if request.action == "generate":
         return _generate(logic, request, control)
     if request.strategy:

@@ -24,13 +24,21 @@ import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from crossforge.plugins.contract import FillStrategy, Problem, PuzzleType, WordSource
+from crossforge.plugins.contract import (
+    ACTIONS,
+    Action,
+    FillStrategy,
+    Problem,
+    PuzzleType,
+    WordSource,
+)
 from crossforge.plugins.registry import Registry
 
-Action = Literal["fill", "solve", "rate", "generate"]
-ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")
+if TYPE_CHECKING:
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
+
 DEFAULT_TYPE = "american"
 DEFAULT_STRATEGY = "backtrack"
 ENVELOPE = ("type", "strategy", "options")
@@ -141,17 +149,10 @@ def parse_request(
     check_plain(raw)
     type_name = _name(raw, "type", DEFAULT_TYPE)
     ptype = plugins.puzzle_type(type_name)
-    logic = _is_logic(ptype)
-    if action == "fill" and logic:
-        raise RequestError(
-            "type",
-            f"{type_name!r} is a logic puzzle: solve, rate or generate it",
-            "not_a_crossword",
-        )
-    if action != "fill" and not logic:
-        raise RequestError(
-            "type", f"{type_name!r} is a crossword type: fill it", "not_a_logic_puzzle"
-        )
+    if action not in ptype.actions:
+        takes = " or ".join(a for a in ACTIONS if a in ptype.actions) or "nothing"
+        code = "not_a_crossword" if action == "fill" else "not_a_logic_puzzle"
+        raise RequestError("type", f"{type_name!r} takes {takes}, not {action}", code)
     strategy_name = _name(raw, "strategy", DEFAULT_STRATEGY if action == "fill" else None)
     if strategy_name is not None and action in ("rate", "generate"):
         raise RequestError("strategy", f"'strategy' applies to fill and solve, not {action}")
@@ -185,10 +186,8 @@ def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> 
     is wrong, ``LookupError`` for an unknown word list). Returns the problem when the
     check built one, for this process to reuse."""
     ptype = plugins.puzzle_type(request.type)
-    if request.action == "generate":
-        from crossforge.plugins.puzzles.logic import LogicPuzzleType
-
-        cast(LogicPuzzleType, ptype).generation_options(request.puzzle)
+    if request.action == "generate":  # declared by the type: a LogicPuzzleType
+        cast("LogicPuzzleType", ptype).generation_options(request.puzzle)
         return None
     return ptype.check(request.puzzle, words)
 
@@ -393,12 +392,6 @@ def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:
     if not isinstance(value, str) or not value.strip():
         raise RequestError(key, f"{key!r} must be a non-empty string")
     return value.strip()
-
-
-def _is_logic(ptype: PuzzleType) -> bool:
-    from crossforge.plugins.puzzles.logic import LogicPuzzleType
-
-    return isinstance(ptype, LogicPuzzleType)
 
 
 def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:

@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -42,13 +42,12 @@ def puzzle() -> None:
 
 
 def _logic_type(name: str) -> LogicPuzzleType:
-    from crossforge.plugins.puzzles.logic import LogicPuzzleType
     from crossforge.plugins.registry import registry
 
     ptype = registry().puzzle_type(name)
-    if not isinstance(ptype, LogicPuzzleType):
+    if "solve" not in ptype.actions:
         raise LookupError(f"puzzle type {name!r} is not a logic puzzle")
-    return ptype
+    return cast("LogicPuzzleType", ptype)
 
 
 def read_source(path: str) -> str | dict[str, Any]:

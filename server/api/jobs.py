@@ -159,15 +159,9 @@ def _capped_wait(values: dict[str, Any]) -> float:
 
 
 def types_for(app: Services, action: Action) -> list[str]:
-    """The puzzle types that take ``action``: crossword types fill, logic types the rest."""
-    from crossforge.plugins.puzzles.logic import LogicPuzzleType
-
+    """The puzzle types that declare ``action`` (crossword types fill, logic types the rest)."""
     plugins = app.registry
-    return [
-        name
-        for name in plugins.puzzle_types()
-        if isinstance(plugins.puzzle_type(name), LogicPuzzleType) != (action == "fill")
-    ]
+    return [name for name in plugins.puzzle_types() if action in plugins.puzzle_type(name).actions]
 
 
 def job_bodies(app: Services, where: Where, action: Action) -> Media:
