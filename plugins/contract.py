@@ -315,6 +315,12 @@ class FillStrategy(ABC):
         """Search ``problem`` within ``control``'s limits."""
 
 
+class InputError(ValueError):
+    """Bad input from whoever asked, found where no schema could say it: a job fails with
+    ``invalid_input``. Any other exception in a job is a bug of ours: it fails with
+    ``internal_error`` and its traceback is logged."""
+
+
 Action = Literal["fill", "solve", "rate", "generate"]
 """What a request asks of a puzzle type."""
 ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")

@@ -30,6 +30,7 @@ from crossforge.plugins.contract import (
     ACTIONS,
     Action,
     FillStrategy,
+    InputError,
     Problem,
     PuzzleType,
     WordSource,
@@ -73,7 +74,7 @@ REQUEST_DEFAULT = "x-request-default"
 its default in a direct call (``"default"``); ``CROSSFORGE_<NAME>`` overrides it."""
 
 
-class RequestError(ValueError):
+class RequestError(InputError):
     """A request the plugins refuse; ``field`` names the offending part (dotted path)."""
 
     def __init__(self, field: str, message: str, code: str = "invalid_request") -> None:
