@@ -75,7 +75,6 @@ def run_request(
     ptype = plugins.puzzle_type(request.type)
     if request.action == "fill":
         answer = _search(ptype, request, plugins, words, control, problem)
-        answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
         answer.update(type=request.type, time_s=round(time.monotonic() - started, 4))
         return answer
     logic = cast(LogicPuzzleType, ptype)  # it declares the action: parse_request checked
@@ -105,7 +104,8 @@ def _search(
         answer.setdefault("optimal", outcome.optimal)
     if outcome.alternatives:
         answer["alternatives"] = [_alternative(ptype, problem, a) for a in outcome.alternatives]
-    answer.setdefault("status", outcome.status)
+    status = outcome.status  # written here alone: a type's own "status" is replaced
+    answer["status"] = FILL_STATUS.get(status, status) if request.action == "fill" else status
     if not answer.get("reason"):
         answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
     answer.setdefault("stats", outcome.stats)
