@@ -7,6 +7,10 @@ The names here are the plugin contract, the surface a plugin author writes again
     class MyStrategy(FillStrategy):
         def solve(self, problem: Problem, control: Control, **params) -> SearchResult: ...
 
+A logic-puzzle type (solved by named techniques, rated and generated) subclasses
+``LogicPuzzleType``, or ``GridPuzzleType`` for a puzzle on a rectangle of cells, and
+answers with ``LogicalSolve``, ``Grade``, ``Technique`` and ``Count``.
+
 ``crossforge.testing`` is the conformance kit. The packages below (``server``,
 ``plugins``, ``wordbase``, ``grids``) are the implementation and may change between
 releases. Names are imported on first use, so ``import crossforge`` stays cheap.
@@ -32,6 +36,14 @@ if TYPE_CHECKING:
         TableForm,
         WordSource,
     )
+    from crossforge.plugins.puzzles.grid_type import GridPuzzleType
+    from crossforge.plugins.puzzles.logic import (
+        Count,
+        Grade,
+        LogicalSolve,
+        LogicPuzzleType,
+        Technique,
+    )
 
 __version__ = "0.1.0"
 
@@ -39,18 +51,27 @@ __all__ = [
     "Assignment",
     "ClashTable",
     "Control",
+    "Count",
     "Domains",
     "FillStrategy",
+    "Grade",
+    "GridPuzzleType",
+    "LogicPuzzleType",
+    "LogicalSolve",
     "Objective",
     "Problem",
     "PuzzleType",
     "SearchResult",
     "Status",
     "TableForm",
+    "Technique",
     "WordSource",
     "__version__",
 ]
+_LOGIC = {"Count", "Grade", "LogicPuzzleType", "LogicalSolve", "Technique"}
 _HOMES = {name: "crossforge.plugins.contract" for name in __all__ if name != "__version__"}
+_HOMES |= dict.fromkeys(_LOGIC, "crossforge.plugins.puzzles.logic")
+_HOMES["GridPuzzleType"] = "crossforge.plugins.puzzles.grid_type"
 
 
 def __getattr__(name: str) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem
 
-from crossforge.server.cli_support import BadInput
+from crossforge.cli_support import BadInput
 
 
 class GridSource(click.ParamType):
@@ -31,15 +31,16 @@ class GridSource(click.ParamType):
         path = Path(value)
         if path.exists():
             return path
-        from crossforge.grids.library import entry
+        from crossforge.grids.library import HexagonError, entry, square_entry
 
         try:
-            found = entry(str(value))
+            return (entry if self.hexagons else square_entry)(str(value)).path
+        except HexagonError:
+            raise BadInput(
+                f"{value} is a hexagon; 'crossforge grid svg' draws those", ctx, param
+            ) from None
         except LookupError:
             raise BadInput(f"{value}: no such file or library grid", ctx, param) from None
-        if found.kind == "hex" and not self.hexagons:
-            raise BadInput(f"{value} is a hexagon; 'crossforge grid svg' draws those", ctx, param)
-        return found.path
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str

@@ -10,15 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from crossforge.cli_support import LAYERED_LISTS, BadInput, KeyValue, StatusLine, list_field
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import (
-    LAYERED_LISTS,
-    BadInput,
-    KeyValue,
-    StatusLine,
-    list_field,
-    run_here,
-)
 
 if TYPE_CHECKING:
     from crossforge.plugins.registry import PluginInfo
@@ -195,6 +188,7 @@ def fill(
     or a library grid's name. On a terminal a status line shows the search.
     """
     from crossforge.grids.formats import format_for, load
+    from crossforge.plugins.pipeline import run_here
 
     fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
     options = {

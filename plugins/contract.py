@@ -315,6 +315,17 @@ class FillStrategy(ABC):
         """Search ``problem`` within ``control``'s limits."""
 
 
+class InputError(ValueError):
+    """Bad input from whoever asked, found where no schema could say it: a job fails with
+    ``invalid_input``. Any other exception in a job is a bug of ours: it fails with
+    ``internal_error`` and its traceback is logged."""
+
+
+Action = Literal["fill", "solve", "rate", "generate"]
+"""What a request asks of a puzzle type."""
+ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")
+
+
 class PuzzleType(ABC):
     """Turns requests into problems and results into answers.
 
@@ -328,6 +339,10 @@ class PuzzleType(ABC):
     description: str = ""
     parameters: dict[str, Any] = {"type": "object", "properties": {}}
     """JSON schema of the request fields and options the type accepts."""
+    actions: frozenset[Action] = frozenset({"fill"})
+    """What requests may ask of the type: ``fill`` (a strategy searches its ``problem``);
+    a ``LogicPuzzleType`` declares ``solve``, ``rate`` and ``generate`` instead. Requests,
+    the API's paths and the CLI go by this declaration, never by the type's class."""
 
     @abstractmethod
     def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from crossforge.plugins.contract import (
@@ -17,7 +18,7 @@ from crossforge.plugins.contract import (
 )
 from crossforge.plugins.puzzles.logic import LogicPuzzleType
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import JobRequest
+from crossforge.plugins.requests import Action, JobRequest
 
 FILL_STATUS = {"solved": "filled"}
 """A solved fill problem is a filled grid; the other statuses keep their names."""
@@ -28,6 +29,28 @@ UNSATISFIABLE = {"unsatisfiable": "the search proved that no solution exists"}
 def control_of(request: JobRequest, **kwargs: Any) -> Control:
     """A ``Control`` with the request's timeout and seed (``kwargs``: the rest)."""
     return Control.with_timeout(request.timeout, seed=request.seed, **kwargs)
+
+
+def run_here(
+    raw: dict[str, Any], action: Action, progress: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any]:
+    """Check and run a raw request in this process on the configured word store, through
+    the same seam as the server's views and workers (the problem is built once); the
+    commands' way to run a job."""
+    from crossforge.plugins.registry import registry
+    from crossforge.plugins.requests import check_request, parse_request
+    from crossforge.wordbase.source import StoreWords
+    from crossforge.wordbase.store import WordStore
+
+    plugins = registry()
+    request = parse_request(raw, plugins, action)
+    with WordStore() as store:
+        words = StoreWords(store)
+        problem = check_request(request, plugins, words)
+        control = (
+            control_of(request) if progress is None else control_of(request, progress=progress)
+        )
+        return run_request(request, plugins, words, control, problem)
 
 
 def run_request(
@@ -52,10 +75,9 @@ def run_request(
     ptype = plugins.puzzle_type(request.type)
     if request.action == "fill":
         answer = _search(ptype, request, plugins, words, control, problem)
-        answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
         answer.update(type=request.type, time_s=round(time.monotonic() - started, 4))
         return answer
-    logic = cast(LogicPuzzleType, ptype)
+    logic = cast(LogicPuzzleType, ptype)  # it declares the action: parse_request checked
     if request.action == "generate":
         return _generate(logic, request, control)
     if request.strategy:
@@ -82,7 +104,8 @@ def _search(
         answer.setdefault("optimal", outcome.optimal)
     if outcome.alternatives:
         answer["alternatives"] = [_alternative(ptype, problem, a) for a in outcome.alternatives]
-    answer.setdefault("status", outcome.status)
+    status = outcome.status  # written here alone: a type's own "status" is replaced
+    answer["status"] = FILL_STATUS.get(status, status) if request.action == "fill" else status
     if not answer.get("reason"):
         answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
     answer.setdefault("stats", outcome.stats)

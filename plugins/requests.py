@@ -18,17 +18,28 @@ gets the same early refusal as the built-in ones.
 from __future__ import annotations
 
 import copy
+import json
 import math
+import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from crossforge.plugins.contract import FillStrategy, Problem, PuzzleType, WordSource
+from crossforge.plugins.contract import (
+    ACTIONS,
+    Action,
+    FillStrategy,
+    InputError,
+    Problem,
+    PuzzleType,
+    WordSource,
+)
 from crossforge.plugins.registry import Registry
 
-Action = Literal["fill", "solve", "rate", "generate"]
-ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")
+if TYPE_CHECKING:
+    from crossforge.plugins.puzzles.logic import LogicPuzzleType
+
 DEFAULT_TYPE = "american"
 DEFAULT_STRATEGY = "backtrack"
 ENVELOPE = ("type", "strategy", "options")
@@ -58,9 +69,12 @@ PUZZLE_FIELD: dict[str, Any] = {"type": ["string", "object"]}
 _PUZZLE_REQUEST: dict[str, Any] = {"type": "object", "properties": {"puzzle": PUZZLE_FIELD}}
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects a request may have."""
+REQUEST_DEFAULT = "x-request-default"
+"""The schema keyword of a parameter whose default in a request (HTTP, CLI) differs from
+its default in a direct call (``"default"``); ``CROSSFORGE_<NAME>`` overrides it."""
 
 
-class RequestError(ValueError):
+class RequestError(InputError):
     """A request the plugins refuse; ``field`` names the offending part (dotted path)."""
 
     def __init__(self, field: str, message: str, code: str = "invalid_request") -> None:
@@ -125,9 +139,10 @@ def parse_request(
     time_limit: float | None = None,
 ) -> JobRequest:
     """The ``JobRequest`` of ``raw``: plugins found, options split and checked against
-    their schemas, defaults filled in. ``defaults`` override the schema defaults of the
-    type's fields and the strategy's parameters that declare them (the server's default
-    list, ``quality`` best); ``timeout`` is capped at ``time_limit``.
+    their schemas, defaults filled in: a strategy parameter's ``request_defaults`` first,
+    then its schema default. ``defaults`` override both for the type's fields and the
+    strategy's parameters that declare them (the server's default list); ``timeout`` is
+    capped at ``time_limit``.
 
     Raises ``RequestError`` naming the field, or ``LookupError`` for an unknown plugin.
     This checks the form; ``check_request`` then asks the puzzle type about the content.
@@ -135,17 +150,10 @@ def parse_request(
     check_plain(raw)
     type_name = _name(raw, "type", DEFAULT_TYPE)
     ptype = plugins.puzzle_type(type_name)
-    logic = _is_logic(ptype)
-    if action == "fill" and logic:
-        raise RequestError(
-            "type",
-            f"{type_name!r} is a logic puzzle: solve, rate or generate it",
-            "not_a_crossword",
-        )
-    if action != "fill" and not logic:
-        raise RequestError(
-            "type", f"{type_name!r} is a crossword type: fill it", "not_a_logic_puzzle"
-        )
+    if action not in ptype.actions:
+        takes = " or ".join(a for a in ACTIONS if a in ptype.actions) or "nothing"
+        code = "not_a_crossword" if action == "fill" else "not_a_logic_puzzle"
+        raise RequestError("type", f"{type_name!r} takes {takes}, not {action}", code)
     strategy_name = _name(raw, "strategy", DEFAULT_STRATEGY if action == "fill" else None)
     if strategy_name is not None and action in ("rate", "generate"):
         raise RequestError("strategy", f"'strategy' applies to fill and solve, not {action}")
@@ -179,10 +187,8 @@ def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> 
     is wrong, ``LookupError`` for an unknown word list). Returns the problem when the
     check built one, for this process to reuse."""
     ptype = plugins.puzzle_type(request.type)
-    if request.action == "generate":
-        from crossforge.plugins.puzzles.logic import LogicPuzzleType
-
-        cast(LogicPuzzleType, ptype).generation_options(request.puzzle)
+    if request.action == "generate":  # declared by the type: a LogicPuzzleType
+        cast("LogicPuzzleType", ptype).generation_options(request.puzzle)
         return None
     return ptype.check(request.puzzle, words)
 
@@ -254,9 +260,31 @@ def _split(
             "invalid_options",
         )
     if strategy is not None and strategy_name is not None:
-        params = {k: v for k, v in defaults.items() if k in strategy_keys} | params
+        given = {k: v for k, v in defaults.items() if k in strategy_keys} | params
+        params = request_defaults(strategy.parameters) | given
         params = resolve_parameters(strategy_name, strategy.parameters, params)
     return common, params, own
+
+
+def request_defaults(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults a request gets where ``schema`` declares ``x-request-default`` (for
+    ``backtrack``: ``quality`` best), each overridden by the setting ``CROSSFORGE_<NAME>``
+    when set (JSON, or text when it does not parse); checked with the request."""
+    found = {}
+    for name, spec in schema.get("properties", {}).items():
+        if isinstance(spec, Mapping) and REQUEST_DEFAULT in spec:
+            found[name] = _setting(name, spec[REQUEST_DEFAULT])
+    return found
+
+
+def _setting(name: str, default: Any) -> Any:
+    raw = os.environ.get(f"CROSSFORGE_{name.upper()}")
+    if raw is None:
+        return copy.deepcopy(default)
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
 
 
 def puzzle_request(ptype: PuzzleType, type_name: str, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -365,12 +393,6 @@ def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:
     if not isinstance(value, str) or not value.strip():
         raise RequestError(key, f"{key!r} must be a non-empty string")
     return value.strip()
-
-
-def _is_logic(ptype: PuzzleType) -> bool:
-    from crossforge.plugins.puzzles.logic import LogicPuzzleType
-
-    return isinstance(ptype, LogicPuzzleType)
 
 
 def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:

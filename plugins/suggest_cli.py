@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
+from crossforge.cli_support import LAYERED_LISTS, CommandError, KeyValue, list_field
 from crossforge.grids.cli import GridSource
-from crossforge.server.cli_support import LAYERED_LISTS, CommandError, KeyValue, list_field
 
 
 @click.command(epilog="Exit status: 0 answered, 3 the grid has a dead slot, 1 bad input.")

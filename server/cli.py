@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from crossforge.server.cli_support import CommandError
+from crossforge.cli_support import CommandError
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint

@@ -68,10 +68,6 @@ class ServerConfig:
     client_timeout: float = 30.0
     """Seconds a client connection may stall (sending its request or taking the answer)
     before ``crossforge serve`` closes it."""
-    best_seconds: float = 3.0
-    """Seconds a fill may spend improving its first fill (``quality`` best, the default
-    over HTTP and in the CLI) when the request sets no ``best_seconds``; the job's
-    timeout caps it."""
 
     @classmethod
     def from_env(cls, **overrides: Any) -> ServerConfig:
@@ -122,20 +118,12 @@ class ServerConfig:
                     f"{name} {getattr(self, name)!r} is not a rate such as 60/minute or "
                     "60/minute;1000/day"
                 ) from None
-        if not 0 <= self.best_seconds < float("inf"):
-            raise ValueError(f"best_seconds must be 0 or more, not {self.best_seconds}")
         if self.api_token is not None and not self.api_token.strip():
             raise ValueError(
                 f"{ENV_PREFIX}API_TOKEN is set but empty: give a token, or unset it to "
                 "leave word-list writes open"
             )
         return self
-
-
-def fill_defaults(config: ServerConfig) -> dict[str, Any]:
-    """Strategy parameters that fills over HTTP and in the CLI default to: the best fill
-    within ``best_seconds`` (for strategies that declare them)."""
-    return {"quality": "best", "best_seconds": config.best_seconds}
 
 
 def _parse(name: str, raw: str, kind: Any) -> Any:

@@ -7,7 +7,7 @@ circles and shading kept); logic-puzzle results are drawn by their puzzle type.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from flask import Response
 
@@ -77,9 +77,10 @@ def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
 def _logic_file(job: Job, fmt: str) -> str:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
-    ptype = services().registry.puzzle_type(job.puzzle_type)
-    if not isinstance(ptype, LogicPuzzleType):
+    found = services().registry.puzzle_type(job.puzzle_type)
+    if job.kind not in found.actions:
         raise ApiError(404, "no_download", f"{job.puzzle_type!r} jobs have no puzzle files")
+    ptype = cast(LogicPuzzleType, found)  # it solves, rates or generates: a logic puzzle
     result = job.result or {}
     if job.kind == "generate":
         puzzle, solution = ptype.load(result["puzzle"]), None

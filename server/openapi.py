@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TypeVar
 
 from flask import Flask
@@ -66,6 +67,14 @@ def documented(answers: Mapping[int, Answer], **declared: Any) -> Callable[[View
     return attach
 
 
+def crossforge_version() -> str:
+    """The installed distribution's version (the document's, and the health answer's)."""
+    try:
+        return version("crossforge")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def openapi_document(app: Flask) -> dict[str, Any]:
     """The whole document for ``app`` in its access mode, built on first use."""
     mode = access_mode(app.extensions[EXTENSION])
@@ -77,8 +86,6 @@ def openapi_document(app: Flask) -> dict[str, Any]:
 
 
 def _build(app: Flask, mode: Mode) -> dict[str, Any]:
-    from crossforge.server.api.meta import crossforge_version
-
     services: Services = app.extensions[EXTENSION]
     paths: dict[str, dict[str, Any]] = {}
     for rule in app.url_map.iter_rules():

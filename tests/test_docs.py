@@ -78,7 +78,6 @@ def _app(tmp: Path) -> Flask:
         workers=1,
         job_time_limit=30.0,
         wait_limit=30.0,
-        best_seconds=0.05,
     )
     app = create_app(config, execute=execute)
     app.testing = True

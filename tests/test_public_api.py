@@ -1,5 +1,6 @@
-"""The public namespace: ``import crossforge`` is the plugin contract, ``crossforge.testing``
-the conformance kit, and both work from a built wheel in a fresh environment."""
+"""The public namespace: ``import crossforge`` is the plugin contract (with what a
+logic-puzzle author subclasses), ``crossforge.testing`` the conformance kit, and both work
+from a built wheel in a fresh environment."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import crossforge
 import crossforge.testing
 from crossforge.plugins import contract
 from crossforge.plugins import testing as kit
+from crossforge.plugins.puzzles import grid_type, logic
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTRACT = {
@@ -29,12 +31,16 @@ CONTRACT = {
     "TableForm",
     "WordSource",
 }
+LOGIC = {"Count", "Grade", "LogicPuzzleType", "LogicalSolve", "Technique"}
 
 
 def test_top_level_names_are_exactly_the_contract() -> None:
-    assert set(crossforge.__all__) == CONTRACT | {"__version__"}
+    assert set(crossforge.__all__) == CONTRACT | LOGIC | {"GridPuzzleType", "__version__"}
     for name in CONTRACT:
         assert getattr(crossforge, name) is getattr(contract, name)
+    for name in LOGIC:
+        assert getattr(crossforge, name) is getattr(logic, name)
+    assert crossforge.GridPuzzleType is grid_type.GridPuzzleType
     assert sorted(dir(crossforge)) == sorted(crossforge.__all__)
     with pytest.raises(AttributeError, match="no attribute 'registry'"):
         _ = crossforge.registry  # type: ignore[attr-defined]
@@ -77,7 +83,7 @@ def test_wheel_installs_only_crossforge_and_imports(wheel_site: Path) -> None:
     assert installed - {"bin"} == {"crossforge"}
     code = (
         "import crossforge, crossforge.testing, sys;"
-        "from crossforge import Problem, WordSource;"
+        "from crossforge import Problem, WordSource, LogicPuzzleType;"
         "from crossforge.testing import check_strategy, ReferenceSearch;"
         "check_strategy(ReferenceSearch());"
         "print(crossforge.__file__)"

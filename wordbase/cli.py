@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
-from crossforge.server.cli_support import progress_bar
+from crossforge.cli_support import progress_bar
 from crossforge.wordbase.config import DEFAULT_LIST
 from crossforge.wordbase.formats import FORMATS
 

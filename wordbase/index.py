@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import marisa_trie
 import numpy as np
@@ -32,14 +32,27 @@ from crossforge.wordbase.user_regex import Chars, Shape, UserRegex
 
 if TYPE_CHECKING:
     from crossforge.wordbase.models import WordList
-    from crossforge.wordbase.store import WordStore
 
-__all__ = ["Bucket", "WordIndex"]
+__all__ = ["Bucket", "IndexedStore", "WordIndex"]
 
 FORMAT = 2
 """Version of the on-disk layout; a saved index of another format is rebuilt."""
 
 MAX_SCORE = 100
+
+
+class IndexedStore(Protocol):
+    """What an index is built from and saved beside: ``WordStore`` (which builds its
+    indexes here, so this module names only the part it reads)."""
+
+    @property
+    def index_root(self) -> Path | None: ...
+
+    def get_list(self, name: str) -> WordList: ...
+
+    def scored_keys(self, name: str) -> list[tuple[str, int]]: ...
+
+    def key_tags(self, name: str) -> dict[str, list[str]]: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -305,7 +318,7 @@ class WordIndex:
         return cls(alphabet, buckets, trie, positions, frozen)
 
     @classmethod
-    def for_list(cls, store: WordStore, name: str) -> WordIndex:
+    def for_list(cls, store: IndexedStore, name: str) -> WordIndex:
         """The index of list ``name`` at its current version.
 
         Reuses the index saved under the store's index folder when the list's version is
@@ -316,7 +329,7 @@ class WordIndex:
 
     @classmethod
     def for_version(
-        cls, store: WordStore, name: str, stamp: str | None = None
+        cls, store: IndexedStore, name: str, stamp: str | None = None
     ) -> tuple[WordIndex, str | None]:
         """As ``for_list``, with the version's stamp (``list_stamp``; None in memory).
 
@@ -781,7 +794,7 @@ def _remember(folder: Path, index: WordIndex) -> WordIndex:
 
 
 def _consistent_keys(
-    store: WordStore, name: str
+    store: IndexedStore, name: str
 ) -> tuple[WordList, list[tuple[str, int]], dict[str, list[str]]]:
     """The list, its scored keys and its tagged keys, read until no write slipped in
     between."""

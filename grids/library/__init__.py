@@ -88,11 +88,22 @@ def entry(name: str) -> LibraryGrid:
         raise LookupError(f"no library grid {name!r}; known: {', '.join(CATALOGUE)}") from None
 
 
-def load_grid(name: str) -> Grid:
-    """A square library grid."""
+class HexagonError(LookupError):
+    """A square grid was asked for by the name of a hexagon."""
+
+
+def square_entry(name: str) -> LibraryGrid:
+    """The catalogue entry of the square grid ``name`` (what a crossword takes):
+    LookupError for an unknown name, ``HexagonError`` for a hexagon's."""
     found = entry(name)
     if found.kind != "square":
-        raise LookupError(f"library grid {name!r} is a hexagon; use load_hexagon")
+        raise HexagonError(f"library grid {name!r} is a hexagon; crosswords take square grids")
+    return found
+
+
+def load_grid(name: str) -> Grid:
+    """A square library grid (``square_entry``'s errors)."""
+    found = square_entry(name)
     return Grid.from_text(found.path.read_text(encoding="utf-8"))
 
 

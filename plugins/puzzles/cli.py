@@ -15,11 +15,11 @@ import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
-from crossforge.server.cli_support import KeyValue, StatusLine, run_here
+from crossforge.cli_support import KeyValue, StatusLine
 
 if TYPE_CHECKING:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
@@ -42,13 +42,12 @@ def puzzle() -> None:
 
 
 def _logic_type(name: str) -> LogicPuzzleType:
-    from crossforge.plugins.puzzles.logic import LogicPuzzleType
     from crossforge.plugins.registry import registry
 
     ptype = registry().puzzle_type(name)
-    if not isinstance(ptype, LogicPuzzleType):
+    if "solve" not in ptype.actions:
         raise LookupError(f"puzzle type {name!r} is not a logic puzzle")
-    return ptype
+    return cast("LogicPuzzleType", ptype)
 
 
 def read_source(path: str) -> str | dict[str, Any]:
@@ -98,6 +97,8 @@ def solve(
     ptype = _logic_type(type_name)
     source = read_source(file)
     raw = {"type": type_name, "puzzle": source, "strategy": strategy}
+    from crossforge.plugins.pipeline import run_here
+
     answer = run_here({**raw, "options": _job_options(timeout, seed)}, "solve")
     loaded = ptype.load(source)
     if svg and answer.get("solution") is not None:
@@ -140,6 +141,8 @@ def rate(type_name: str, file: str, timeout: float | None, as_json: bool) -> Non
     ptype = _logic_type(type_name)
     source = read_source(file)
     raw = {"type": type_name, "puzzle": source, "options": _job_options(timeout, None)}
+    from crossforge.plugins.pipeline import run_here
+
     answer = run_here(raw, "rate")
     loaded = ptype.load(source)
     if as_json:
@@ -191,6 +194,8 @@ def generate(
     if difficulty is not None:
         wanted["difficulty"] = list(difficulty)
     raw = {"type": type_name, "options": {**wanted, **_job_options(timeout, seed)}}
+    from crossforge.plugins.pipeline import run_here
+
     with StatusLine(f"generate {type_name}") as status:
         answer = run_here(raw, "generate", status.report)
     ptype = _logic_type(type_name)

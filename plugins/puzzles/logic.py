@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crossforge.plugins.contract import Control, Problem, PuzzleType, WordSource
+from crossforge.plugins.contract import Action, Control, Problem, PuzzleType, WordSource
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,7 @@ class LogicPuzzleType(PuzzleType):
     every type is guessing (search).
     """
 
+    actions: frozenset[Action] = frozenset({"solve", "rate", "generate"})
     techniques: Sequence[Technique] = ()
 
     @abstractmethod

@@ -374,6 +374,7 @@ class Backtrack(FillStrategy):
                 "type": "string",
                 "enum": ["first", "best"],
                 "default": "first",
+                "x-request-default": "best",
                 "description": "first: the first fill found; best: keep improving the "
                 "problem's objective until best_seconds, the deadline or a proof of "
                 "optimality (the HTTP API and the CLI default to best)",
@@ -382,9 +383,10 @@ class Backtrack(FillStrategy):
                 "type": ["number", "null"],
                 "minimum": 0,
                 "default": None,
+                "x-request-default": 3.0,
                 "description": "with quality best: seconds to keep improving after the "
                 "first fill (null: until the deadline); the HTTP API and the CLI "
-                "default to CROSSFORGE_BEST_SECONDS",
+                "default to 3, or to the setting CROSSFORGE_BEST_SECONDS",
             },
             "alternatives": {
                 "type": "integer",

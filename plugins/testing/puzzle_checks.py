@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from crossforge.plugins.contract import (
+    ACTIONS,
     Control,
     Domains,
     FillStrategy,
@@ -282,7 +283,10 @@ def puzzle_type_checks(
     """
     source: WordSource = words or IndexWords({})
     solver = strategy or ReferenceSearch()
-    checks = [Check("metadata", lambda: metadata_failures(puzzle_type))]
+    checks = [
+        Check("metadata", lambda: metadata_failures(puzzle_type)),
+        Check("actions", lambda: actions_failures(puzzle_type)),
+    ]
     for i, request in enumerate(requests):
         run = partial(_request_failures, puzzle_type, request, solver, timeout, source)
         checks.append(Check(f"request {i}", run))
@@ -291,6 +295,28 @@ def puzzle_type_checks(
             Check(f"bad request {i}", partial(_bad_request_failures, puzzle_type, request, source))
         )
     return checks
+
+
+LOGIC_HOOKS = ("load", "to_json", "to_text", "validate", "solve_logically", "render_svg")
+"""What a type declaring ``solve``, ``rate`` or ``generate`` answers with (``LogicPuzzleType``)."""
+
+
+def actions_failures(puzzle_type: PuzzleType) -> list[str]:
+    """The declared ``actions`` must be known ones, and a type declaring a logic-puzzle
+    action must have the hooks those requests call (``generate`` with ``generation_options``)."""
+    actions = puzzle_type.actions
+    if not isinstance(actions, frozenset | set) or not actions:
+        return [f"actions {actions!r} is not a non-empty set"]
+    failures = [f"unknown action {a!r} (known: {', '.join(ACTIONS)})" for a in actions - {*ACTIONS}]
+    hooks = [*LOGIC_HOOKS] if actions & {"solve", "rate", "generate"} else []
+    if "generate" in actions:
+        hooks += ["generate", "generation_options"]
+    failures += [
+        f"declares {', '.join(sorted(actions))} but has no {hook}()"
+        for hook in hooks
+        if not callable(getattr(puzzle_type, hook, None))
+    ]
+    return failures
 
 
 def check_puzzle_type(

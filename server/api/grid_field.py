@@ -33,16 +33,14 @@ def _is_name(text: str) -> bool:
 
 def _library_grid(name: str) -> str:
     """The text of the square library grid ``name``."""
-    from crossforge.grids.library import entry, load_grid
+    from crossforge.grids.library import HexagonError, load_grid
 
     try:
-        found = entry(name)
+        return load_grid(name).to_text()
+    except HexagonError as exc:
+        raise ApiError(400, "invalid_field", str(exc), {"field": "grid"}) from None
     except LookupError as exc:
         raise ApiError(404, "unknown_grid", str(exc), {"field": "grid"}) from None
-    if found.kind != "square":
-        message = f"library grid {name!r} is a hexagon; crosswords take square grids"
-        raise ApiError(400, "invalid_field", message, {"field": "grid"})
-    return load_grid(name).to_text()
 
 
 def check_grid_size(grid: Any, limit: int) -> None:

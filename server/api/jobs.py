@@ -73,7 +73,6 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
     Location, or 200 when it finished within the request's ``wait``."""
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
     from crossforge.plugins.requests import RequestError, check_request, parse_request
-    from crossforge.server.config import fill_defaults
 
     app = services()
     checked_values(raw, JOB_ENVELOPE)
@@ -83,7 +82,7 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
             raw,
             app.registry,
             action,
-            defaults={"list": app.config.default_list, **fill_defaults(app.config)},
+            defaults={"list": app.config.default_list},
             time_limit=app.config.job_time_limit,
         )
     except RequestError as exc:
@@ -161,15 +160,9 @@ def _capped_wait(values: dict[str, Any]) -> float:
 
 
 def types_for(app: Services, action: Action) -> list[str]:
-    """The puzzle types that take ``action``: crossword types fill, logic types the rest."""
-    from crossforge.plugins.puzzles.logic import LogicPuzzleType
-
+    """The puzzle types that declare ``action`` (crossword types fill, logic types the rest)."""
     plugins = app.registry
-    return [
-        name
-        for name in plugins.puzzle_types()
-        if isinstance(plugins.puzzle_type(name), LogicPuzzleType) != (action == "fill")
-    ]
+    return [name for name in plugins.puzzle_types() if action in plugins.puzzle_type(name).actions]
 
 
 def job_bodies(app: Services, where: Where, action: Action) -> Media:

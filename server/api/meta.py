@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from flask import Blueprint, Response, current_app, jsonify, render_template
 
 from crossforge.server.api.schemas import HEALTH, PLUGINS
 from crossforge.server.context import services
 from crossforge.server.errors import RETRY_AFTER
-from crossforge.server.openapi import Media, documented, openapi_document
+from crossforge.server.openapi import Media, crossforge_version, documented, openapi_document
 
 bp = Blueprint("meta", __name__, url_prefix="/v1")
-
-
-def crossforge_version() -> str:
-    """The installed distribution's version."""
-    try:
-        return version("crossforge")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 @bp.get("/health")

@@ -18,8 +18,6 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from crossforge.server.jobs.records import Job
-
 log = logging.getLogger(__name__)
 
 
@@ -33,7 +31,8 @@ class Change:
     revision: int | None
     """The record's revision after the change (None: a progress report not written yet)."""
     progress: dict[str, Any] | None = None
-    job: Job | None = None
+    job: dict[str, Any] | None = None
+    """The whole record once the job ended (``Job``'s fields), so waiters need not read it."""
 
     def to_json(self) -> str:
         """The form published over Redis."""
@@ -43,9 +42,7 @@ class Change:
     @classmethod
     def from_json(cls, text: str | bytes) -> Change:
         """A change read back from ``to_json``'s form."""
-        data = json.loads(text)
-        job = data.pop("job")
-        return cls(**data, job=Job(**job) if job is not None else None)
+        return cls(**json.loads(text))
 
 
 class Subscription:

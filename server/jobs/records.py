@@ -243,7 +243,7 @@ class JobStore:
         if row is None:
             return False
         job = _job(row._mapping)
-        ended = job if job.finished else None
+        ended = dataclasses.asdict(job) if job.finished else None
         self.notifier.publish(
             Change(job_id, job.status, job.revision, values.get("progress"), ended)
         )
@@ -276,7 +276,7 @@ class JobStore:
         if change is None:
             return job if recheck is None else self.get(job.id)
         if change.job is not None:
-            return change.job
+            return Job(**change.job)
         progress = job.progress if change.progress is None else change.progress
         revision = max(job.revision, change.revision or 0)
         return dataclasses.replace(job, status=change.status, revision=revision, progress=progress)

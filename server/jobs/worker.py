@@ -18,8 +18,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from crossforge.plugins.contract import Control, WordSource
+from crossforge.plugins.contract import Control, InputError, WordSource
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
+from crossforge.wordbase.store import UnknownList
 
 log = logging.getLogger(__name__)
 
@@ -158,11 +159,11 @@ def run_task(
         outcome = (FAILED, (MEMORY_LIMIT, "the job ran out of its worker's memory limit"))
     except JobFailure as exc:
         outcome = (FAILED, (exc.code, str(exc)))
-    except (ValueError, LookupError) as exc:
+    except (InputError, UnknownList) as exc:  # the list may have gone since the check
         outcome = (FAILED, ("invalid_input", str(exc)))
-    except Exception as exc:  # the parent must hear of every failure, whatever it is
+    except Exception as exc:  # a bug of ours: logged, and the parent must hear of it
         log.exception("job %s (%s %s) failed", task.job_id, task.kind, task.puzzle_type)
-        outcome = (FAILED, ("job_error", f"{type(exc).__name__}: {exc}"))
+        outcome = (FAILED, ("internal_error", f"internal error: {type(exc).__name__}"))
     else:
         channel.send(Done(task.job_id, CANCELED if cancel.is_set() else SUCCEEDED, result))
         return True

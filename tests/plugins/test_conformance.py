@@ -371,6 +371,21 @@ def test_check_puzzle_type_catches_bad_results_and_lax_requests() -> None:
     assert "accepted it instead of raising ValueError" in failures_of(checks, "bad request 0")
 
 
+class ClaimsToSolve(MiniCrosswordType):
+    """Declares logic-puzzle actions (and one nobody knows) with none of their hooks."""
+
+    actions = frozenset({"fill", "generate", "paint"})  # type: ignore[assignment]
+
+
+def test_check_puzzle_type_checks_the_declared_actions() -> None:
+    checks = puzzle_type_checks(ClaimsToSolve(), [{"rows": ["...", "...", "..."]}])
+    found = failures_of(checks, "actions")
+    assert "unknown action 'paint'" in found
+    assert "has no solve_logically()" in found and "has no generation_options()" in found
+    (good,) = [c for c in puzzle_type_checks(MiniCrosswordType(), []) if c.name == "actions"]
+    good()
+
+
 def test_check_puzzle_type_needs_solvable_requests() -> None:
     checks = puzzle_type_checks(MiniCrosswordType(), [{"rows": ["Q..", "...", "..."]}], timeout=2)
     assert "ReferenceSearch did not solve it (unsatisfiable)" in failures_of(checks, "request 0")

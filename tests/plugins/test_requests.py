@@ -16,6 +16,7 @@ from crossforge.plugins.requests import (
     RequestError,
     check_request,
     parse_request,
+    request_defaults,
 )
 from crossforge.plugins.testing import MINI_WORDS, MiniCrossword, MiniCrosswordType
 from crossforge.wordbase.index import WordIndex
@@ -41,8 +42,27 @@ def test_defaults_come_from_the_plugins_schemas(plugins: Registry) -> None:
     assert request.puzzle["no_duplicates"] is True
     backtrack = plugins.strategy("backtrack").parameters["properties"]
     assert set(request.params) == set(backtrack)
-    assert all(request.params[k] == spec.get("default") for k, spec in backtrack.items())
+    expected = {k: spec.get("default") for k, spec in backtrack.items()}
+    expected |= {"quality": "best", "best_seconds": 0.05}  # the root conftest's setting
+    assert dict(request.params) == expected
     assert (request.timeout, request.seed) == (None, None)
+
+
+def test_request_defaults_are_declared_by_the_strategy_and_set_by_a_setting(
+    plugins: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    schema = plugins.strategy("backtrack").parameters
+    monkeypatch.delenv("CROSSFORGE_BEST_SECONDS")
+    assert request_defaults(schema) == {"quality": "best", "best_seconds": 3.0}
+    monkeypatch.setenv("CROSSFORGE_QUALITY", "first")
+    monkeypatch.setenv("CROSSFORGE_BEST_SECONDS", "1.5")
+    request = parse_request({"grid": OPEN}, plugins)
+    assert (request.params["quality"], request.params["best_seconds"]) == ("first", 1.5)
+    given = parse_request({"grid": OPEN, "options": {"best_seconds": 2}}, plugins)
+    assert given.params["best_seconds"] == 2
+    monkeypatch.setenv("CROSSFORGE_BEST_SECONDS", "-1")
+    with pytest.raises(RequestError, match="best_seconds"):
+        parse_request({"grid": OPEN}, plugins)
 
 
 def test_options_are_split_between_job_strategy_and_type(plugins: Registry) -> None:
@@ -139,7 +159,7 @@ def test_logic_actions_take_their_own_fields(plugins: Registry) -> None:
         parse_request({"type": "sudoku", "puzzle": "1", "options": {"box": 3}}, plugins, "rate")
     with pytest.raises(RequestError, match="'strategy' applies to fill and solve"):
         parse_request({"type": "tents", "strategy": "backtrack"}, plugins, "generate")
-    with pytest.raises(RequestError, match="crossword type"):
+    with pytest.raises(RequestError, match="takes fill, not solve"):
         parse_request({"grid": OPEN}, plugins, "solve")
     request = parse_request(
         {"type": "tents", "options": {"size": "6x8", "seed": 3}}, plugins, "generate"

@@ -17,15 +17,15 @@ from crossforge.server.config import ServerConfig
 
 @pytest.fixture
 def config(tmp_path: Path) -> ServerConfig:
-    """Settings on a fresh SQLite database, one worker, short limits (fills improve
-    their first fill for 0.05 s: tests of fill quality ask for more)."""
+    """Settings on a fresh SQLite database, one worker, short limits (fills improve their
+    first fill for 0.05 s, the root conftest's ``CROSSFORGE_BEST_SECONDS``: tests of fill
+    quality ask for more)."""
     return ServerConfig(
         database_url=f"sqlite:///{tmp_path / 'crossforge.db'}",
         workers=1,
         max_queued=2,
         job_time_limit=20.0,
         wait_limit=10.0,
-        best_seconds=0.05,
     )
 
 

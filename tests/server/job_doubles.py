@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from crossforge.plugins.contract import Control, WordSource
+from crossforge.plugins.contract import Control, InputError, WordSource
 from crossforge.server.context import Services
 from crossforge.server.jobs.records import Job
 from crossforge.server.jobs.runner import JobRunner
@@ -54,7 +54,9 @@ def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
             time.sleep(0.01)
         raise ValueError("no puzzle found")
     if action == "fail":
-        raise ValueError("the request asked to fail")
+        raise InputError("the request asked to fail")
+    if action == "bug":  # a bug of ours, which a ValueError is as well as any other
+        raise ValueError("a strategy tripped over its own feet")
     if action == "index":  # which word index object this process was handed
         index = words.index(request["puzzle"]["list"])
         return {"pid": os.getpid(), "index": id(index), "words": len(index)}

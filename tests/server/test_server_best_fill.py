@@ -23,9 +23,10 @@ def fill(client: Any, tiny_list: str, **options: Any) -> dict[str, Any]:
 
 
 def test_best_is_the_default_within_the_setting(
-    make_app: Callable[..., Flask], tiny_list: str
+    make_app: Callable[..., Flask], tiny_list: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    client = make_app(execute=execute, best_seconds=0.2).test_client()
+    monkeypatch.setenv("CROSSFORGE_BEST_SECONDS", "0.2")
+    client = make_app(execute=execute).test_client()
     best = fill(client, tiny_list)
     assert best["status"] == "filled" and best["stats"]["quality"] == "best"
     assert set(best["objective"]) == {"lowest_band", "in_lowest_band", "min_score", "mean_score"}

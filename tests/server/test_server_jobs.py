@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time
 from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 from flask import Flask
-from job_doubles import RefusingRunner, services_of, submit, wait_for
+from job_doubles import RefusingRunner, execute, services_of, submit, wait_for
 
 from crossforge.server.jobs.records import JobStore
+from crossforge.server.jobs.worker import Done, Task, run_task
+from crossforge.wordbase.source import IndexWords
 
 
 def test_job_succeeds_and_reads_back_over_http(make_app: Callable[..., Flask]) -> None:
@@ -27,6 +31,28 @@ def test_job_succeeds_and_reads_back_over_http(make_app: Callable[..., Flask]) -
     download = app.test_client().get(body["links"]["downloads"]["json"])
     assert json.loads(download.data) == body["result"]
     assert "attachment" in download.headers["Content-Disposition"]
+
+
+def test_a_value_error_in_a_job_is_our_bug_not_bad_input(make_app: Callable[..., Flask]) -> None:
+    app = make_app()
+    job = wait_for(app, submit(app, {"do": "bug"}).id, {"failed"})
+    assert job.error == {"code": "internal_error", "message": "internal error: ValueError"}
+
+
+def test_a_bug_in_a_job_logs_its_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    sent: list[object] = []
+
+    class Channel:
+        def send(self, message: object) -> None:
+            sent.append(message)
+
+    task = Task("j1", "fill", "american", {"do": "bug"}, time_limit=5)
+    with caplog.at_level(logging.ERROR):
+        assert run_task(execute, task, IndexWords({}), threading.Event(), Channel()) is True
+    (done,) = [m for m in sent if isinstance(m, Done)]
+    assert (done.status, done.error) == ("failed", ("internal_error", "internal error: ValueError"))
+    (record,) = [r for r in caplog.records if "job j1" in r.getMessage()]
+    assert record.exc_info and "tripped over its own feet" in str(record.exc_info[1])
 
 
 def test_failures_of_the_job_are_recorded_with_a_code(make_app: Callable[..., Flask]) -> None:

@@ -5,12 +5,20 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from crossforge.server.cli import main
+from crossforge.wordbase import defaults
+from crossforge.wordbase.alphabets import Alphabet
 from crossforge.wordbase.store import WordStore
+from crossforge.wordbase.wordnet import load_wordnet
+from tests.wordbase.wordnet_sample import write_wordnet
+
+SAMPLE_SIZE = 2000
+"""wordfreq's most frequent English words the sample build reads (of about 320,000)."""
 
 
 @pytest.fixture
@@ -83,11 +91,53 @@ def test_errors_are_reported_not_raised(instance: Path, capsys: pytest.CaptureFi
     assert code == 1 and "PATTERN" in err
 
 
+NAMED = (
+    *("animal_disease.n.01", "body_waste.n.01", "corpse.n.01", "disparagement.n.01"),
+    *("excrete.v.01", "execution.n.01", "genocide.n.01", "ill_health.n.01", "kill.v.01"),
+    *("killing.n.02", "massacre.n.01", "molest.v.01", "molester.n.01", "murder.n.01"),
+    *("obscenity.n.02", "pederast.n.01", "pedophile.n.01", "person.n.01"),
+    *("plant_disease.n.01", "prostitute.n.01", "prostitution.n.01", "rape.v.01"),
+    *("rapist.n.01", "sexual_assault.n.01", "sexual_intercourse.n.01"),
+    *("sleep_together.v.01", "suicide.n.01", "symptom.n.01", "taxonomic_group.n.01"),
+    *("vomit.n.01", "vomit.v.01"),
+)
+"""The synsets the English build names (tags, blank clues) that the sample lacks."""
+
+
+@pytest.fixture
+def sample_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The English build reads the sample WordNet, with a synset for each of ``NAMED``,
+    and wordfreq's ``SAMPLE_SIZE`` most frequent words with their real frequencies."""
+    from wordfreq import top_n_list
+
+    folder = write_wordnet(tmp_path / "wordnet")
+    for n, name in enumerate(NAMED, start=100):
+        lemma, pos, number = name.split(".")
+        data = "noun" if pos == "n" else "verb"
+        with (folder / f"data.{data}").open("a", encoding="utf-8") as lines:
+            lines.write(f"{n:08d} 03 {pos} 01 {lemma} 0 000 | {lemma.replace('_', ' ')}  \n")
+        with (folder / "index.sense").open("a", encoding="utf-8") as senses:
+            kind = 1 if pos == "n" else 2
+            senses.write(f"{lemma}%{kind}:03:00:: {n:08d} {int(number)} 0\n")
+    monkeypatch.setenv("CROSSFORGE_WORDNET", str(folder))
+    sample = set(top_n_list("en", SAMPLE_SIZE, wordlist="large"))
+    every = defaults.wordfreq_words
+
+    def frequent(lang: str, alphabet: Alphabet) -> list[tuple[str, str, float]]:
+        return [item for item in every(lang, alphabet) if item[1] in sample]
+
+    monkeypatch.setattr(defaults, "wordfreq_words", frequent)
+    load_wordnet.cache_clear()
+    yield
+    load_wordnet.cache_clear()
+
+
+@pytest.mark.usefixtures("sample_sources")
 def test_build_default_with_a_small_size_and_if_missing(
     instance: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(capsys, "build-default", "--lang", "en", "--size", "300")
-    assert code == 0 and "default-en: 300 words" in out
+    code, out, err = run(capsys, "build-default", "--lang", "en", "--size", "300")
+    assert code == 0 and "default-en: 300 words" in out, err
     store = WordStore()
     assert store.count("default-en") == 300
     assert store.get_entry("default-en", "about") == store.get_entry("default-en", "ABOUT")
@@ -99,7 +149,9 @@ def test_build_default_with_a_small_size_and_if_missing(
     code, out, _ = run(capsys, "search", "A?OUT", "--limit", "1", "--json")
     (found,) = json.loads(out)
     assert (found["word"], found["score"], found["display"]) == ("ABOUT", 100, "ABOUT")
-    assert found["clues"][:2] == ["Approximately", "Imprecise but fairly close to correct"]
+    code, out, _ = run(capsys, "search", "THE", "--json")
+    (article,) = json.loads(out)
+    assert article["clues"] == ["Definite article"]  # the function words' meaning
     code, out, _ = run(capsys, "lists", "--json")
     assert [item["name"] for item in json.loads(out)] == ["default-en"]
     assert (instance / "indexes").is_dir()

@@ -16,7 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from crossforge.plugins.bits import set_bits
-from crossforge.plugins.contract import Domains, Objective, Problem, TableForm
+from crossforge.plugins.contract import Domains, InputError, Objective, Problem, TableForm
 from crossforge.plugins.puzzles.crossword.clashes import ClashIndex, ClashRule, clash_index
 from crossforge.plugins.puzzles.crossword.tables import (
     FactCache,
@@ -46,7 +46,7 @@ class SlotLike(Protocol):
     def id(self) -> str: ...
 
 
-class CrosswordError(ValueError):
+class CrosswordError(InputError):
     """A crossword request that cannot become a problem (bad word, letter or entry)."""
 
 

@@ -1,5 +1,7 @@
 """Pieces the ``crossforge`` commands share: errors, ``KEY=VALUE`` options and progress
-drawn on standard error while it is a terminal. Imports only click and the standard library."""
+drawn on standard error while it is a terminal. Imports only click and the standard
+library, so the command module of every package (``wordbase``, ``grids``, ``plugins``,
+``server``) and of a third-party distribution can use it without importing upwards."""
 
 from __future__ import annotations
 
@@ -17,8 +19,6 @@ import click
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
-
-    from crossforge.plugins.requests import Action
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``, as bulk word-list writes call it."""
@@ -158,26 +158,3 @@ def report_line(report: Mapping[str, Any]) -> str:
         elif isinstance(value, float):
             parts.append(f"{key} {value:.4g}")
     return ", ".join(parts)
-
-
-def run_here(
-    raw: dict[str, Any], action: Action, progress: Callable[[dict[str, Any]], None] | None = None
-) -> dict[str, Any]:
-    """Check and run a raw request in this process on the configured word store, through
-    the same seam as the server's views and workers (the problem is built once)."""
-    from crossforge.plugins.pipeline import control_of, run_request
-    from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
-    from crossforge.server.config import ServerConfig, fill_defaults
-    from crossforge.wordbase.source import StoreWords
-    from crossforge.wordbase.store import WordStore
-
-    plugins = registry()
-    request = parse_request(raw, plugins, action, defaults=fill_defaults(ServerConfig.from_env()))
-    with WordStore() as store:
-        words = StoreWords(store)
-        problem = check_request(request, plugins, words)
-        control = (
-            control_of(request) if progress is None else control_of(request, progress=progress)
-        )
-        return run_request(request, plugins, words, control, problem)
