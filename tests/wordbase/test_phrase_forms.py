@@ -11,6 +11,7 @@ from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.phrase_forms import FORM_PENALTY, form_score, phrase_forms
 from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.wordnet import WordNet
+from tests.wordbase.test_clue_writing import texts
 from tests.wordbase.wordnet_sample import write_wordnet
 
 
@@ -57,10 +58,10 @@ def test_names_placeholders_and_single_words_get_no_forms(writer: ClueWriter) ->
 def test_a_form_reads_as_its_lemma_inflected(writer: ClueWriter) -> None:
     took = next(f for f in phrase_forms(writer, "take root") if f.form == "took root")
     assert took.reading == Reading("take root", "v", "ed", True)  # took: listed, a tense only
-    assert writer.clues(took.form, [], 3, [took.reading]) == ["Settled down"]
+    assert texts(writer.clues(took.form, [], 3, [took.reading])) == ["Settled down"]
     taking = next(f for f in phrase_forms(writer, "take root") if f.form == "taking root")
     assert not taking.reading.listed
-    for clue in writer.clues(taking.form, [], 3, [taking.reading]):
+    for clue in texts(writer.clues(taking.form, [], 3, [taking.reading])):
         assert "take" not in clue.lower() and "root" not in clue.lower()
 
 
