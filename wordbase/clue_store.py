@@ -39,7 +39,7 @@ BATCH = 5000
 """Clue lines written per batch of an import."""
 KEY_CACHE = 100_000
 """Answers an import remembers the keys of (then it starts afresh)."""
-REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict")
+REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict", "google-books")
 """Sources of dictionary definitions: suggested after the list's own clues."""
 MAX_POSITION = 2**15 - 1
 """Largest clue position the small-integer column holds; later clues share it."""
