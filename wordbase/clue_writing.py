@@ -193,6 +193,10 @@ _NOT_LAST |= {"it", "them", "him", "me", "us", "you"}  # WordNet's IT, US: nouns
 _RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
 _VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_RELATIONAL))
 """Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...)."""
+_TOO_BROAD = frozenset(
+    ("organism", "being", "thing", "object", "whole", "unit", "matter", "arrangement", "tract")
+) | {"geographical area", "region", "area"}
+"""Hypernyms too broad to clue by (``_broader``; OUTFIELD: no "Geographical area")."""
 _OWN = frozenset(("his", "her", "its", "himself", "herself", "itself"))
 """Words of a relative clause that would not agree with a plural head."""
 _PRONOUNS = frozenset(("one", "someone", "somebody", "something", "anyone", "anything"))
@@ -240,6 +244,8 @@ _ENDINGS += ("ive", "ure", "ance", "ence", "ant", "ent", "ment", "ness", "ful", 
 _ENDINGS += ("ation", "ator")
 """Endings a word takes after dropping its last letter (``hop(e)ing``, ``sanit(y)``)."""
 _NEGATIONS = ("dis", "mis", "non", "un")
+_VERB_PREFIXES = ("re", "un", "out", "over", "under", "mis", "fore", "with")
+"""Prefixes of verbs whose irregular forms are the unprefixed verb's (``_prefixed_readings``)."""
 """Prefixes that negate a root: a word with one shares the root of a word with another
 or none (DISUSE, *unused*)."""
 
@@ -545,7 +551,46 @@ class ClueWriter:
             tail = [replace(clue, level="hard") for clue in tail]
         if " " not in word and (any(map(self._person, rare)) or not found + tail):
             found += self.name_clues(word, limit)
+        if not found + tail:
+            found = self._broader_clues([*known[::-1], *rare], readings, answer)
         return _distinct(found + tail)[:limit]
+
+    def _broader_clues(
+        self, lemmas: Sequence[str], readings: Sequence[Reading], answer: set[str]
+    ) -> list[Clue]:
+        """The last resort of an answer nothing else clues: the nearest common hypernym
+        of its lemmas' most used sense, then of its readings' (inflected like the answer),
+        that repeats no answer word (``_hypernym_lemmas``; CAMPHOR: ``Resin``; HANDBOOKS:
+        ``Reference books``; SPITTOON: ``Receptacle``), a definition at medium level."""
+        for lemma in lemmas:
+            for sid in self._senses(lemma)[:1]:
+                for broader in self._broader(sid):
+                    if not repeats_answer(answer, broader):
+                        return [_written(clue_case(broader), "definition", "medium")]
+        for reading in readings:
+            for sid in self._senses(reading.lemma, reading.pos)[:1]:
+                for broader in self._broader(sid):
+                    form = self.inflect_phrase(broader, reading)
+                    if form and not repeats_answer(answer, form):
+                        return [_written(clue_case(form), "definition", "medium")]
+        return []
+
+    def _broader(self, sid: SynsetId) -> Iterator[str]:
+        """The broader terms ``_broader_clues`` may take for a noun's or an adjective's
+        sense ``sid``: the adjectives it is similar to (NONFAT: *light*), a name's
+        class (*archipelago*), then its ``_hypernym_lemmas``, common (``MIN_FORM_ZIPF``) and
+        none of ``_TOO_BROAD`` (*organism* for STRATEGIST); none for a verb, whose
+        hypernyms mislead (REFRACT: *subject*)."""
+        if sid[0] == "v":
+            return
+        pointers = self.wordnet.synsets[sid].pointers()
+        near = [t for sym, t, *_ in pointers if sym in ("&", "@i")]  # similar; a name's class
+        found = [self.wordnet.synsets[t].words[0] for t in near]
+        found += self._hypernym_lemmas(sid, MIN_FORM_ZIPF)
+        for word in found:
+            usual = word.islower() and _WRITTEN.fullmatch(word) is not None
+            if usual and word not in _TOO_BROAD and self.zipf(word) >= MIN_FORM_ZIPF:
+                yield word
 
     def _longest_needed(
         self,
@@ -671,6 +716,7 @@ class ClueWriter:
             Reading(lemma, pos, suffix, word != lemma + lemma[-1] + suffix)  # grab|b|ed: regular
             for lemma, pos, suffix in wordnet.listed(word)
         ]
+        found += self._prefixed_readings(word)
         found += [
             Reading(parse.lemma, parse.pos, parse.suffix, False)
             for parse in wordnet.inflections(word)
@@ -685,6 +731,20 @@ class ClueWriter:
             and not self._noun_not_degree(word, reading)
         ]
         return sorted(kept, key=lambda r: [p for p, _ in wordnet.senses[r.lemma]].index(r.pos))
+
+    def _prefixed_readings(self, word: str) -> list[Reading]:
+        """``word`` read as a prefixed verb's irregular form that the exception lists
+        give only unprefixed (REDID: *redo* as *did* is *do*'s; OUTRAN, UNDID), where
+        WordNet has the prefixed verb."""
+        found = []
+        for prefix in _VERB_PREFIXES:
+            rest = word.removeprefix(prefix)
+            if rest == word or len(rest) < 2:
+                continue
+            for lemma, pos, suffix in self.wordnet.listed(rest):
+                if pos == "v" and prefix + lemma in self.wordnet.senses:
+                    found.append(Reading(prefix + lemma, pos, suffix, True))
+        return found
 
     def _noun_not_degree(self, word: str, reading: Reading) -> bool:
         """True when ``reading`` takes a noun for a degree of a long adjective, which

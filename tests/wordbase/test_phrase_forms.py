@@ -95,10 +95,13 @@ def test_a_form_entry_carries_its_lemmas_editor_tags(
     assert cars is not None and cars.tags == () and cars.clues[0].text == "Cruisers"
 
 
-def test_a_form_nothing_clues_is_left_out(writer: ClueWriter, build: _EnglishBuild) -> None:
+def test_a_form_only_a_broader_term_clues_takes_it(
+    writer: ClueWriter, build: _EnglishBuild
+) -> None:
     workers = phrase_forms(writer, "social worker")  # "someone employed to provide social ..."
     assert [f.form for f in workers] == ["social workers"]
-    assert build.form_entry("SOCIALWORKERS", workers[0]) is None  # in no example either
+    entry = build.form_entry("SOCIALWORKERS", workers[0])  # in no example either
+    assert entry is not None and [c.text for c in entry.clues] == ["Public servants"]
 
 
 def test_synsets_keep_their_lexicographer_file(tmp_path: Path) -> None:
