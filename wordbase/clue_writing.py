@@ -735,14 +735,15 @@ class ClueWriter:
     def _prefixed_readings(self, word: str) -> list[Reading]:
         """``word`` read as a prefixed verb's irregular form that the exception lists
         give only unprefixed (REDID: *redo* as *did* is *do*'s; OUTRAN, UNDID), where
-        WordNet has the prefixed verb."""
+        WordNet has the prefixed verb (not only a noun of its spelling)."""
         found = []
         for prefix in _VERB_PREFIXES:
             rest = word.removeprefix(prefix)
             if rest == word or len(rest) < 2:
                 continue
             for lemma, pos, suffix in self.wordnet.listed(rest):
-                if pos == "v" and prefix + lemma in self.wordnet.senses:
+                verb = [p for p, _ in self.wordnet.senses.get(prefix + lemma, ())]
+                if pos == "v" and "v" in verb:  # not the noun *overrun* for OVERRAN
                     found.append(Reading(prefix + lemma, pos, suffix, True))
         return found
 
