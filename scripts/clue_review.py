@@ -77,8 +77,9 @@ def review(keys: list[str], entries: dict[str, Any]) -> str:
                 long.append(f"{display}: {clue.text}")
         source = first.source if first else "-"
         kind, level = (first.kind or "-", first.level or "-") if first else ("-", "-")
-        kinds[kind] += first is not None
-        levels[level] += first is not None
+        if first is not None:
+            kinds[kind] += 1
+            levels[level] += 1
         lines.append(f"{display:<16} {text:<62} {kind}/{level} {source} ({word_count(text)})")
     total = max(len(keys), 1)
     lines.append(f"entries: {len(keys)}")
