@@ -37,3 +37,10 @@ def test_almost_every_lemma_of_a_sample_is_clued(build: _EnglishBuild) -> None:
     sample = random.Random(34).sample(lemmas, SAMPLE)
     unclued = [lemma for lemma in sample if not build.clued(lemma, [lemma])]
     assert len(unclued) <= MOST_UNCLUED * SAMPLE, unclued
+
+
+def test_a_prefixed_irregular_form_reads_as_the_prefixed_verb_only(build: _EnglishBuild) -> None:
+    readings = build.writer.readings("outran")
+    assert ("outrun", "v", "ed") in [(r.lemma, r.pos, r.suffix) for r in readings]
+    # FOREBORE: fore + bore (bear's), but WordNet has *forebear* only as a noun.
+    assert "forebear" not in [r.lemma for r in build.writer.readings("forebore")]
