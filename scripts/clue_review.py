@@ -8,7 +8,8 @@ The first fills every American and Canadian library grid at the default settings
 (``fill_review.fill``, seeds ``--seeds``), draws ``--size`` distinct entries at random
 (``--seed``) and writes their keys to the file; the second reads the keys back, so that
 lists built before and after a change are read on the same entries. Each entry prints
-as its answer, first clue, the clue's source and word count. Last: the share of entries
+as its answer, first clue, the clue's kind, level, source and word count. Last: the
+first clues by kind and by level, the share of entries
 with a clue, the share whose first clue is at most ``SHORT_WORDS`` words, the count of
 clues (any, not only first) that repeat the answer or its root (``repeats_answer``) and of
 clues over ``MAX_WORDS`` words. The list comes from the store at
@@ -21,6 +22,7 @@ import argparse
 import random
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,8 @@ def word_count(clue: str) -> int:
 def review(keys: list[str], entries: dict[str, Any]) -> str:
     """One line per key, then the counts."""
     lines, clued, short, repeats, long = [], 0, 0, [], []
+    kinds: Counter[str] = Counter()
+    levels: Counter[str] = Counter()
     for key in keys:
         entry = entries.get(key)
         clues = list(entry.clues) if entry else []
@@ -72,9 +76,15 @@ def review(keys: list[str], entries: dict[str, Any]) -> str:
             if word_count(clue.text) > MAX_WORDS:
                 long.append(f"{display}: {clue.text}")
         source = first.source if first else "-"
-        lines.append(f"{display:<16} {text:<62} {source} ({word_count(text)})")
+        kind, level = (first.kind or "-", first.level or "-") if first else ("-", "-")
+        if first is not None:
+            kinds[kind] += 1
+            levels[level] += 1
+        lines.append(f"{display:<16} {text:<62} {kind}/{level} {source} ({word_count(text)})")
     total = max(len(keys), 1)
     lines.append(f"entries: {len(keys)}")
+    lines.append("first clues by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+    lines.append("by level: " + ", ".join(f"{k} {n}" for k, n in levels.most_common()))
     lines.append(f"with a clue: {clued} ({clued / total:.0%})")
     lines.append(f"first clue at most {SHORT_WORDS} words: {short} ({short / total:.0%})")
     lines.append(f"clues repeating the answer or its root: {len(repeats)} {repeats}")

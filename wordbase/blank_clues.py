@@ -22,9 +22,11 @@ from crossforge.wordbase.clue_writing import (
     BLANK,
     MAX_CLUE_LENGTH,
     MAX_CLUE_WORDS,
+    WORDNET_SOURCE,
     clue_case,
     repeats_answer,
 )
+from crossforge.wordbase.models import Clue
 from crossforge.wordbase.wordnet import SynsetId, WordNet
 
 __all__ = ["MIN_CONTEXT_WORDS", "BlankClues"]
@@ -63,9 +65,10 @@ class BlankClues:
 
     def clues(
         self, text: str, senses: Iterable[SynsetId], limit: int, others: bool = True
-    ) -> list[str]:
-        """Up to ``limit`` blank clues for the answer written ``text`` (lower case,
-        ``on time``) whose own senses are ``senses``, most used first; from examples of
+    ) -> list[Clue]:
+        """Up to ``limit`` blank clues (kind ``blank``, easy) for the answer written
+        ``text`` (lower case, ``on time``) whose own senses are ``senses``, most used
+        first; from examples of
         other senses too only if ``others``: such an example shows its own word, not
         the answer (*The star captured a comet* is *capture*'s)."""
         tokens = _TOKEN.findall(text)
@@ -98,7 +101,7 @@ class BlankClues:
                 chosen.append(clue)  # not "Always arrives ___" beside "She always arrives ___"
                 if len(chosen) == limit:
                     break
-        return chosen
+        return [Clue(clue, WORDNET_SOURCE, kind="blank", level="easy") for clue in chosen]
 
     def _blanked(
         self, example: str, lower: str, spellings: set[str], answer: set[str]

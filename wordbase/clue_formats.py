@@ -3,17 +3,20 @@ writing clues back, so that export → import gives the same clues.
 
 Formats (one clue a line; a line names its answer, which the list's alphabet normalizes):
 
-- ``csv``: ``answer,clue,source,difficulty`` (comma-separated, quoted as CSV);
+- ``csv``: ``answer,clue,source,difficulty,kind,level`` (comma-separated, quoted as CSV;
+  ``kind`` and ``level`` as ``models.CLUE_KINDS`` and ``CLUE_LEVELS`` name them);
 - ``tsv``: the same columns tab-separated, with no quoting (a ``"`` is a character);
 - ``xd``: the xd crossword corpus's clue table, ``pubid year answer clue`` tab-separated
   (its ``clues.tsv``); the clue's source becomes ``PUBID YEAR`` (``nyt 1995``);
-- ``jsonl``: ``{"answer", "clue", "source", "difficulty"}`` objects;
+- ``jsonl``: ``{"answer", "clue", "source", "difficulty", "kind", "level"}`` objects;
 - ``dash``: ``answer — clue``, the plain dictionary of the Canadian-crossword article
-  (the answer before the first dash, em or en, or a hyphen between spaces; no source or
-  difficulty). No extension implies it (``.txt`` is ``tsv``): name it with ``--format``.
+  (the answer before the first dash, em or en, or a hyphen between spaces; no source,
+  difficulty, kind or level). No extension implies it (``.txt`` is ``tsv``): name it
+  with ``--format``.
 
 In ``csv``, ``tsv`` and ``xd`` a first row naming the columns (``answer``, ``clue``,
-``source``, ``difficulty``, ``pubid``, ``year``, ``date``; ``word`` for ``answer``) sets
+``source``, ``difficulty``, ``kind``, ``level``, ``pubid``, ``year``, ``date``; ``word``
+for ``answer``) sets
 their order, and columns it names otherwise (``xdid``, ``score``) are ignored; without
 one the columns are in the order above and only the first two are required.
 """
@@ -28,7 +31,14 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from crossforge.wordbase.formats import LineError, by_extension, csv_rows, json_line
-from crossforge.wordbase.models import MAX_DIFFICULTY, Clue, Entry, Rejection
+from crossforge.wordbase.models import (
+    CLUE_KINDS,
+    CLUE_LEVELS,
+    MAX_DIFFICULTY,
+    Clue,
+    Entry,
+    Rejection,
+)
 
 __all__ = [
     "CLUE_FORMATS",
@@ -44,12 +54,14 @@ MAX_CLUE_LENGTH = 1000
 """Longest clue text an import accepts (a longer one is a bad line, not a clue)."""
 _EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".txt": "tsv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 _COLUMNS = {
-    "csv": ("answer", "clue", "source", "difficulty"),
-    "tsv": ("answer", "clue", "source", "difficulty"),
+    "csv": ("answer", "clue", "source", "difficulty", "kind", "level"),
+    "tsv": ("answer", "clue", "source", "difficulty", "kind", "level"),
     "xd": ("pubid", "year", "answer", "clue"),
 }
 """Column order of each table format when the file has no header row."""
-_JSON_FIELDS = {"answer", "clue", "source", "difficulty"}
+_JSON_FIELDS = {"answer", "clue", "source", "difficulty", "kind", "level"}
+_LABELS = {"kind": CLUE_KINDS, "level": CLUE_LEVELS}
+"""The clue fields that hold one of a few names, and those names."""
 _DATE = re.compile(r"\d{4}(?:-\d\d(?:-\d\d)?)?")
 _DASH = re.compile(r"\s*[—–]\s*|\s+-\s+")
 """What parts a ``dash`` line's answer from its clue (the first one found)."""
@@ -95,7 +107,26 @@ def _difficulty(raw: Any) -> int | None:
     return raw
 
 
-def _line(number: int, text: str, answer: Any, clue: Any, source: Any, difficulty: Any) -> ClueLine:
+def _label(raw: Any, field: str) -> str | None:
+    """The ``field`` (``kind`` or ``level``) a line gives, one of ``_LABELS[field]``."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    allowed = _LABELS[field]
+    if not isinstance(raw, str) or raw.strip().lower() not in allowed:
+        raise LineError(f"{field} {raw!r} is not one of {', '.join(allowed)}")
+    return raw.strip().lower()
+
+
+def _line(
+    number: int,
+    text: str,
+    answer: Any,
+    clue: Any,
+    source: Any,
+    difficulty: Any,
+    kind: Any = None,
+    level: Any = None,
+) -> ClueLine:
     if not isinstance(answer, str) or not answer.strip():
         raise LineError("no answer")
     if not isinstance(clue, str):
@@ -107,7 +138,13 @@ def _line(number: int, text: str, answer: Any, clue: Any, source: Any, difficult
         number,
         text,
         answer.strip(),
-        Clue(_clue_text(clue), source or None, _difficulty(difficulty)),
+        Clue(
+            _clue_text(clue),
+            source or None,
+            _difficulty(difficulty),
+            _label(kind, "kind"),
+            _label(level, "level"),
+        ),
     )
 
 
@@ -121,7 +158,8 @@ def _header(row: list[str]) -> tuple[str, ...] | None:
 
 @dataclass(frozen=True)
 class _Layout:
-    """Where a table's columns are: answer, clue, the parts of the source, difficulty."""
+    """Where a table's columns are: answer, clue, the parts of the source, and the
+    optional difficulty, kind and level."""
 
     columns: tuple[str, ...]
 
@@ -139,8 +177,10 @@ class _Layout:
         return tuple(self.columns.index(p) for p in parts if p in self.columns)
 
     @property
-    def difficulty(self) -> int | None:
-        return self.columns.index("difficulty") if "difficulty" in self.columns else None
+    def optional(self) -> tuple[int | None, ...]:
+        """Where difficulty, kind and level are (None: not in the table)."""
+        names = ("difficulty", "kind", "level")
+        return tuple(self.columns.index(n) if n in self.columns else None for n in names)
 
 
 def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
@@ -150,12 +190,7 @@ def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
         reader = csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
     separator = "," if fmt == "csv" else "\t"
     layout = _Layout(_COLUMNS[fmt])
-    answer, clue, sources, difficulty = (
-        layout.answer,
-        layout.clue,
-        layout.sources,
-        layout.difficulty,
-    )
+    answer, clue, sources, optional = layout.answer, layout.clue, layout.sources, layout.optional
     needed, most = max(answer, clue) + 1, len(layout.columns)
     line = 0
     for row in csv_rows(reader):
@@ -165,7 +200,7 @@ def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
         if start == 1 and (header := _header(row)) is not None:
             layout = _Layout(header)
             answer, clue, sources = layout.answer, layout.clue, layout.sources
-            difficulty, needed, most = layout.difficulty, max(answer, clue) + 1, len(header)
+            optional, needed, most = layout.optional, max(answer, clue) + 1, len(header)
             continue
         text = separator.join(row)
         if not text.strip():
@@ -174,8 +209,8 @@ def _table(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
             if not most >= len(row) >= needed:
                 raise LineError(f"{len(row)} field(s), expected {' '.join(layout.columns)}")
             source = " ".join(part for i in sources if i < len(row) and (part := row[i].strip()))
-            level = row[difficulty] if difficulty is not None and difficulty < len(row) else None
-            yield _line(start, text, row[answer], row[clue], source or None, level)
+            extra = [row[i] if i is not None and i < len(row) else None for i in optional]
+            yield _line(start, text, row[answer], row[clue], source or None, *extra)
         except LineError as exc:
             yield Rejection(start, text, str(exc))
 
@@ -194,6 +229,8 @@ def _jsonl(lines: Iterable[str]) -> Iterator[ClueLine | Rejection]:
                 obj.get("clue"),
                 obj.get("source"),
                 obj.get("difficulty"),
+                obj.get("kind"),
+                obj.get("level"),
             )
         except LineError as exc:
             yield Rejection(number, text, str(exc))
@@ -239,7 +276,7 @@ def _xd_source(source: str | None) -> tuple[str, str]:
 
 def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
     """Write every clue of ``entries`` in ``fmt`` with a header row (none in jsonl and
-    dash; dash writes no source or difficulty); returns how many clues were written."""
+    dash; dash writes no source, difficulty, kind or level); returns how many clues were written."""
     if fmt not in CLUE_FORMATS:
         raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
     written = 0
@@ -260,14 +297,18 @@ def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
                     "clue": clue.text,
                     "source": clue.source,
                     "difficulty": clue.difficulty,
+                    "kind": clue.kind,
+                    "level": clue.level,
                 }
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
             elif fmt == "dash":
                 out.write(f"{entry.display} — {' '.join(clue.text.split())}\n")
-            elif csv_writer is not None:
-                csv_writer.writerow([entry.display, clue.text, clue.source or "", difficulty])
-            elif fmt == "tsv":
+            elif fmt in ("csv", "tsv"):
                 cells = [entry.display, clue.text, clue.source or "", difficulty]
+                cells += [clue.kind or "", clue.level or ""]
+                if csv_writer is not None:
+                    csv_writer.writerow(cells)
+                    continue
                 out.write("\t".join(_cell(c) for c in cells) + "\n")
             else:
                 pubid, year = _xd_source(clue.source)

@@ -31,7 +31,7 @@ from crossforge.wordbase.models import (
     Rejection,
     WordList,
 )
-from crossforge.wordbase.schema import clues, entries
+from crossforge.wordbase.schema import CLUE_FIELDS, clue_of, clue_values, clues, entries
 
 __all__ = ["BATCH", "REFERENCE_SOURCES", "import_clues", "search_clues", "suggestions"]
 
@@ -39,7 +39,7 @@ BATCH = 5000
 """Clue lines written per batch of an import."""
 KEY_CACHE = 100_000
 """Answers an import remembers the keys of (then it starts afresh)."""
-REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict")
+REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict", "google-books")
 """Sources of dictionary definitions: suggested after the list's own clues."""
 MAX_POSITION = 2**15 - 1
 """Largest clue position the small-integer column holds; later clues share it."""
@@ -152,9 +152,7 @@ def _write_batch(
             {
                 "entry_id": owner,
                 "position": position,
-                "text": line.clue.text,
-                "source": line.clue.source,
-                "difficulty": line.clue.difficulty,
+                **clue_values(line.clue),
             }
         )
     insert_rows(conn, clues, rows)
@@ -183,9 +181,7 @@ def search_clues(
             clues.c.id,
             entries.c.key,
             entries.c.display,
-            clues.c.text,
-            clues.c.source,
-            clues.c.difficulty,
+            *CLUE_FIELDS,
         )
         .select_from(clues.join(entries, entries.c.id == clues.c.entry_id))
         .where(*conditions)
@@ -194,10 +190,7 @@ def search_clues(
     )
     if query is not None:
         found = text_matches(conn, found, query)
-    return [
-        ClueHit(row.key, row.display, Clue(row.text, row.source, row.difficulty), row.id)
-        for row in conn.execute(found)
-    ]
+    return [ClueHit(row.key, row.display, clue_of(row), row.id) for row in conn.execute(found)]
 
 
 def suggestions(
@@ -219,7 +212,7 @@ def suggestions(
         .label("rank")
     )
     ranked = (
-        select(entries.c.key, clues.c.text, clues.c.source, clues.c.difficulty, rank)
+        select(entries.c.key, *CLUE_FIELDS, rank)
         .select_from(clues.join(entries, entries.c.id == clues.c.entry_id))
         .where(entries.c.list_id == word_list.id, entries.c.key.in_(keys))
         .subquery()
@@ -227,5 +220,5 @@ def suggestions(
     best = select(ranked).where(ranked.c.rank <= per_word).order_by(ranked.c.key, ranked.c.rank)
     found: dict[str, list[Clue]] = {}
     for row in conn.execute(best):
-        found.setdefault(row.key, []).append(Clue(row.text, row.source, row.difficulty))
+        found.setdefault(row.key, []).append(clue_of(row))
     return found

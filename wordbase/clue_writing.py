@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 
 from wordfreq import zipf_frequency
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.editor_tags import AVOIDED, OFFENSIVE, EditorTags
+from crossforge.wordbase.models import Clue
 from crossforge.wordbase.scoring import PHRASE_DISCOUNT, one_edit_apart
 from crossforge.wordbase.wordnet import SynsetId, WordNet, regular_forms
 
@@ -40,6 +41,7 @@ __all__ = [
     "MIN_FORM_ZIPF",
     "MIN_SYNONYM_ZIPF",
     "PERSON",
+    "WORDNET_SOURCE",
     "SHORT_CLUE_WORDS",
     "SYNONYMS_PER_SENSE",
     "SYNONYM_SENSES",
@@ -53,6 +55,8 @@ __all__ = [
 ]
 
 BLANK = "___"
+WORDNET_SOURCE = "wordnet"
+"""The source of the clues written from WordNet's senses, names and examples."""
 """What stands for the answer in a fill-in clue (``Writer Conan ___``, ``Let ___ be``)."""
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
@@ -189,6 +193,10 @@ _NOT_LAST |= {"it", "them", "him", "me", "us", "you"}  # WordNet's IT, US: nouns
 _RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
 _VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", *_RELATIONAL))
 """Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...)."""
+_TOO_BROAD = frozenset(
+    ("organism", "being", "thing", "object", "whole", "unit", "matter", "arrangement", "tract")
+) | {"geographical area", "region", "area"}
+"""Hypernyms too broad to clue by (``_broader``; OUTFIELD: no "Geographical area")."""
 _OWN = frozenset(("his", "her", "its", "himself", "herself", "itself"))
 """Words of a relative clause that would not agree with a plural head."""
 _PRONOUNS = frozenset(("one", "someone", "somebody", "something", "anyone", "anything"))
@@ -236,6 +244,8 @@ _ENDINGS += ("ive", "ure", "ance", "ence", "ant", "ent", "ment", "ness", "ful", 
 _ENDINGS += ("ation", "ator")
 """Endings a word takes after dropping its last letter (``hop(e)ing``, ``sanit(y)``)."""
 _NEGATIONS = ("dis", "mis", "non", "un")
+_VERB_PREFIXES = ("re", "un", "out", "over", "under", "mis", "fore", "with")
+"""Prefixes of verbs whose irregular forms are the unprefixed verb's (``_prefixed_readings``)."""
 """Prefixes that negate a root: a word with one shares the root of a word with another
 or none (DISUSE, *unused*)."""
 
@@ -517,7 +527,7 @@ class ClueWriter:
 
     def clues(
         self, word: str, lemmas: Sequence[str], limit: int, readings: Sequence[Reading] = ()
-    ) -> list[str]:
+    ) -> list[Clue]:
         """Up to ``limit`` clues for the answer ``word`` (lower case) whose key WordNet
         knows as ``lemmas``: the lemmas' clues (``_ordered``), then those of ``word``
         read as an inflection (by the ``readings`` given, as a phrase's form is read,
@@ -527,7 +537,9 @@ class ClueWriter:
         travelers can pay for lodging and meals and other services``), then, a word,
         its place in names (``name_clues``). Lemmas come most used first (``_uses``); an
         obscure one (``_obscure``) after the readings (ATE: *eat* before the goddess),
-        and a person's after the names its word is part of (TED)."""
+        and a person's after the names its word is part of (TED). Each clue records its
+        kind and level (``models.CLUE_KINDS``, ``CLUE_LEVELS``): an obscure lemma's are
+        hard after clues of a common one."""
         readings = list(readings) or self.readings(word)
         answer = {w for lemma in (word, *lemmas) for w in _WORD.findall(lemma.lower())}
         answer.update(w for reading in readings for w in _WORD.findall(reading.lemma))
@@ -535,9 +547,50 @@ class ClueWriter:
         known = sorted((lemma for lemma in lemmas if lemma not in rare), key=self._uses)
         found = self._longest_needed(known[::-1], readings, answer, limit)
         tail = self._longest_needed(rare, [], answer, limit, long=not found) if rare else []
+        if found:  # a less common sense than those found (ATE: the goddess after *eat*)
+            tail = [replace(clue, level="hard") for clue in tail]
         if " " not in word and (any(map(self._person, rare)) or not found + tail):
             found += self.name_clues(word, limit)
-        return list(dict.fromkeys(found + tail))[:limit]
+        if not found + tail:
+            found = self._broader_clues([*known[::-1], *rare], readings, answer)
+        return _distinct(found + tail)[:limit]
+
+    def _broader_clues(
+        self, lemmas: Sequence[str], readings: Sequence[Reading], answer: set[str]
+    ) -> list[Clue]:
+        """The last resort of an answer nothing else clues: the nearest common hypernym
+        of its lemmas' most used sense, then of its readings' (inflected like the answer),
+        that repeats no answer word (``_hypernym_lemmas``; CAMPHOR: ``Resin``; HANDBOOKS:
+        ``Reference books``; SPITTOON: ``Receptacle``), a definition at medium level."""
+        for lemma in lemmas:
+            for sid in self._senses(lemma)[:1]:
+                for broader in self._broader(sid):
+                    if not repeats_answer(answer, broader):
+                        return [_written(clue_case(broader), "definition", "medium")]
+        for reading in readings:
+            for sid in self._senses(reading.lemma, reading.pos)[:1]:
+                for broader in self._broader(sid):
+                    form = self.inflect_phrase(broader, reading)
+                    if form and not repeats_answer(answer, form):
+                        return [_written(clue_case(form), "definition", "medium")]
+        return []
+
+    def _broader(self, sid: SynsetId) -> Iterator[str]:
+        """The broader terms ``_broader_clues`` may take for a noun's or an adjective's
+        sense ``sid``: the adjectives it is similar to (NONFAT: *light*), a name's
+        class (*archipelago*), then its ``_hypernym_lemmas``, common (``MIN_FORM_ZIPF``) and
+        none of ``_TOO_BROAD`` (*organism* for STRATEGIST); none for a verb, whose
+        hypernyms mislead (REFRACT: *subject*)."""
+        if sid[0] == "v":
+            return
+        pointers = self.wordnet.synsets[sid].pointers()
+        near = [t for sym, t, *_ in pointers if sym in ("&", "@i")]  # similar; a name's class
+        found = [self.wordnet.synsets[t].words[0] for t in near]
+        found += self._hypernym_lemmas(sid, MIN_FORM_ZIPF)
+        for word in found:
+            usual = word.islower() and _WRITTEN.fullmatch(word) is not None
+            if usual and word not in _TOO_BROAD and self.zipf(word) >= MIN_FORM_ZIPF:
+                yield word
 
     def _longest_needed(
         self,
@@ -546,7 +599,7 @@ class ClueWriter:
         answer: set[str],
         limit: int,
         long: bool = True,
-    ) -> list[str]:
+    ) -> list[Clue]:
         """``_written``'s clues of at most ``MAX_CLUE_LENGTH`` characters or, if there
         are none and ``long``, of at most ``LONG_CLUE_LENGTH``."""
         found = self._written(lemmas, readings, answer, limit, MAX_CLUE_LENGTH)
@@ -585,27 +638,28 @@ class ClueWriter:
         answer: set[str],
         limit: int,
         longest: int,
-    ) -> list[str]:
+    ) -> list[Clue]:
         """Up to ``limit`` clues of at most ``longest`` characters (a signal aside) and
         ``MAX_CLUE_WORDS`` words from the ``lemmas``' senses, then the ``readings``'
         (``clues``)."""
-        found: dict[str, str] = {}
+        found: dict[str, Clue] = {}
         for lemma in lemmas:
             for clue in _ordered(self._lemma_clues(lemma, answer, longest), limit):
-                found.setdefault(clue.lower(), clue)
+                found.setdefault(clue.text.lower(), clue)
         for reading in readings:
             if len(found) >= limit:
                 break
             for clue in _ordered(self._inflected_clues(reading, answer, longest), limit):
-                found.setdefault(clue.lower(), clue)
-        return [clue for clue in found.values() if len(clue.split()) <= MAX_CLUE_WORDS][:limit]
+                found.setdefault(clue.text.lower(), clue)
+        short = [clue for clue in found.values() if len(clue.text.split()) <= MAX_CLUE_WORDS]
+        return short[:limit]
 
-    def name_clues(self, word: str, limit: int) -> list[str]:
+    def name_clues(self, word: str, limit: int) -> list[Clue]:
         """Up to ``limit`` clues for ``word`` (lower case) as part of the names WordNet
         gives people and places, the shortest then most frequent names first: a given
         name by the person's role and the rest of the name (``Writer Ferber`` for EDNA),
         any other part by the name with a blank (``Writer Conan ___``, ``___ New
-        Guinea``)."""
+        Guinea``); each of kind ``name``, medium."""
         found = []
         for written, role in self._names().get(word, ()):
             parts = written.split(" ")
@@ -620,7 +674,7 @@ class ClueWriter:
             clue = clue_case(clue)
             if len(clue) <= MAX_CLUE_LENGTH and not repeats_answer({word}, clue.replace(BLANK, "")):
                 found.append((len(parts), -self.zipf(written), clue))
-        return [clue for *_, clue in sorted(found)][:limit]
+        return [_written(clue, "name", "medium") for *_, clue in sorted(found)][:limit]
 
     def _names(self) -> dict[str, list[tuple[str, str]]]:
         """Word → (name, role) of WordNet's instances named by more than one word, each
@@ -662,6 +716,7 @@ class ClueWriter:
             Reading(lemma, pos, suffix, word != lemma + lemma[-1] + suffix)  # grab|b|ed: regular
             for lemma, pos, suffix in wordnet.listed(word)
         ]
+        found += self._prefixed_readings(word)
         found += [
             Reading(parse.lemma, parse.pos, parse.suffix, False)
             for parse in wordnet.inflections(word)
@@ -676,6 +731,21 @@ class ClueWriter:
             and not self._noun_not_degree(word, reading)
         ]
         return sorted(kept, key=lambda r: [p for p, _ in wordnet.senses[r.lemma]].index(r.pos))
+
+    def _prefixed_readings(self, word: str) -> list[Reading]:
+        """``word`` read as a prefixed verb's irregular form that the exception lists
+        give only unprefixed (REDID: *redo* as *did* is *do*'s; OUTRAN, UNDID), where
+        WordNet has the prefixed verb (not only a noun of its spelling)."""
+        found = []
+        for prefix in _VERB_PREFIXES:
+            rest = word.removeprefix(prefix)
+            if rest == word or len(rest) < 2:
+                continue
+            for lemma, pos, suffix in self.wordnet.listed(rest):
+                verb = [p for p, _ in self.wordnet.senses.get(prefix + lemma, ())]
+                if pos == "v" and "v" in verb:  # not the noun *overrun* for OVERRAN
+                    found.append(Reading(prefix + lemma, pos, suffix, True))
+        return found
 
     def _noun_not_degree(self, word: str, reading: Reading) -> bool:
         """True when ``reading`` takes a noun for a degree of a long adjective, which
@@ -714,7 +784,8 @@ class ClueWriter:
         """Per sense of ``lemma``, most used first: its synonyms and its gloss of at most
         ``longest`` characters (a noun's with its head made singular where WordNet
         writes it plural: *any of various plants* → ``Plant``), short where it can be
-        (``_short``), each with the sense's signal (``_signal``)."""
+        (``_short``), each with the sense's signal (``_signal``), kind and level
+        (``_level``)."""
         for rank, sid in enumerate(self._senses(lemma)):
             synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
             synonyms = synonyms[:SYNONYMS_PER_SENSE]
@@ -733,8 +804,11 @@ class ClueWriter:
                         break  # _short takes none after it
             signal = partial(self._signal, sid, lemma)
             yield (
-                [signal(clue_case(s)) for s in synonyms],
-                [signal(g) for g in self._short(glosses, sid[0])],
+                [signal(clue_case(s), "synonym", _level("synonym", rank)) for s in synonyms],
+                [
+                    signal(g, "definition", _level("definition", rank))
+                    for g in self._short(glosses, sid[0])
+                ],
                 self.wordnet.tagged(lemma, sid),
             )
 
@@ -760,30 +834,35 @@ class ClueWriter:
                 return [gloss]
         return glosses[:1]
 
-    def _signal(self, sid: SynsetId, lemma: str, clue: str) -> str:
-        """``clue`` of ``lemma``'s sense ``sid`` with what a solver needs to know of the
-        answer: an abbreviation where the sense writes ``lemma`` in capitals (RAM,
-        ``ABBREVIATION``); a prefix where WordNet knows ``lemma`` only as a combining
-        form (NEO, ``PREFIX``); British, archaic or, for an elided form (*e'er*),
-        poetic use (WordNet's region and usage domains; ``BRITISH``, ``ARCHAIC``,
-        ``POETIC``); a place's local name (``_local_name``, ``LOCAL``). One signal at
-        most; none a clue has already."""
+    def _signal(self, sid: SynsetId, lemma: str, clue: str, kind: str, level: str) -> Clue:
+        """``clue`` of ``lemma``'s sense ``sid``, of ``kind`` and ``level``, with what a
+        solver needs to know of the answer: an abbreviation where the sense writes
+        ``lemma`` in capitals (RAM, ``ABBREVIATION``; kind ``abbreviation``); a prefix
+        where WordNet knows ``lemma`` only as a combining form (NEO, ``PREFIX``; kind
+        ``prefix``); British, archaic or, for an elided form (*e'er*), poetic use
+        (WordNet's region and usage domains; ``BRITISH``, ``ARCHAIC``, ``POETIC``); a
+        place's local name (``_local_name``, ``LOCAL``). One signal at most; none a clue
+        has already. A sense that is an instance (a person, a place) makes the clue a
+        ``name``."""
         synset = self.wordnet.synsets[sid]
         domains = self._domains(sid)
+        if any(sym == "@i" for sym, *_ in synset.pointers()):
+            kind = "name"
         if any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in synset.words):
-            return _FIELD.sub("", clue) + ABBREVIATION  # not "..., in computer science, for short"
+            # not "..., in computer science, for short"
+            return _written(_FIELD.sub("", clue) + ABBREVIATION, "abbreviation", level)
         if all(self._combining(s) for s in self.wordnet.senses.get(lemma, ())):
-            return PREFIX + clue[:1].lower() + clue[1:]
+            return _written(PREFIX + clue[:1].lower() + clue[1:], "prefix", level)
         if clue.endswith(BRITISH):
-            return clue
+            return _written(clue, kind, level)
         if domains & {"United Kingdom", "England"}:
-            return clue + BRITISH
+            return _written(clue + BRITISH, kind, level)
         if "archaism" in domains:
-            return clue + ARCHAIC
+            return _written(clue + ARCHAIC, kind, level)
         elided = _ELIDED.fullmatch(lemma)
         if elided and lemma.replace("'", "v") in {w.lower() for w in synset.words}:
-            return clue + POETIC
-        return clue + LOCAL if self._local_name(sid, lemma) else clue
+            return _written(clue + POETIC, kind, level)
+        return _written(clue + LOCAL if self._local_name(sid, lemma) else clue, kind, level)
 
     def _combining(self, sid: SynsetId) -> bool:
         """True when WordNet marks sense ``sid`` as a combining form."""
@@ -948,12 +1027,13 @@ class ClueWriter:
                 continue  # a name's sense (the Reef): no plural, no verb
             if reading.suffix in _DEGREES and any(word.isdigit() for word in words):
                 continue  # a numeral (li, 51): no degrees
-            synonyms: list[str] = []
+            synonyms: list[Clue] = []
             if rank < SYNONYM_SENSES:
                 for synonym in self._synonyms(sid, reading.lemma, answer)[:SYNONYMS_PER_SENSE]:
                     form = self.inflect_phrase(synonym, reading) or _degree(synonym, reading)
                     if form and not repeats_answer(answer, form):
-                        synonyms.append(clue_case(form))
+                        level = _level("synonym", rank)
+                        synonyms.append(_written(clue_case(form), "synonym", level))
             glosses: list[str] = []
             for cut in self._gloss_cuts(sid):
                 gloss = self._inflected_gloss(cut, reading)
@@ -961,9 +1041,10 @@ class ClueWriter:
                     glosses.append(gloss)
                     if len(gloss.split()) <= SHORT_CLUE_WORDS:
                         break  # _short takes none after it
+            level = _level("definition", rank)
             yield (
                 synonyms,
-                self._short(glosses, reading.pos),
+                [_written(g, "definition", level) for g in self._short(glosses, reading.pos)],
                 self.wordnet.tagged(reading.lemma, sid),
             )
 
@@ -1366,7 +1447,7 @@ def _defines(clause: str, pos: str) -> bool:
 
 _PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
 _MODALS = frozenset(("can", "could", "may", "might", "must", "shall", "should", "will", "would"))
-_Sense = tuple[list[str], list[str], int]
+_Sense = tuple[list[Clue], list[Clue], int]
 """The synonym clues and gloss clues of one sense, and how often the tagged corpora use
 the answer's lemma in it."""
 
@@ -1389,7 +1470,29 @@ def _degree(adjective: str, reading: Reading) -> str | None:
     return f"{_DEGREES[reading.suffix]} {adjective}"
 
 
-def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:
+def _written(text: str, kind: str, level: str) -> Clue:
+    """A clue written from WordNet (``WORDNET_SOURCE``) of ``kind`` and ``level``."""
+    return Clue(text, WORDNET_SOURCE, kind=kind, level=level)
+
+
+def _level(kind: str, rank: int) -> str:
+    """The level of a clue of ``kind`` (``synonym`` or ``definition``) from the sense
+    of rank ``rank`` among its lemma's, most used first: a later sense is hard, the
+    first's synonym easy and its definition medium."""
+    if rank:
+        return "hard"
+    return "easy" if kind == "synonym" else "medium"
+
+
+def _distinct(clues: Iterable[Clue]) -> list[Clue]:
+    """``clues`` in order, each text once (the first clue of a text is kept)."""
+    found: dict[str, Clue] = {}
+    for clue in clues:
+        found.setdefault(clue.text, clue)
+    return list(found.values())
+
+
+def _ordered(senses: Iterable[_Sense], limit: int) -> list[Clue]:
     """The clues of senses given most used first, the most used sense's first, then
     alternating synonyms and glosses (``Thought``, ``Content of cognition``, ``Mind``),
     each kind in sense order, the first synonym of each sense before the second of any;
@@ -1397,7 +1500,7 @@ def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:
     senses synonyms come from). A synonym of a sense used as much comes before a first
     definition of more than ``SHORT_CLUE_WORDS`` words (RANT: ``Spout``; not ADAM's
     *Hug drug* before the first man)."""
-    found: list[tuple[int, int, int, str]] = []
+    found: list[tuple[int, int, int, Clue]] = []
     counts = [0, 0]
     uses: list[int] = []
     for rank, (synonyms, glosses, used) in enumerate(senses):
@@ -1409,11 +1512,11 @@ def _ordered(senses: Iterable[_Sense], limit: int) -> list[str]:
             break  # no synonyms come from later senses
     found.sort(key=lambda f: (f[1], f[2]))
     queue = [(kind, clue) for kind, *_, clue in found]
-    if found and found[0][0] == 1 and len(found[0][3].split()) > SHORT_CLUE_WORDS:
+    if found and found[0][0] == 1 and len(found[0][3].text.split()) > SHORT_CLUE_WORDS:
         least = uses[found[0][2]]
         at = next((i for i, f in enumerate(found) if f[0] == 0 and uses[f[2]] >= least), 0)
         queue.insert(0, queue.pop(at))  # a synonym before a long definition
-    ordered: list[str] = []
+    ordered: list[Clue] = []
     last = -1
     while queue:
         k = next((k for k, (kind, _) in enumerate(queue) if kind != last), 0)

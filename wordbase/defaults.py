@@ -23,7 +23,8 @@ from pathlib import Path
 
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.blank_clues import BlankClues
-from crossforge.wordbase.clue_writing import ClueWriter, Reading, clue_case
+from crossforge.wordbase.clue_writing import WORDNET_SOURCE, ClueWriter, Reading, clue_case
+from crossforge.wordbase.collocation_clues import CollocationClues
 from crossforge.wordbase.editor_tags import PARTIAL, EditorTags, editor_tags
 from crossforge.wordbase.given_names import given_names
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
@@ -60,7 +61,6 @@ __all__ = [
     "MIN_LENGTH",
     "TAXONOMIC_GROUP",
     "TAXON_RANKS",
-    "WORDNET_SOURCE",
     "build_default",
     "default_name",
     "doubtful_inflection",
@@ -91,7 +91,6 @@ BUILD_WORKERS = 4
 """Processes the English build scores and clues its keys in, at most (one per core)."""
 BUILD_CHUNK = 5_000
 """Keys a worker scores and clues at a time; the chunks come back in order."""
-WORDNET_SOURCE = "wordnet"
 """The source of WordNet's entries and clues."""
 FUNCTION_WORDS = Path(__file__).with_name("data") / "function-words.txt"
 """The reviewed list of the English words WordNet leaves out (its header says which)."""
@@ -229,8 +228,11 @@ def english_entries(wordnet: WordNet, workers: int = 1) -> Iterator[Entry]:
                 found[key] = _Candidate(form=made)
     taxa = wordnet.hyponyms([wordnet.find(TAXONOMIC_GROUP)])
     blanks = BlankClues(wordnet, writer.avoided)
+    collocations = CollocationClues(wordnet, writer.avoided)
     evidence = PhraseEvidence(wordnet)
-    build = _EnglishBuild(wordnet, known, zipfs, misspellings, writer, blanks, taxa, tags, evidence)
+    build = _EnglishBuild(
+        wordnet, known, zipfs, misspellings, writer, blanks, collocations, taxa, tags, evidence
+    )
     entries = _in_parallel(build, list(found.items()), workers)
     yield from (entry for entry in entries if entry is not None)
 
@@ -245,6 +247,7 @@ class _EnglishBuild:
     misspellings: Misspellings
     writer: ClueWriter
     blanks: BlankClues
+    collocations: CollocationClues
     taxa: set[SynsetId]
     tags: EditorTags
     evidence: PhraseEvidence
@@ -304,9 +307,9 @@ class _EnglishBuild:
         if known[key]:
             clues = self.clued(word, candidate.lemmas)
         else:  # a name's part (EDNA: Writer Ferber; VEGAS: Las ___), an example's blank
-            names = writer.name_clues(word, CLUES_PER_ENTRY)
+            names = self.with_collocation(word, writer.name_clues(word, CLUES_PER_ENTRY))
             names += self.blanks.clues(word, [], CLUES_PER_ENTRY - len(names))
-            clues = tuple(Clue(text, WORDNET_SOURCE) for text in names)
+            clues = tuple(names)
         return Entry(key, candidate.display, crossword_score(signals), clues, source="wordfreq:en")
 
     def clued(
@@ -314,24 +317,35 @@ class _EnglishBuild:
     ) -> tuple[Clue, ...]:
         """Up to ``CLUES_PER_ENTRY`` clues from WordNet for the answer ``word`` (lower
         case) whose key it knows as ``lemmas``, or read as an inflection (``SILLS``,
-        ``WENT``; by ``readings`` if given): the clue writer's, then, while there is
-        room, blanks of WordNet's examples for the word or else its lemmas (FREETIME as
-        *free time*), the answer's own senses' first (``BlankClues``): a fill-in clue
-        beside a definition from the answer's own senses' examples, or the only clue
-        where no gloss clues the answer."""
-        texts = self.writer.clues(word, lemmas, CLUES_PER_ENTRY, readings or ())
-        room = CLUES_PER_ENTRY - len(texts)
+        ``WENT``; by ``readings`` if given): the clue writer's with a collocation blank
+        second (``with_collocation``), then, while there is room, blanks of WordNet's
+        examples for the word or else its lemmas (FREETIME as *free time*), the answer's
+        own senses' first (``BlankClues``): a fill-in clue beside a definition from the
+        answer's own senses' examples, or the only clue where no gloss clues the
+        answer."""
+        found = self.writer.clues(word, lemmas, CLUES_PER_ENTRY, readings or ())
+        found = self.with_collocation(word, found)
+        room = CLUES_PER_ENTRY - len(found)
         if room > 0:
             readings = readings or self.writer.readings(word)
             senses = [sid for lemma in lemmas for sid in self.wordnet.senses.get(lemma, ())]
             for reading in readings:
                 own = self.wordnet.senses.get(reading.lemma, ())
                 senses += [sid for sid in own if sid[0] == reading.pos]
-            blanks: list[str] = []
+            blanks: list[Clue] = []
             for text in dict.fromkeys([word, *lemmas]):  # freetime: free time
-                blanks = blanks or self.blanks.clues(text, senses, room, others=not texts)
-            texts = texts + blanks
-        return tuple(Clue(text, WORDNET_SOURCE) for text in texts)
+                blanks = blanks or self.blanks.clues(text, senses, room, others=not found)
+            found = found + blanks
+        return tuple(found)
+
+    def with_collocation(self, word: str, clues: list[Clue]) -> list[Clue]:
+        """``clues`` of the answer ``word`` with its best collocation blank
+        (``CollocationClues``: ``Olive ___`` for OIL) second, or first where there is no
+        other, at most ``CLUES_PER_ENTRY`` in all."""
+        blank = self.collocations.clues(word, 1) if " " not in word else []
+        held = {clue.text for clue in clues}
+        blank = [clue for clue in blank if clue.text not in held]  # HONG: ___ Kong, a name
+        return (clues[:1] + blank + clues[1:])[:CLUES_PER_ENTRY]
 
     def phrase_signals(self, lemma: str, zipf: float, length: int, name: bool = False) -> Signals:
         """The signals of the multi-word ``lemma`` (``length`` letters, Zipf ``zipf``),
@@ -453,7 +467,7 @@ def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = ""
 
 def _meaning_clue(word: FunctionWord) -> Clue:
     """The clue a ``FUNCTION_WORDS`` line gives: its meaning, capitalized."""
-    return Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE)
+    return Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE, kind="definition", level="medium")
 
 
 def _elided(lemma: str) -> float:

@@ -11,7 +11,7 @@ Formats:
   an optional header row starting with ``word``; score and clue may be empty). A word on
   several rows collects all their clues.
 - ``jsonl``: one object per line: ``word`` (required), ``score``, ``display``, ``clues``
-  (strings or ``{"text", "source", "difficulty"}``), ``tags``, ``source``.
+  (strings or ``{"text", "source", "difficulty", "kind", "level"}``), ``tags``, ``source``.
 
 Scores in a file are read on its ``scale`` (100, or 50 for lists scored 0–50) and stored on
 0–100; a missing score means 50 on the stored scale. Without a given scale it is detected
@@ -256,7 +256,7 @@ def _json_clue(raw: Any) -> Clue:
         return Clue(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
         raise LineError(f"clue {raw!r} is neither a string nor an object with a text")
-    extra = set(raw) - {"text", "source", "difficulty"}
+    extra = set(raw) - {"text", "source", "difficulty", "kind", "level"}
     if extra:
         raise LineError(f"clue has unknown field(s) {', '.join(sorted(extra))}")
     source, difficulty = raw.get("source"), raw.get("difficulty")
@@ -264,7 +264,10 @@ def _json_clue(raw: Any) -> Clue:
         raise LineError(f"clue source {source!r} is not a string")
     if difficulty is not None and (isinstance(difficulty, bool) or not isinstance(difficulty, int)):
         raise LineError(f"clue difficulty {difficulty!r} is not a whole number")
-    return Clue(raw["text"], source, difficulty)
+    try:
+        return Clue(raw["text"], source, difficulty, raw.get("kind"), raw.get("level"))
+    except ValueError as exc:  # a kind or level not among the known ones
+        raise LineError(str(exc)) from None
 
 
 def json_line(text: str, fields: Collection[str]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from typing import Any, Literal
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 
 __all__ = [
+    "CLUE_KINDS",
+    "CLUE_LEVELS",
     "MAX_DIFFICULTY",
     "MAX_KEY_LENGTH",
     "Clue",
@@ -30,6 +32,13 @@ MAX_KEY_LENGTH = 64
 """Longest key a list accepts."""
 MAX_DIFFICULTY = 2**31 - 1
 """Largest clue difficulty (either sign) the databases' integer column holds."""
+CLUE_KINDS = ("synonym", "definition", "blank", "name", "abbreviation", "prefix")
+"""What a written clue is (docs/word-lists.md): another word for the answer, a definition
+cut from a gloss, a fill-in-the-blank, who or what a name is, an abbreviation's or a
+prefix's signalled meaning. An imported clue's kind is None: unknown."""
+CLUE_LEVELS = ("easy", "medium", "hard")
+"""How hard a written clue is: easy (a synonym or a blank), medium (a definition), hard
+(a less common sense). An imported clue's level is None unless its file gives one."""
 MAX_LISTED_REJECTIONS = 1000
 """Bad lines an import summary lists one by one; past that it only counts them, so a
 file of millions of bad lines keeps memory bounded."""
@@ -41,23 +50,30 @@ file's score and display form. Either way new clues and tags are added to the ol
 
 @dataclass(frozen=True)
 class Clue:
-    """One clue for an entry; ``difficulty`` is free-form (e.g. 1–5) and optional."""
+    """One clue for an entry; ``difficulty`` is free-form (e.g. 1–5) and optional;
+    ``kind`` (``CLUE_KINDS``) and ``level`` (``CLUE_LEVELS``) are None when unknown."""
 
     text: str
     source: str | None = None
     difficulty: int | None = None
+    kind: str | None = None
+    level: str | None = None
 
     def __post_init__(self) -> None:
         if self.difficulty is not None and abs(self.difficulty) > MAX_DIFFICULTY:
             raise ValueError(f"clue difficulty {self.difficulty} is beyond ±{MAX_DIFFICULTY}")
+        if self.kind is not None and self.kind not in CLUE_KINDS:
+            raise ValueError(f"clue kind {self.kind!r} is not one of {', '.join(CLUE_KINDS)}")
+        if self.level is not None and self.level not in CLUE_LEVELS:
+            raise ValueError(f"clue level {self.level!r} is not one of {', '.join(CLUE_LEVELS)}")
 
     def to_json(self) -> dict[str, Any]:
-        """The clue as a JSON object (``source``/``difficulty`` only when set)."""
+        """The clue as a JSON object (``source``, ``difficulty``, ``kind``, ``level`` only
+        when set)."""
         out: dict[str, Any] = {"text": self.text}
-        if self.source is not None:
-            out["source"] = self.source
-        if self.difficulty is not None:
-            out["difficulty"] = self.difficulty
+        for name in ("source", "difficulty", "kind", "level"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
         return out
 
 

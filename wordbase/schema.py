@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     JSON,
     Column,
@@ -17,9 +19,9 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from crossforge.wordbase.models import MAX_KEY_LENGTH
+from crossforge.wordbase.models import MAX_KEY_LENGTH, Clue
 
-__all__ = ["clues", "entries", "metadata", "word_lists"]
+__all__ = ["CLUE_FIELDS", "clue_of", "clue_values", "clues", "entries", "metadata", "word_lists"]
 
 metadata = MetaData()
 
@@ -68,4 +70,19 @@ clues = Table(
     Column("text", Text, nullable=False),
     Column("source", String(400)),
     Column("difficulty", Integer),
+    Column("kind", String(16)),
+    Column("level", String(8)),
 )
+
+CLUE_FIELDS = (clues.c.text, clues.c.source, clues.c.difficulty, clues.c.kind, clues.c.level)
+"""The columns a ``Clue`` is read from (``clue_of``) and written to (``clue_values``)."""
+
+
+def clue_of(row: Any) -> Clue:
+    """The clue a row holding ``CLUE_FIELDS`` stores."""
+    return Clue(row.text, row.source, row.difficulty, row.kind, row.level)
+
+
+def clue_values(clue: Clue) -> dict[str, Any]:
+    """The ``CLUE_FIELDS`` values that store ``clue``."""
+    return {column.name: getattr(clue, column.name) for column in CLUE_FIELDS}

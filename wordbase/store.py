@@ -68,7 +68,7 @@ from crossforge.wordbase.models import (
     combine_entries,
 )
 from crossforge.wordbase.patterns import RegexFilter, parse_pattern
-from crossforge.wordbase.schema import clues, entries, word_lists
+from crossforge.wordbase.schema import CLUE_FIELDS, clue_of, clue_values, clues, entries, word_lists
 
 __all__ = ["ImportRejected", "ListExists", "UnknownList", "WordStore"]
 
@@ -338,12 +338,12 @@ class WordStore:
         found: dict[int, list[Clue]] = {row.id: [] for row in rows}
         if found:
             query = (
-                select(clues.c.entry_id, clues.c.text, clues.c.source, clues.c.difficulty)
+                select(clues.c.entry_id, *CLUE_FIELDS)
                 .where(clues.c.entry_id.in_(list(found)))
                 .order_by(clues.c.entry_id, clues.c.position)
             )
             for clue in conn.execute(query):
-                found[clue.entry_id].append(Clue(clue.text, clue.source, clue.difficulty))
+                found[clue.entry_id].append(clue_of(clue))
         return [
             Entry(
                 row.key,
@@ -900,9 +900,7 @@ def _insert_clues(conn: Connection, owners: list[tuple[int, Entry]]) -> None:
         {
             "entry_id": entry_id,
             "position": position,
-            "text": clue.text,
-            "source": clue.source,
-            "difficulty": clue.difficulty,
+            **clue_values(clue),
         }
         for entry_id, entry in owners
         for position, clue in enumerate(entry.clues)

@@ -14,7 +14,13 @@ from crossforge.server.jobs.records import CANCELED, FAILED, KINDS, QUEUED, RUNN
 from crossforge.wordbase.alphabets import ALPHABETS
 from crossforge.wordbase.clue_formats import CLUE_FORMATS
 from crossforge.wordbase.formats import FORMATS
-from crossforge.wordbase.models import LIST_NAME_PATTERN, MAX_DIFFICULTY, MAX_KEY_LENGTH
+from crossforge.wordbase.models import (
+    CLUE_KINDS,
+    CLUE_LEVELS,
+    LIST_NAME_PATTERN,
+    MAX_DIFFICULTY,
+    MAX_KEY_LENGTH,
+)
 
 Schema = dict[str, Any]
 
@@ -68,6 +74,8 @@ CLUE: Schema = {
             text={"type": "string"},
             source=TEXT,
             difficulty={"type": "integer", "minimum": -MAX_DIFFICULTY, "maximum": MAX_DIFFICULTY},
+            kind={"enum": list(CLUE_KINDS)},
+            level={"enum": list(CLUE_LEVELS)},
         ),
     ]
 }

@@ -9,6 +9,7 @@ import pytest
 
 from crossforge.wordbase.blank_clues import BlankClues
 from crossforge.wordbase.clue_writing import ClueWriter
+from crossforge.wordbase.collocation_clues import CollocationClues
 from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.editor_tags import editor_tags
 from crossforge.wordbase.phrase_evidence import PhraseEvidence
@@ -50,8 +51,19 @@ def writer() -> ClueWriter:
 @pytest.fixture(scope="module")
 def build(writer: ClueWriter) -> _EnglishBuild:
     """The English build's scoring and cluing, with ``writer`` and WordNet's examples."""
-    blanks = BlankClues(writer.wordnet, writer.avoided)
-    evidence = PhraseEvidence(writer.wordnet)
+    wordnet = writer.wordnet
+    blanks = BlankClues(wordnet, writer.avoided)
+    collocations = CollocationClues(wordnet, writer.avoided)
+    evidence = PhraseEvidence(wordnet)
     return _EnglishBuild(
-        writer.wordnet, {}, {}, Misspellings({}), writer, blanks, set(), editor_tags(), evidence
+        wordnet,
+        {},
+        {},
+        Misspellings({}),
+        writer,
+        blanks,
+        collocations,
+        set(),
+        editor_tags(),
+        evidence,
     )

@@ -9,6 +9,7 @@ from crossforge.wordbase.clue_writing import MAX_CLUE_LENGTH, ClueWriter
 from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.phrase_forms import phrase_forms
 from crossforge.wordbase.wordnet import Synset, WordNet, load_wordnet
+from tests.wordbase.test_clue_writing import texts
 
 EXAMPLES = {
     ("r", "1"): (("on time",), ("she always arrives on time", "always arrives on time")),
@@ -42,38 +43,48 @@ def blanks() -> BlankClues:
 
 def test_an_example_holding_the_answer_once_becomes_a_blank(blanks: BlankClues) -> None:
     # Its own sense's examples first, shortest first; a longer one holding it is left out.
-    assert blanks.clues("on time", [("r", "1")], 3) == ["Always arrives ___", "The bus left ___"]
-    assert blanks.clues("on time", [("r", "2")], 3) == ["The bus left ___", "Always arrives ___"]
-    assert blanks.clues("on time", [], 1) == ["The bus left ___"]  # then the shortest
-    assert blanks.clues("world view", [], 3) == ["A ___ shaped by the war"]  # hyphen or space
-    assert blanks.clues("lit", [], 3) == ["She ___ the old lamp"]  # not well-lit, it's
+    assert texts(blanks.clues("on time", [("r", "1")], 3)) == [
+        "Always arrives ___",
+        "The bus left ___",
+    ]
+    assert texts(blanks.clues("on time", [("r", "2")], 3)) == [
+        "The bus left ___",
+        "Always arrives ___",
+    ]
+    assert texts(blanks.clues("on time", [], 1)) == ["The bus left ___"]  # then the shortest
+    assert texts(blanks.clues("world view", [], 3)) == [
+        "A ___ shaped by the war"
+    ]  # hyphen or space
+    assert texts(blanks.clues("lit", [], 3)) == ["She ___ the old lamp"]  # not well-lit, it's
 
 
 def test_examples_that_say_too_little_or_give_the_answer_away_are_left_out(
     blanks: BlankClues,
 ) -> None:
-    assert blanks.clues("hour", [], 3) == []  # "an ___"; twice; hourglass gives it away
-    assert blanks.clues("school", [], 3) == []  # twice in one example
-    assert blanks.clues("clock", [], 3) == []  # too long; "clocked" is another word
+    assert texts(blanks.clues("hour", [], 3)) == []  # "an ___"; twice; hourglass gives it away
+    assert texts(blanks.clues("school", [], 3)) == []  # twice in one example
+    assert texts(blanks.clues("clock", [], 3)) == []  # too long; "clocked" is another word
     assert len("The clock kept " + "very " * 20 + "good ___") > MAX_CLUE_LENGTH
-    assert blanks.clues("nothing", [], 3) == []
+    assert texts(blanks.clues("nothing", [], 3)) == []
 
 
 def test_no_blank_cuts_a_longer_lemma_or_holds_an_avoided_word_or_backquote(
     blanks: BlankClues,
 ) -> None:
-    assert blanks.clues("point after", [], 3) == []  # point after | touchdown
-    assert blanks.clues("fool", [], 3) == ["Only a ___ would pay"]  # not "A damned ___ ..."
-    assert blanks.clues("contemptible", [], 3) == []
-    assert blanks.clues("poisoned", [], 3) == ["She ___ a village well"]  # no "...to kill her"
+    assert texts(blanks.clues("point after", [], 3)) == []  # point after | touchdown
+    assert texts(blanks.clues("fool", [], 3)) == ["Only a ___ would pay"]  # not "A damned ___ ..."
+    assert texts(blanks.clues("contemptible", [], 3)) == []
+    assert texts(blanks.clues("poisoned", [], 3)) == [
+        "She ___ a village well"
+    ]  # no "...to kill her"
 
 
 def test_wordnets_examples_clue_answers_its_glosses_cannot() -> None:
     wordnet = load_wordnet()
     blanks = BlankClues(wordnet, lambda word: False)
-    assert "Let ___ be" in blanks.clues("it", [], 3)
-    assert "I don't know ___" in blanks.clues("either", wordnet.senses["either"], 3)
-    for clue in blanks.clues("eraser", wordnet.senses["eraser"], 3):
+    assert "Let ___ be" in texts(blanks.clues("it", [], 3))
+    assert "I don't know ___" in texts(blanks.clues("either", wordnet.senses["either"], 3))
+    for clue in texts(blanks.clues("eraser", wordnet.senses["eraser"], 3)):
         assert "eras" not in clue.lower()
 
 
@@ -82,7 +93,7 @@ def test_a_form_no_gloss_clues_takes_an_examples_blank(
 ) -> None:
     # "have got": "have or possess" gives it away; WordNet's example does not.
     has_got = next(f for f in phrase_forms(writer, "have got") if f.form == "has got")
-    assert writer.clues(has_got.form, [], 3, [has_got.reading]) == []
+    assert texts(writer.clues(has_got.form, [], 3, [has_got.reading])) == []
     entry = build.form_entry("HASGOT", has_got)
     assert entry is not None and entry.clues[0].text == "He ___ two beautiful daughters"
 
@@ -98,15 +109,18 @@ def test_an_answer_with_room_for_more_clues_takes_blanks_after_its_definitions(
 ) -> None:
     texts = [clue.text for clue in build.clued("alee", ["alee"])]
     assert texts == ["On or toward the lee", "Put the helm ___"]
-    assert len(build.clued("egg", ["egg"])) == 3  # no room: definitions only
-    assert not any("___" in clue.text for clue in build.clued("egg", ["egg"]))
+    egg = build.clued("egg", ["egg"])  # no room for an example: definitions and a collocation
+    assert [(clue.kind, clue.source) for clue in egg][1:] == [
+        ("blank", "google-books"),
+        ("definition", "wordnet"),
+    ]
 
 
 def test_another_words_example_blanks_only_an_answer_nothing_else_clues(
     blanks: BlankClues, build: _EnglishBuild
 ) -> None:
-    assert blanks.clues("on time", [("r", "2")], 3, others=False) == ["The bus left ___"]
-    assert blanks.clues("on time", [], 3, others=False) == []
+    assert texts(blanks.clues("on time", [("r", "2")], 3, others=False)) == ["The bus left ___"]
+    assert texts(blanks.clues("on time", [], 3, others=False)) == []
     # COMET and LIONS: "The star captured a ___" and "The ___ ravened the bodies" show
     # *capture* and *raven*, beside the answer's own definition.
     for word, lemmas in (("comet", ["comet"]), ("lions", [])):
@@ -116,8 +130,8 @@ def test_another_words_example_blanks_only_an_answer_nothing_else_clues(
 def test_no_blank_runs_past_twelve_words() -> None:
     wordnet = load_wordnet()
     blanks = BlankClues(wordnet, lambda word: False)
-    for clue in blanks.clues("grimaced", [], 3):
+    for clue in texts(blanks.clues("grimaced", [], 3)):
         assert len(clue.split()) <= 12, clue
-    assert "He ___ when he saw the amount of homework he had to do" not in blanks.clues(
-        "grimaced", [], 3
+    assert "He ___ when he saw the amount of homework he had to do" not in texts(
+        blanks.clues("grimaced", [], 3)
     )

@@ -43,7 +43,9 @@ def _texts(store: WordStore, query: str | None = None, word: str | None = None) 
         ("csv", ["answer,clue", "ERA,Age", "OBOE"], 3, "1 field(s), expected answer clue"),
         ("csv", ["ERA,Age,me,hard"], 1, "difficulty 'hard' is not a whole number"),
         ("tsv", ["ERA\tAge", "ERA\t  "], 2, "empty clue"),
-        ("tsv", ["ERA\tAge\tme\t1\textra"], 1, "5 field(s)"),
+        ("tsv", ["ERA\tAge\tme\t1\tsynonym\teasy\textra"], 1, "7 field(s)"),
+        ("tsv", ["ERA\tAge\tme\t1\tpun"], 1, "kind 'pun' is not one of synonym"),
+        ("csv", ["ERA,Age,,,synonym,tough"], 1, "level 'tough' is not one of easy"),
         ("xd", XD_TABLE[:2] + ["nyt\t1995\tERA"], 3, "3 field(s), expected pubid year answer"),
         ("jsonl", ['{"answer": "ERA", "clue": "Age"}', "{oops"], 2, "not JSON"),
         ("jsonl", ['{"answer": "ERA", "text": "Age"}'], 1, "unknown field(s) text"),
@@ -92,14 +94,17 @@ def test_export_then_read_gives_the_same_clues(fmt: str) -> None:
     entries = [
         Entry("ERA", "era", 50, (Clue("Age", "nyt 1995"), Clue('Tab\there "quoted"', None, 3))),
         Entry("ICECREAM", "ice cream", 70, (Clue("Cone filler, with 2 words", "me 2020-05-01"),)),
+        Entry("ORE", "ore", 60, (Clue("Iron ___", "google-books", None, "blank", "easy"),)),
     ]
     out = io.StringIO()
-    assert write_clues(entries, out, fmt) == 3
+    assert write_clues(entries, out, fmt) == 4
     read = [item for item in read_clues(out.getvalue().splitlines(), fmt)]
     assert not [item for item in read if isinstance(item, Rejection)]
     expected = [clue for entry in entries for clue in entry.clues]
     if fmt in ("tsv", "xd"):  # no tabs in a tab-separated cell; xd has no difficulty
         expected[1] = Clue('Tab here "quoted"', None, None if fmt == "xd" else 3)
+    if fmt == "xd":  # no kind or level either; the source is PUBID YEAR
+        expected[3] = Clue("Iron ___", "google-books")
     if fmt == "dash":  # a clue's text alone, on one line
         expected = [Clue(" ".join(clue.text.split())) for clue in expected]
     assert [item.clue for item in read if not isinstance(item, Rejection)] == expected

@@ -11,6 +11,7 @@ from crossforge.wordbase.defaults import _EnglishBuild
 from crossforge.wordbase.phrase_forms import FORM_PENALTY, form_score, phrase_forms
 from crossforge.wordbase.scoring import Signals, crossword_score
 from crossforge.wordbase.wordnet import WordNet
+from tests.wordbase.test_clue_writing import texts
 from tests.wordbase.wordnet_sample import write_wordnet
 
 
@@ -57,10 +58,10 @@ def test_names_placeholders_and_single_words_get_no_forms(writer: ClueWriter) ->
 def test_a_form_reads_as_its_lemma_inflected(writer: ClueWriter) -> None:
     took = next(f for f in phrase_forms(writer, "take root") if f.form == "took root")
     assert took.reading == Reading("take root", "v", "ed", True)  # took: listed, a tense only
-    assert writer.clues(took.form, [], 3, [took.reading]) == ["Settled down"]
+    assert texts(writer.clues(took.form, [], 3, [took.reading])) == ["Settled down"]
     taking = next(f for f in phrase_forms(writer, "take root") if f.form == "taking root")
     assert not taking.reading.listed
-    for clue in writer.clues(taking.form, [], 3, [taking.reading]):
+    for clue in texts(writer.clues(taking.form, [], 3, [taking.reading])):
         assert "take" not in clue.lower() and "root" not in clue.lower()
 
 
@@ -94,10 +95,13 @@ def test_a_form_entry_carries_its_lemmas_editor_tags(
     assert cars is not None and cars.tags == () and cars.clues[0].text == "Cruisers"
 
 
-def test_a_form_nothing_clues_is_left_out(writer: ClueWriter, build: _EnglishBuild) -> None:
+def test_a_form_only_a_broader_term_clues_takes_it(
+    writer: ClueWriter, build: _EnglishBuild
+) -> None:
     workers = phrase_forms(writer, "social worker")  # "someone employed to provide social ..."
     assert [f.form for f in workers] == ["social workers"]
-    assert build.form_entry("SOCIALWORKERS", workers[0]) is None  # in no example either
+    entry = build.form_entry("SOCIALWORKERS", workers[0])  # in no example either
+    assert entry is not None and [c.text for c in entry.clues] == ["Public servants"]
 
 
 def test_synsets_keep_their_lexicographer_file(tmp_path: Path) -> None:

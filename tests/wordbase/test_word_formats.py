@@ -103,6 +103,8 @@ def test_jsonl_reads_every_field_and_names_what_is_wrong() -> None:
         '{"word": "dog", "score": 20.5}\n',
         '{"word": "eel", "clues": [{"txt": "x"}]}\n',
         "[1]\n",
+        '{"word": "oil", "clues": [{"text": "Olive ___", "kind": "pun"}]}\n',
+        '{"word": "ore", "clues": [{"text": "Iron ___", "kind": "blank", "level": "easy"}]}\n',
     ]
     parsed = read_entries(lines, "jsonl", EN)
     entry = parsed.entries["ICECREAM"]
@@ -121,6 +123,8 @@ def test_jsonl_reads_every_field_and_names_what_is_wrong() -> None:
     assert reasons[5] == "score 20.5 is not a whole number"
     assert "neither a string nor an object" in reasons[6]
     assert reasons[7] == "not a JSON object"
+    assert reasons[8].startswith("clue kind 'pun' is not one of synonym")
+    assert parsed.entries["ORE"].clues == (Clue("Iron ___", None, None, "blank", "easy"),)
 
 
 @pytest.mark.parametrize("fmt", ["stwl", "csv", "jsonl", "plain"])
@@ -129,11 +133,14 @@ def test_every_format_round_trips(fmt: str) -> None:
     clued = fmt in ("csv", "jsonl")
     entries = [
         Entry("CAT", "cat", 50 if fmt == "plain" else 60, (Clue("Feline"), Clue("Pet")) * clued),
+        Entry("ORE", "ore", 60, (Clue("Iron ___", "google-books", None, "blank", "easy"),))
+        if fmt == "jsonl"
+        else Entry("ORE", "ore", 50 if fmt == "plain" else 60),
         Entry("ICECREAM", "ICE CREAM", 50 if fmt == "plain" else 75),
         Entry("OHARE", "O'Hare", 50, (), ("airport",) * (fmt == "jsonl"), None),
     ]
     out = io.StringIO()
-    assert write_entries(entries, out, fmt) == 3
+    assert write_entries(entries, out, fmt) == 4
     parsed = read_entries(io.StringIO(out.getvalue()), fmt, EN)
     assert parsed.rejected == []
     assert list(parsed.entries.values()) == entries

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
 from crossforge.plugins.puzzles.crossword.clashes import ClashRule
 from crossforge.plugins.puzzles.crossword.clue_choice import (
+    CLUE_LEVEL_OPTION,
     CLUES_OPTION,
     entry_clues,
     own_clues,
@@ -62,6 +63,7 @@ class ListCrossword(CrosswordProblem):
     index: WordIndex | None = None
     threshold: float = 40
     own_clues: Mapping[str, str] = MappingProxyType({})
+    clue_level: str | None = None
     grid: Grid | None = None
     region: Region | None = None
 
@@ -95,6 +97,7 @@ class CrosswordType(PuzzleType):
                 "description": "entries fixed in advance, by slot id ('17A', '5D')",
             },
             "clues": CLUES_OPTION,
+            "clue_level": CLUE_LEVEL_OPTION,
             "no_duplicates": {"type": "boolean", "default": True},
             "score_band": {
                 "type": "number",
@@ -186,6 +189,7 @@ class CrosswordType(PuzzleType):
         problem.index = index
         problem.threshold = float(request.get("threshold", 40))
         problem.own_clues = own_clues(request, known)
+        problem.clue_level = request.get("clue_level")
         return problem
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
@@ -206,7 +210,9 @@ class CrosswordType(PuzzleType):
                     "word": word,
                     "score": score,
                     "clues": entry_clues(
-                        problem.own_clues.get(slot.id), clues.get(word, []) if word else []
+                        problem.own_clues.get(slot.id),
+                        clues.get(word, []) if word else [],
+                        problem.clue_level,
                     ),
                     "tags": problem.index.tags_of(word) if word and problem.index else [],
                 }

@@ -99,6 +99,37 @@ def test_the_puzzle_files_take_each_entrys_first_clue(source: StoreWords) -> Non
         assert puzzle.clues["1A"] == "Alphabet opener", fmt
 
 
+def test_a_clue_level_puts_that_levels_clue_first_after_the_lists_own(tmp_path: Path) -> None:
+    from crossforge.grids.formats import dumps, loads
+    from crossforge.plugins.puzzles.crossword.files import fill_puzzle
+
+    store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
+    store.import_lines("abc", [f"{word};50" for word in WORDS], "stwl")
+    written = [
+        Clue("Elementary principles", "wordnet", kind="definition", level="medium"),
+        Clue("Alphabet ___", "google-books", kind="blank", level="easy"),
+        Clue("Network, for short", "wordnet", kind="abbreviation", level="hard"),
+    ]
+    store.put_entry("abc", "ABC", 90, clues=written)
+    source = StoreWords(store)
+    levels = {
+        level: [c["text"] for c in _fill(source, clue_level=level)["entries"][0]["clues"]]
+        for level in ("easy", "medium", "hard")
+    }
+    assert levels == {
+        "easy": ["Alphabet ___", "Elementary principles", "Network, for short"],
+        "medium": ["Elementary principles", "Alphabet ___", "Network, for short"],
+        "hard": ["Network, for short", "Elementary principles", "Alphabet ___"],
+    }
+    easy = _fill(source, clue_level="easy")
+    assert loads(dumps(fill_puzzle(easy), "xd"), "xd").clues["1A"] == "Alphabet ___"
+    store.put_entry("abc", "ABC", 90, clues=[*written, Clue("Basics")])  # a user's own
+    hard = _fill(source, clue_level="hard")
+    assert hard["entries"][0]["clues"][0] == {"text": "Basics"}
+    assert loads(dumps(fill_puzzle(hard), "xd"), "xd").clues["1A"] == "Basics"
+    store.close()
+
+
 def test_index_words_hand_out_at_most_three_clues() -> None:
     from crossforge.wordbase.index import WordIndex
 
