@@ -174,7 +174,7 @@ def _displays(problem: Any, displays: Displays, keys: Sequence[str]) -> Mapping[
     """The display forms of ``keys``: each from the first of the problem's lists that
     holds it (``ListCrossword.layers``)."""
     from crossforge.wordbase.config import DEFAULT_LIST
-    from crossforge.wordbase.layers import first_found
+    from crossforge.wordbase.layered_lists import first_found
 
     names = getattr(problem, "word_list", DEFAULT_LIST)
     layers = getattr(problem, "layers", ())

@@ -223,7 +223,7 @@ def test_a_library_grid_name_is_a_grid(tiny_words: str, capsys: pytest.CaptureFi
 
 def test_layered_lists(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The upper list's entry wins (score, clues), its ban removes a word of the list below."""
-    from crossforge.wordbase.layers import BANNED
+    from crossforge.wordbase.layered_lists import BANNED
     from crossforge.wordbase.store import WordStore
 
     with WordStore(tiny_words) as store:

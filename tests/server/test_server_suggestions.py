@@ -103,7 +103,7 @@ def test_a_body_that_is_not_json_is_415(client: Any) -> None:
 
 
 def test_layered_lists_add_ban_and_rescore(client: Any) -> None:
-    from crossforge.wordbase.layers import BANNED
+    from crossforge.wordbase.layered_lists import BANNED
 
     assert client.post("/v1/lists", json={"name": "mine"}).status_code == 201
     client.put("/v1/lists/mine/words/WAS", json={"score": 20, "display": "Mine"})

@@ -29,7 +29,7 @@ from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
 from crossforge.wordbase.config import DEFAULT_LIST
-from crossforge.wordbase.layers import BANNED, MAX_LAYERS, first_found, layer_names, merged
+from crossforge.wordbase.layered_lists import BANNED, MAX_LAYERS, first_found, layer_names, merged
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import pytest
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.index import WordIndex
-from crossforge.wordbase.layers import BANNED, first_found, layer_names, merged
+from crossforge.wordbase.layered_lists import BANNED, first_found, layer_names, merged
 from crossforge.wordbase.source import StoreWords
 from crossforge.wordbase.store import WordStore
 
