@@ -64,6 +64,8 @@ class _Tally:
     stuck: int = 0
     refused: dict[str, int] = field(default_factory=dict)
     fewest_words: int | None = None
+    dead: int = 0
+    """Patterns that passed the rules with a slot no word fits."""
 
 
 def check_design(puzzle: Mapping[str, Any], words: WordSource) -> None:
@@ -115,6 +117,7 @@ def design(
         "placements": len(placements),
         "patterns_drawn": tally.drawn,
         "patterns_kept": len(patterns),
+        "patterns_dead": tally.dead,
         "patterns_refused": dict(sorted(tally.refused.items())),
         "fills_tried": tried,
         "first_design_s": None if first_at is None else round(first_at, 3),
@@ -148,7 +151,7 @@ def _patterns(
     searches = [PatternSearch(p, settings.symmetry != "none", rng) for p in placements]
     themed = bool(settings.theme)
     side = max(settings.height, settings.width)
-    longest = min(side, 7 if themed else 9)
+    longest = min(7, max(5, round(side * 0.47))) if themed else round(side * 0.6)
     kept: dict[tuple[str, ...], _Pattern] = {}
     while (
         tally.drawn < PATTERN_DRAWS
@@ -183,7 +186,8 @@ def _patterns(
         if tally.drawn % 20 == 0:
             control.progress({"phase": "patterns", "drawn": tally.drawn, "kept": len(kept)})
     ranked = sorted(kept.values(), key=lambda p: p.score, reverse=True)
-    return [p for p in ranked if math.isfinite(p.bits)] or ranked[:0]
+    tally.dead = sum(not math.isfinite(p.bits) for p in ranked)
+    return [p for p in ranked if math.isfinite(p.bits)]
 
 
 def _refusals(grid: Grid, settings: DesignSettings, rules: str) -> list[str]:
@@ -230,7 +234,7 @@ def _fill_request(
     locked = {by_cells[theme.cells]: theme.entry.answer for theme in pattern.placement.themes}
     marked = sorted({cell for theme in pattern.placement.themes for cell in theme.cells})
     request = {k: v for k, v in puzzle.items() if k not in DESIGN_FIELDS}
-    request.update(grid=rows, locked=locked)
+    request.update(grid=rows, locked=locked, symmetry=settings.symmetry)
     if settings.marks != "none" and marked:
         request[settings.marks] = [list(cell) for cell in marked]
     return request
@@ -282,6 +286,7 @@ def _design(
         **pattern.shape,
         "log2_fills": round(pattern.bits, 1),
     }
+    theme.sort(key=lambda entry: (entry["direction"], entry["number"]))
     design = {k: v for k, v in answer.items() if k not in ("status", "reason", "type")}
     design.update(theme=theme, statistics=statistics)
     return design
@@ -301,11 +306,17 @@ def _why_none(
         return "canceled"
     if not patterns:
         refused = tally.refused
-        if refused.get("word_count") and tally.fewest_words is not None:
+        if tally.fewest_words is not None and tally.fewest_words > settings.max_words:
             return (
                 f"no pattern within the word limit: the fewest entries of {tally.drawn} "
                 f"patterns drawn was {tally.fewest_words}, more than max_words "
                 f"{settings.max_words}; allow more words or give shorter theme entries"
+            )
+        if tally.dead:
+            return (
+                f"every one of the {tally.dead} patterns that passed the rules has a slot no "
+                f"word of the list fits at min_score {floor}; try a lower min_score, a larger "
+                "list or other theme entries"
             )
         causes = ", ".join(f"{name} {count}" for name, count in sorted(refused.items()))
         return (

@@ -32,7 +32,7 @@ SAMPLE = 6
 CHEATER_BITS = 4.0
 SQUARE_BITS = 8.0
 CORNER_BITS = 3.0
-WALL_BITS = 8.0
+WALL_BITS = 40.0
 """What a cheater block, a 2x2 square of blocks, a block in a corner's 3x3 square and
 a wall (a line of ``WALL`` blocks) cost a pattern, in bits of fill estimate."""
 WALL = 4

@@ -50,14 +50,18 @@ class Placement:
         return cells | {self.image(cell) for cell in cells}
 
     def end_blocks(self) -> set[Cell]:
-        """The cells just before and after every theme and kept slot, with their images."""
+        """The cells just before and after every theme and kept slot, and the one or two
+        cells such a block would cut off against the edge, with their images."""
         ends = set()
         for run in self.runs():
             (r0, c0), (r1, c1) = run[0], run[-1]
             dr, dc = (0, 1) if r0 == r1 else (1, 0)
-            for r, c in ((r0 - dr, c0 - dc), (r1 + dr, c1 + dc)):
-                if 0 <= r < self.height and 0 <= c < self.width:
-                    ends.add((r, c))
+            for (r, c), sign in (((r0 - dr, c0 - dc), -1), ((r1 + dr, c1 + dc), 1)):
+                beyond: list[Cell] = []
+                while 0 <= r < self.height and 0 <= c < self.width and len(beyond) <= 3:
+                    beyond.append((r, c))
+                    r, c = r + sign * dr, c + sign * dc
+                ends.update(beyond if len(beyond) <= 3 else beyond[:1])
         return ends | {self.image(cell) for cell in ends}
 
     def runs(self) -> Iterator[Run]:
@@ -104,11 +108,12 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
 
 
 def stack_placement(settings: DesignSettings, rng: random.Random) -> Placement:
-    """A themeless placement: a stack of two or three long across slots in the top left
-    corner (or across the middle), kept open with its mirror image."""
+    """A themeless placement: often a stack of two or three long across slots in the
+    top left corner (or across the middle), kept open with its mirror image; else
+    nothing kept, the pattern search alone making the long slots."""
     height, width = settings.height, settings.width
     base = Placement(height, width, _pattern_symmetry(settings.symmetry))
-    if height < 7 or width < 7:
+    if height < 7 or width < 7 or rng.random() < 0.4:
         return base
     rows = rng.choice((2, 3))
     length = rng.randint(min(9, width), width)
@@ -197,7 +202,8 @@ def _units(entries: list[ThemeEntry], centre_ok: bool) -> list[_Unit]:
     for group in by_length.values():
         group.sort(key=lambda entry: entry.revealer)
         if len(group) % 2:
-            single = next((e for e in group if not e.revealer), group[0])
+            plain = [entry for entry in group if not entry.revealer] or group
+            single = plain[len(plain) // 2]  # the middle one given goes in the middle
             group.remove(single)
             alone.append(single)
         units += [_Unit(group[i : i + 2]) for i in range(0, len(group), 2)]
@@ -327,8 +333,7 @@ def _apart(line: int, used: set[int]) -> bool:
 
 
 def _offset(span: int, length: int, rng: random.Random, jitter: bool) -> int:
-    """Where an entry starts in its line: flush with the edge, or at least three cells
-    from both edges (so no entry of one or two letters is left beside it)."""
-    inner = list(range(3, span - length - 2))
-    choices = [0, *inner] if length < span else [0]
-    return rng.choice(choices) if jitter else 0
+    """Where an entry starts in its line: flush with the edge (or one or two cells from
+    it, those cells then blocks), or anywhere when drawn."""
+    flush = min(span - length, 0 if span - length != 1 else 1)
+    return rng.randint(0, span - length) if jitter and rng.random() < 0.5 else flush

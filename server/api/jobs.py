@@ -35,6 +35,17 @@ EVENT = {
     "properties": {"event": {"enum": ["status", "progress", "done"]}, "data": {"type": "string"}},
     "required": ["event", "data"],
 }
+DOWNLOAD_QUERY: Schema = {
+    "type": "object",
+    "properties": {
+        "design": {
+            "type": "integer",
+            "minimum": 0,
+            "default": 0,
+            "description": "of a design job: which design (0: the best)",
+        }
+    },
+}
 JOB_ANSWERS = {200: JOB, 202: JOB}
 """A submitted job: queued (202, with Location), or finished within ``wait`` (200)."""
 
@@ -49,9 +60,15 @@ def job_document(job: Job) -> dict[str, Any]:
     if job.result is not None:
         from crossforge.server.downloads import formats_for
 
+        formats = formats_for(job)
         links["downloads"] = {
-            fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats_for(job)
+            fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats
         }
+        if job.kind == "design":
+            links["designs"] = [
+                {fmt: url_for("jobs.download", job_id=job.id, fmt=fmt, design=n) for fmt in formats}
+                for n in range(len(job.result.get("designs") or []))
+            ]
     return {
         "id": job.id,
         "kind": job.kind,
@@ -160,14 +177,16 @@ def _capped_wait(values: dict[str, Any]) -> float:
 
 
 def types_for(app: Services, action: Action) -> list[str]:
-    """The puzzle types that take ``action``: crossword types fill, logic types the rest."""
+    """The puzzle types that take ``action``: crossword types fill and design, logic
+    types the rest."""
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
+    from crossforge.plugins.requests import SEARCHES
 
     plugins = app.registry
     return [
         name
         for name in plugins.puzzle_types()
-        if isinstance(plugins.puzzle_type(name), LogicPuzzleType) != (action == "fill")
+        if isinstance(plugins.puzzle_type(name), LogicPuzzleType) != (action in SEARCHES)
     ]
 
 
@@ -187,14 +206,16 @@ def job_bodies(app: Services, where: Where, action: Action) -> Media:
 
 
 def job_query(app: Services, where: Where, action: Action) -> Schema:
-    """A job view's query parameters: ``type`` (fills), ``strategy`` (fills and solves),
-    ``options`` as one JSON object, and ``wait``."""
+    """A job view's query parameters: ``type`` (fills and designs), ``strategy`` (fills,
+    designs and solves), ``options`` as one JSON object, and ``wait``."""
+    from crossforge.plugins.requests import SEARCHES
+
     json = job_bodies(app, where, action)["application/json"]
     options = [variant["properties"]["options"] for variant in json["oneOf"]]
     properties: dict[str, Schema] = {}
-    if action == "fill":
+    if action in SEARCHES:
         properties["type"] = {"enum": types_for(app, action)}
-    if action in ("fill", "solve"):
+    if action in (*SEARCHES, "solve"):
         properties["strategy"] = {"enum": list(app.registry.strategies())}
     properties["options"] = {
         "type": "string",
@@ -293,13 +314,15 @@ def _stream(store: JobStore, job: Job, changes: Subscription) -> Iterator[str]:
 @documented(
     {200: Media({media: FILE.get(media, {"type": "string"}) for media in DOWNLOAD_MEDIA})},
     path={"fmt": {"enum": list(MEDIA_TYPES)}},
+    query=DOWNLOAD_QUERY,
     errors=(409,),
 )
 def download(job_id: str, fmt: str) -> Response:
-    """A finished job's result as a file: json, puz, ipuz, xd, svg or txt where they apply."""
+    """A finished job's result as a file: json, puz, ipuz, xd, svg or txt where they apply
+    (of a design job, the design numbered `design`, from 0, the best)."""
     from crossforge.server.downloads import render
 
     job = services().jobs.get(job_id)
     if job.result is None:
         raise ApiError(409, "no_result", f"job {job_id} is {job.status} and has no result yet")
-    return render(job, fmt)
+    return render(job, fmt, query_values(DOWNLOAD_QUERY)["design"])
