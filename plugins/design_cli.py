@@ -4,7 +4,6 @@ filled, from the command line (the same request and answer as ``POST /v1/designs
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -127,6 +126,7 @@ def design(
     kept as given. Prints each design, best first: grid, theme entries, statistics.
     """
     from crossforge.grids.formats import format_for
+    from crossforge.plugins.cli import print_progress
 
     entries = [*theme, *([{"answer": revealer, "revealer": True}] if revealer else [])]
     if down:
@@ -155,7 +155,7 @@ def design(
     }
     fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
     with StatusLine("design", shown=not progress) as status:
-        answer = run_here(raw, "design", _print_progress if progress else status.report)
+        answer = run_here(raw, "design", print_progress if progress else status.report)
     print(json.dumps(answer, indent=2) if as_json else design_report(answer))
     if output and answer["designs"]:
         from crossforge.plugins.puzzles.crossword.files import fill_file
@@ -164,10 +164,6 @@ def design(
         output.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
     if not answer["designs"]:
         click.get_current_context().exit(3)
-
-
-def _print_progress(report: Mapping[str, Any]) -> None:
-    print(json.dumps(dict(report), default=str), file=sys.stderr, flush=True)
 
 
 def design_report(answer: Mapping[str, Any]) -> str:
