@@ -2,8 +2,9 @@
 
 Rule sets (``check(grid, rules)``):
 
-- ``american``: 180° rotational symmetry, every entry at least ``min_length`` (3)
-  letters, every open cell checked, open cells connected.
+- ``american``: 180° rotational symmetry (or the ``symmetry`` asked: ``mirror``, left
+  to right, or ``none``), every entry at least ``min_length`` (3) letters, every open
+  cell checked, open cells connected.
 - ``canadian`` (fully checked, the Canadian-crossword article): every entry at least ``min_length``
   letters and every letter of every entry crossed by another entry.
 - ``british`` (chequered): entries at least ``min_length`` letters, no two consecutive
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from crossforge.grids.model import Cell, Grid
 
 RULE_SETS = ("american", "canadian", "british")
+SYMMETRIES = ("rotational", "mirror", "none")
 
 
 @dataclass(frozen=True)
@@ -29,20 +31,55 @@ class Violation:
     cells: tuple[Cell, ...]
 
 
-def check_symmetry(grid: Grid) -> list[Violation]:
-    """Blocks must map onto blocks under a 180° rotation (one violation per cell pair)."""
+def mirror_cell(height: int, width: int, cell: Cell, symmetry: str = "rotational") -> Cell:
+    """The cell ``cell`` of a ``height`` × ``width`` grid maps onto under ``symmetry``
+    (``none``: itself)."""
+    r, c = cell
+    if symmetry == "rotational":
+        return height - 1 - r, width - 1 - c
+    if symmetry == "mirror":
+        return r, width - 1 - c
+    if symmetry == "none":
+        return cell
+    raise ValueError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+
+
+def check_symmetry(grid: Grid, symmetry: str = "rotational") -> list[Violation]:
+    """Blocks must map onto blocks under ``symmetry``: ``rotational`` (180°), ``mirror``
+    (left to right) or ``none`` (one violation per cell pair)."""
     out = []
-    for r, c in grid.cells():
-        mirror = (grid.height - 1 - r, grid.width - 1 - c)
-        if (r, c) < mirror and grid.is_block(r, c) != grid.is_block(*mirror):
+    name = {"rotational": "180° symmetry", "mirror": "mirror symmetry"}.get(symmetry, "")
+    for cell in grid.cells():
+        mirror = mirror_cell(grid.height, grid.width, cell, symmetry)
+        if cell < mirror and grid.is_block(*cell) != grid.is_block(*mirror):
             out.append(
-                Violation(
-                    "symmetry",
-                    f"cells {(r, c)} and {mirror} break 180° symmetry",
-                    ((r, c), mirror),
-                )
+                Violation("symmetry", f"cells {cell} and {mirror} break {name}", (cell, mirror))
             )
     return out
+
+
+def check_word_count(grid: Grid, max_words: int, min_length: int = 3) -> list[Violation]:
+    """At most ``max_words`` entries (of ``min_length`` letters or more)."""
+    count = len(grid.slots(min_length))
+    if count <= max_words:
+        return []
+    return [Violation("word_count", f"{count} entries, more than {max_words}", ())]
+
+
+def check_block_share(grid: Grid, max_share: float) -> list[Violation]:
+    """At most ``max_share`` (0–1) of the cells may be blocks."""
+    blocks = grid.blocks()
+    cells = grid.height * grid.width
+    if len(blocks) <= max_share * cells:
+        return []
+    return [
+        Violation(
+            "block_share",
+            f"{len(blocks)} blocks are {100 * len(blocks) / cells:.1f}% of the cells, "
+            f"more than {100 * max_share:.1f}%",
+            tuple(blocks),
+        )
+    ]
 
 
 def check_entry_length(grid: Grid, min_length: int = 3) -> list[Violation]:
@@ -146,36 +183,54 @@ def check_chequered(grid: Grid, min_length: int = 3) -> list[Violation]:
     return out
 
 
-def _american(grid: Grid, min_length: int) -> list[Violation]:
+def _american(grid: Grid, min_length: int, symmetry: str) -> list[Violation]:
     return (
-        check_symmetry(grid)
+        check_symmetry(grid, symmetry)
         + check_entry_length(grid, min_length)
         + check_all_checked(grid)
         + check_connected(grid)
     )
 
 
-def _canadian(grid: Grid, min_length: int) -> list[Violation]:
+def _canadian(grid: Grid, min_length: int, symmetry: str) -> list[Violation]:
     return check_entry_length(grid, min_length) + check_fully_checked(grid, min_length)
 
 
-def _british(grid: Grid, min_length: int) -> list[Violation]:
+def _british(grid: Grid, min_length: int, symmetry: str) -> list[Violation]:
     return check_entry_length(grid, min_length) + check_chequered(grid, min_length)
 
 
-_RULES: dict[str, Callable[[Grid, int], list[Violation]]] = {
+_RULES: dict[str, Callable[[Grid, int, str], list[Violation]]] = {
     "american": _american,
     "canadian": _canadian,
     "british": _british,
 }
 
 
-def check(grid: Grid, rules: str = "american", min_length: int = 3) -> list[Violation]:
-    """All violations of a rule set (see the module docstring); empty when the grid passes."""
+def check(
+    grid: Grid,
+    rules: str = "american",
+    min_length: int = 3,
+    *,
+    symmetry: str = "rotational",
+    max_words: int | None = None,
+    max_block_share: float | None = None,
+) -> list[Violation]:
+    """All violations of a rule set (see the module docstring); empty when the grid passes.
+
+    ``symmetry`` is the one American grids must have (Canadian and British grids need
+    none: ``check_symmetry`` checks theirs); a designed grid's limits add ``max_words``
+    (entries) and ``max_block_share`` (0–1) when given."""
     try:
         rule_set = _RULES[rules]
     except KeyError:
         raise ValueError(
             f"unknown rule set {rules!r}; choose one of {', '.join(RULE_SETS)}"
         ) from None
-    return rule_set(grid, min_length)
+    mirror_cell(1, 1, (0, 0), symmetry)  # an unknown symmetry is refused by name
+    found = rule_set(grid, min_length, symmetry)
+    if max_words is not None:
+        found += check_word_count(grid, max_words, min_length)
+    if max_block_share is not None:
+        found += check_block_share(grid, max_block_share)
+    return found

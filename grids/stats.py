@@ -113,23 +113,43 @@ def generation_complexity(grid: Grid, min_length: int = 2) -> int:
     return sum(slot.length for slot in grid.slots(min_length)) + len(grid.crossings(min_length))
 
 
-def fillability(
-    grid: Grid, index: WordIndex, min_score: int = 0, min_length: int = 2
-) -> Fillability:
-    """log₂ of the expected number of fills of ``grid`` from ``index`` (see module doc)."""
-    slots = grid.slots(min_length)
+Shares = tuple[int, "np.ndarray"]
+"""A pattern's candidate count and its letter shares per position."""
+
+
+def pattern_shares(index: WordIndex, pattern: str, min_score: int = 0) -> Shares:
+    """How many words of ``index`` scoring ``min_score`` or more match ``pattern``, and
+    the share of them holding each letter at each position (``length × alphabet``)."""
+    found = index.candidates(pattern, min_score)
     size = len(index.alphabet)
+    codes = index.bucket(len(pattern)).codes[found]
+    per_position = np.zeros((len(pattern), size))
+    for position in range(len(pattern)):
+        per_position[position] = np.bincount(codes[:, position], minlength=size)[:size]
+    return len(found), per_position / max(len(found), 1)
+
+
+def fillability(
+    grid: Grid,
+    index: WordIndex,
+    min_score: int = 0,
+    min_length: int = 2,
+    memo: dict[tuple[str, int], Shares] | None = None,
+) -> Fillability:
+    """log₂ of the expected number of fills of ``grid`` from ``index`` (see module doc);
+    ``memo`` keeps each pattern's shares for the next grid (a caller estimating many
+    grids of one index passes the same dict)."""
+    slots = grid.slots(min_length)
+    memo = {} if memo is None else memo
     counts: dict[str, int] = {}
     shares: list[np.ndarray] = []
     for slot in slots:
         pattern = grid.pattern(slot)
-        found = index.candidates(pattern, min_score)
-        counts[slot.id] = len(found)
-        codes = index.bucket(slot.length).codes[found]
-        per_position = np.zeros((slot.length, size))
-        for position in range(slot.length):
-            per_position[position] = np.bincount(codes[:, position], minlength=size)[:size]
-        shares.append(per_position / max(len(found), 1))
+        key = (pattern, min_score)
+        if key not in memo:
+            memo[key] = pattern_shares(index, pattern, min_score)
+        counts[slot.id], share = memo[key]
+        shares.append(share)
     unfinished = [slot.id for slot in slots if OPEN in grid.pattern(slot)]
     tightest = sorted(unfinished, key=lambda slot_id: counts[slot_id])[:5]
     if min(counts.values(), default=1) == 0:
@@ -181,3 +201,19 @@ def grid_stats(
         letters=_letter_counts(grid),
         fillability=None if index is None else fillability(grid, index, min_score, min_length),
     )
+
+
+def cheater_blocks(grid: Grid) -> list[Cell]:
+    """Blocks that add no entry: opened, each would lengthen an entry rather than split
+    one, across and down alike (a block touching no open cell is left out)."""
+    found = []
+    for r, c in grid.blocks():
+        splits = False
+        touches = False
+        for before, after in (((r, c - 1), (r, c + 1)), ((r - 1, c), (r + 1, c))):
+            sides = [grid.contains(*cell) and grid.is_open(*cell) for cell in (before, after)]
+            splits = splits or all(sides)
+            touches = touches or any(sides)
+        if touches and not splits:
+            found.append((r, c))
+    return found

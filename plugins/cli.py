@@ -215,7 +215,7 @@ def fill(
         "options": {k: v for k, v in options.items() if v is not None},
     }
     with StatusLine(f"fill {grid.stem}", shown=not progress) as status:
-        answer = run_here(raw, "fill", _print_progress if progress else status.report)
+        answer = run_here(raw, "fill", print_progress if progress else status.report)
     if as_json:
         print(json.dumps(answer, indent=2))
     else:
@@ -229,7 +229,8 @@ def fill(
         click.get_current_context().exit(3)
 
 
-def _print_progress(report: Mapping[str, Any]) -> None:
+def print_progress(report: Mapping[str, Any]) -> None:
+    """A progress callback printing each report to stderr as a JSON line (``--progress``)."""
     print(json.dumps(dict(report), default=str), file=sys.stderr, flush=True)
 
 

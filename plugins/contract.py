@@ -321,9 +321,9 @@ class InputError(ValueError):
     ``internal_error`` and its traceback is logged."""
 
 
-Action = Literal["fill", "solve", "rate", "generate"]
+Action = Literal["fill", "design", "solve", "rate", "generate"]
 """What a request asks of a puzzle type."""
-ACTIONS: tuple[Action, ...] = ("fill", "solve", "rate", "generate")
+ACTIONS: tuple[Action, ...] = ("fill", "design", "solve", "rate", "generate")
 
 
 class PuzzleType(ABC):
@@ -340,7 +340,8 @@ class PuzzleType(ABC):
     parameters: dict[str, Any] = {"type": "object", "properties": {}}
     """JSON schema of the request fields and options the type accepts."""
     actions: frozenset[Action] = frozenset({"fill"})
-    """What requests may ask of the type: ``fill`` (a strategy searches its ``problem``);
+    """What requests may ask of the type: ``fill`` (a strategy searches its ``problem``),
+    ``design`` (the designer lays out block patterns and a strategy fills them);
     a ``LogicPuzzleType`` declares ``solve``, ``rate`` and ``generate`` instead. Requests,
     the API's paths and the CLI go by this declaration, never by the type's class."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from crossforge.plugins.contract import (
@@ -73,6 +74,10 @@ def run_request(
     """
     started = time.monotonic()
     ptype = plugins.puzzle_type(request.type)
+    if request.action == "design":
+        answer = _design(ptype, request, plugins, words, control)
+        answer.update(type=request.type, time_s=round(time.monotonic() - started, 4))
+        return answer
     if request.action == "fill":
         answer = _search(ptype, request, plugins, words, control, problem)
         answer.update(type=request.type, time_s=round(time.monotonic() - started, 4))
@@ -83,6 +88,28 @@ def run_request(
     if request.strategy:
         return _search(ptype, request, plugins, words, control, problem)
     return _logical(logic, logic.load(request.puzzle["puzzle"]), control)
+
+
+def _design(
+    ptype: PuzzleType,
+    request: JobRequest,
+    plugins: Registry,
+    words: WordSource,
+    control: Control,
+) -> dict[str, Any]:
+    """A design answer (``crossforge.plugins.design``): its patterns filled by this
+    request's strategy, as fills are."""
+    from crossforge.plugins.design.designer import design
+
+    def fill(puzzle: dict[str, Any], fill_control: Control) -> dict[str, Any]:
+        fill_request = replace(request, action="fill", puzzle=puzzle)
+        answer = _search(ptype, fill_request, plugins, words, fill_control, None)
+        answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
+        return answer
+
+    answer = design(request.puzzle, words, control, fill, getattr(ptype, "rules", "american"))
+    answer["strategy"] = request.strategy
+    return answer
 
 
 def _search(

@@ -40,6 +40,8 @@ from crossforge.plugins.registry import Registry
 if TYPE_CHECKING:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
+SEARCHES: tuple[Action, ...] = ("fill", "design")
+"""Actions searched by a fill strategy (a design fills the patterns it lays out)."""
 DEFAULT_TYPE = "american"
 DEFAULT_STRATEGY = "backtrack"
 ENVELOPE = ("type", "strategy", "options")
@@ -152,9 +154,9 @@ def parse_request(
     ptype = plugins.puzzle_type(type_name)
     if action not in ptype.actions:
         takes = " or ".join(a for a in ACTIONS if a in ptype.actions) or "nothing"
-        code = "not_a_crossword" if action == "fill" else "not_a_logic_puzzle"
+        code = "not_a_crossword" if action in SEARCHES else "not_a_logic_puzzle"
         raise RequestError("type", f"{type_name!r} takes {takes}, not {action}", code)
-    strategy_name = _name(raw, "strategy", DEFAULT_STRATEGY if action == "fill" else None)
+    strategy_name = _name(raw, "strategy", DEFAULT_STRATEGY if action in SEARCHES else None)
     if strategy_name is not None and action in ("rate", "generate"):
         raise RequestError("strategy", f"'strategy' applies to fill and solve, not {action}")
     strategy = None if strategy_name is None else plugins.strategy(strategy_name)
@@ -187,6 +189,15 @@ def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> 
     is wrong, ``LookupError`` for an unknown word list). Returns the problem when the
     check built one, for this process to reuse."""
     ptype = plugins.puzzle_type(request.type)
+    if request.action == "design":
+        from crossforge.plugins.design.designer import check_design
+        from crossforge.plugins.design.settings import DesignError
+
+        try:
+            check_design(request.puzzle, words)
+        except DesignError as exc:
+            raise RequestError(exc.field, str(exc), "impossible_design") from None
+        return None
     if request.action == "generate":  # declared by the type: a LogicPuzzleType
         cast("LogicPuzzleType", ptype).generation_options(request.puzzle)
         return None
@@ -293,10 +304,21 @@ def puzzle_request(ptype: PuzzleType, type_name: str, request: Mapping[str, Any]
     return _type_request(request, {}, type_name, ptype, "fill", {})
 
 
+def _type_schema(ptype: PuzzleType, action: Action) -> Mapping[str, Any]:
+    """The schema of the type's request for ``action``: a design's own fields take the
+    place of the grid (``crossforge.plugins.design.settings``)."""
+    if action != "design":
+        return ptype.parameters
+    from crossforge.plugins.design.settings import design_schema
+
+    return design_schema(ptype.parameters)
+
+
 def _own_keys(ptype: PuzzleType, action: Action) -> set[str]:
     """The type's fields a request of ``action`` may set: the puzzle alone to solve or
-    rate, everything but a puzzle to generate, everything to fill."""
-    properties = set(ptype.parameters.get("properties", {}))
+    rate, everything but a puzzle to generate, everything to fill, the design fields and
+    the fill fields but the grid's to design."""
+    properties = set(_type_schema(ptype, action).get("properties", {}))
     if action in ("solve", "rate"):
         return {"puzzle"}
     return properties - {"puzzle"} if action == "generate" else properties
@@ -324,7 +346,8 @@ def _type_request(
             f" (known: {', '.join(sorted(allowed)) or 'none'})",
             "invalid_field",
         )
-    properties = ptype.parameters.get("properties", {})
+    schema = _type_schema(ptype, action)
+    properties = schema.get("properties", {})
     given = {**fields, **own}
     for name, value in defaults.items():
         if name in properties and name in allowed and name not in given:
@@ -333,7 +356,7 @@ def _type_request(
         if "puzzle" not in given:
             raise RequestError("puzzle", f"{action} needs a 'puzzle'", "missing_field")
         return checked(given, _PUZZLE_REQUEST, "")
-    return checked(given, ptype.parameters, "")
+    return checked(given, schema, "")
 
 
 def request_schema(
@@ -345,19 +368,20 @@ def request_schema(
     options; one alternative per strategy where a strategy applies. ``extra`` names
     what the caller takes out before parsing (the server's ``wait``), as field or option."""
     ptype = plugins.puzzle_type(type_name)
-    declared = ptype.parameters.get("properties", {})
+    schema = _type_schema(ptype, action)
+    declared = schema.get("properties", {})
     own = _own_keys(ptype, action)
     if action in ("solve", "rate"):
         fields, required = {"puzzle": {**declared.get("puzzle", {}), **PUZZLE_FIELD}}, ["puzzle"]
     else:
         fields = {name: spec for name, spec in declared.items() if name in own}
-        required = [name for name in ptype.parameters.get("required", []) if name in own]
+        required = [name for name in schema.get("required", []) if name in own]
     type_options = {k: v for k, v in fields.items() if k not in required and k != "puzzle"}
     strategies: list[str | None] = [None]
-    if action in ("fill", "solve"):
-        strategies = [*([] if action == "fill" else [None]), *plugins.strategies()]
-    defaults = (DEFAULT_TYPE, DEFAULT_STRATEGY if action == "fill" else None)
-    envelope = {"type": {"const": type_name}} if action == "fill" else {}
+    if action in (*SEARCHES, "solve"):
+        strategies = [*([] if action in SEARCHES else [None]), *plugins.strategies()]
+    defaults = (DEFAULT_TYPE, DEFAULT_STRATEGY if action in SEARCHES else None)
+    envelope = {"type": {"const": type_name}} if action in SEARCHES else {}
     variants = []
     for name in strategies:
         params = {} if name is None else plugins.strategy(name).parameters.get("properties", {})

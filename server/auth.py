@@ -31,6 +31,7 @@ from crossforge.server.keys import SCOPES, Scope
 View = TypeVar("View", bound=Callable[..., Any])
 Mode = Literal["open", "token", "keys"]
 ACCESS = "access"
+OWNED = "owned"
 """The attribute ``requires`` marks a view with: the scope it needs."""
 
 
@@ -75,9 +76,13 @@ def current_caller() -> Caller | None:
     return found
 
 
-def requires(scope: Scope, list_arg: str | None = None) -> Callable[[View], View]:
+def requires(
+    scope: Scope, list_arg: str | None = None, *, owned: bool = False
+) -> Callable[[View], View]:
     """Decorate a view: it runs only for a caller whose scope covers ``scope`` and, with
-    ``list_arg``, who may write the list that path parameter names."""
+    ``list_arg``, who may write the list that path parameter names. ``owned`` marks a
+    view of one job, which answers 403 to a key that did not submit it (checked where
+    the view reads the job; see ``Caller.owns``)."""
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -88,6 +93,7 @@ def requires(scope: Scope, list_arg: str | None = None) -> Callable[[View], View
             return view(*args, **kwargs)
 
         guarded.__dict__[ACCESS] = scope
+        guarded.__dict__[OWNED] = owned
         return guarded  # type: ignore[return-value]
 
     return decorate

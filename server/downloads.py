@@ -1,7 +1,8 @@
 """A finished job's result as a file: JSON always; puzzle files and pictures per kind.
 
-Fill results are written by ``crossforge.plugins.puzzles.crossword.files`` (their
-circles and shading kept); logic-puzzle results are drawn by their puzzle type.
+Fill results, and each design of a design result, are written by
+``crossforge.plugins.puzzles.crossword.files`` (their circles and shading kept);
+logic-puzzle results are drawn by their puzzle type.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ def formats_for(job: Job) -> list[str]:
     """The download formats a job's result offers."""
     if job.result is None:
         return []
+    if job.kind == "design":
+        return (
+            ["json", "txt", "svg", "puz", "ipuz", "xd"] if job.result.get("designs") else ["json"]
+        )
     if job.kind == "fill" and _complete(job.result):
         return ["json", "txt", "svg", "puz", "ipuz", "xd"]
     if job.kind == "fill" and not isinstance(job.result.get("grid"), list):
@@ -38,8 +43,10 @@ def formats_for(job: Job) -> list[str]:
     return ["json", "txt", "svg"]
 
 
-def render(job: Job, fmt: str) -> Response:
-    """The result of ``job`` in ``fmt`` as an attachment."""
+def render(job: Job, fmt: str, design: int = 0) -> Response:
+    """The result of ``job`` in ``fmt`` as an attachment; of a design job, its design
+    number ``design`` (from 0, the best) in any format but JSON, which is the whole
+    result."""
     offered = formats_for(job)
     if fmt not in offered:
         raise ApiError(
@@ -52,6 +59,13 @@ def render(job: Job, fmt: str) -> Response:
         body = json.dumps(job.result, indent=2)
     elif job.kind == "fill":
         body = _fill_file(job.result or {}, fmt)
+    elif job.kind == "design":
+        designs = (job.result or {}).get("designs") or []
+        if design >= len(designs):
+            raise ApiError(
+                404, "no_design", f"job {job.id} has {len(designs)} design(s), not {design + 1}"
+            )
+        body = _fill_file(designs[design], fmt)
     else:
         body = _logic_file(job, fmt)
     response = Response(body, mimetype=MEDIA_TYPES[fmt])

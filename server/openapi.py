@@ -22,7 +22,7 @@ from flask import Flask
 from werkzeug.routing import Rule
 
 from crossforge.server.api.schemas import ERROR, Schema
-from crossforge.server.auth import ACCESS, Mode, access_mode
+from crossforge.server.auth import ACCESS, OWNED, Mode, access_mode
 from crossforge.server.context import EXTENSION, Services
 
 CACHE = "crossforge.openapi"
@@ -151,7 +151,7 @@ def _operation(
     implied = {
         400: bool(parameters or body),
         401: scope is not None and mode != "open",  # a wrong credential, even where none is needed
-        403: secured and mode == "keys" and scope != "read",
+        403: secured and mode == "keys" and (scope != "read" or view.__dict__.get(OWNED, False)),
         404: any(p["in"] == "path" for p in parameters),
         413: body is not None,
         415: body is not None and "application/json" in _content(body),

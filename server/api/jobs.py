@@ -17,7 +17,7 @@ from crossforge.server.auth import allowed, requires
 from crossforge.server.context import Services, services
 from crossforge.server.downloads import MEDIA_TYPES
 from crossforge.server.errors import ApiError
-from crossforge.server.jobs.records import CANCELED, Job, JobNotFound, JobStore
+from crossforge.server.jobs.records import CANCELED, Job, JobStore
 from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.openapi import Media, Where, documented
 
@@ -36,6 +36,17 @@ EVENT = {
     "properties": {"event": {"enum": ["status", "progress", "done"]}, "data": {"type": "string"}},
     "required": ["event", "data"],
 }
+DOWNLOAD_QUERY: Schema = {
+    "type": "object",
+    "properties": {
+        "design": {
+            "type": "integer",
+            "minimum": 0,
+            "default": 0,
+            "description": "of a design job: which design (0: the best)",
+        }
+    },
+}
 JOB_ANSWERS = {200: JOB, 202: JOB}
 """A submitted job: queued (202, with Location), or finished within ``wait`` (200)."""
 
@@ -50,9 +61,15 @@ def job_document(job: Job) -> dict[str, Any]:
     if job.result is not None:
         from crossforge.server.downloads import formats_for
 
+        formats = formats_for(job)
         links["downloads"] = {
-            fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats_for(job)
+            fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats
         }
+        if job.kind == "design":
+            links["designs"] = [
+                {fmt: url_for("jobs.download", job_id=job.id, fmt=fmt, design=n) for fmt in formats}
+                for n in range(len(job.result.get("designs") or []))
+            ]
     return {
         "id": job.id,
         "kind": job.kind,
@@ -160,7 +177,8 @@ def _capped_wait(values: dict[str, Any]) -> float:
 
 
 def types_for(app: Services, action: Action) -> list[str]:
-    """The puzzle types that declare ``action`` (crossword types fill, logic types the rest)."""
+    """The puzzle types that declare ``action`` (crossword types fill and design, logic
+    types the rest)."""
     plugins = app.registry
     return [name for name in plugins.puzzle_types() if action in plugins.puzzle_type(name).actions]
 
@@ -181,14 +199,16 @@ def job_bodies(app: Services, where: Where, action: Action) -> Media:
 
 
 def job_query(app: Services, where: Where, action: Action) -> Schema:
-    """A job view's query parameters: ``type`` (fills), ``strategy`` (fills and solves),
-    ``options`` as one JSON object, and ``wait``."""
+    """A job view's query parameters: ``type`` (fills and designs), ``strategy`` (fills,
+    designs and solves), ``options`` as one JSON object, and ``wait``."""
+    from crossforge.plugins.requests import SEARCHES
+
     json = job_bodies(app, where, action)["application/json"]
     options = [variant["properties"]["options"] for variant in json["oneOf"]]
     properties: dict[str, Schema] = {}
-    if action == "fill":
+    if action in SEARCHES:
         properties["type"] = {"enum": types_for(app, action)}
-    if action in ("fill", "solve"):
+    if action in (*SEARCHES, "solve"):
         properties["strategy"] = {"enum": list(app.registry.strategies())}
     properties["options"] = {
         "type": "string",
@@ -213,15 +233,22 @@ def _wait_until_finished(store: JobStore, job: Job, changes: Subscription, secon
 
 def _callers_job(job_id: str) -> Job:
     """The job, when the caller may see it: the key that submitted it or an admin's; to
-    anyone else a 404 like a job that does not exist, which tells nothing of it."""
+    any other key a 403 (job ids are random UUIDs, 122 bits, so it tells of no job that
+    could be guessed)."""
     job = services().jobs.get(job_id)
-    if not allowed("read").owns(job.owner):
-        raise JobNotFound(f"no job {job_id!r}")
+    caller = allowed("read")
+    if not caller.owns(job.owner):
+        raise ApiError(
+            403,
+            "forbidden",
+            f"job {job_id!r} belongs to another key; only that key and admin keys see it",
+            {"job": job_id},
+        )
     return job
 
 
 @bp.get("/<job_id>")
-@requires("read")
+@requires("read", owned=True)
 @documented({200: JOB}, query=WAIT_QUERY)
 def get_job(job_id: str) -> Response:
     """A job's status, progress and, once finished, its result (``wait`` long-polls)."""
@@ -235,7 +262,7 @@ def get_job(job_id: str) -> Response:
 
 
 @bp.post("/<job_id>/cancel")
-@requires("read")
+@requires("read", owned=True)
 @documented({202: JOB}, errors=(409,))
 def cancel(job_id: str) -> Response:
     """Ask a queued or running job to stop; 409 once it has finished."""
@@ -251,7 +278,7 @@ def cancel(job_id: str) -> Response:
 
 
 @bp.get("/<job_id>/events")
-@requires("read")
+@requires("read", owned=True)
 @documented({200: Media({"text/event-stream": EVENT})})
 def events(job_id: str) -> Response:
     """Server-sent events: ``status`` and ``progress`` as they change, then ``done``."""
@@ -297,17 +324,19 @@ def _stream(store: JobStore, job: Job, changes: Subscription) -> Iterator[str]:
 
 
 @bp.get("/<job_id>/result.<fmt>")
-@requires("read")
+@requires("read", owned=True)
 @documented(
     {200: Media({media: FILE.get(media, {"type": "string"}) for media in DOWNLOAD_MEDIA})},
     path={"fmt": {"enum": list(MEDIA_TYPES)}},
+    query=DOWNLOAD_QUERY,
     errors=(409,),
 )
 def download(job_id: str, fmt: str) -> Response:
-    """A finished job's result as a file: json, puz, ipuz, xd, svg or txt where they apply."""
+    """A finished job's result as a file: json, puz, ipuz, xd, svg or txt where they apply
+    (of a design job, the design numbered `design`, from 0, the best)."""
     from crossforge.server.downloads import render
 
     job = _callers_job(job_id)
     if job.result is None:
         raise ApiError(409, "no_result", f"job {job_id} is {job.status} and has no result yet")
-    return render(job, fmt)
+    return render(job, fmt, query_values(DOWNLOAD_QUERY)["design"])

@@ -46,7 +46,7 @@ QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED = (
     "canceled",
 )
 FINISHED = frozenset({SUCCEEDED, FAILED, CANCELED})
-KINDS = frozenset({"fill", "solve", "rate", "generate"})
+KINDS = frozenset({"fill", "design", "solve", "rate", "generate"})
 PROGRESS_SAVE_INTERVAL = 1.0
 """Seconds between two progress reports of one job written to the database (each report
 is published to waiting requests at once; the latest is written when the job ends)."""

@@ -321,3 +321,15 @@ def test_fits_a_phone_screen(browser: Any, page_server: str) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     finally:
         context.close()
+
+
+def test_design_tab_sends_the_request_and_shows_why_it_cannot_be_met(page: Any) -> None:
+    open_tab(page, "design")
+    page.fill("#design-theme", "ONCEINABLUEMOON\nUNDERTHEWEATHER")
+    page.fill("#design-rows", "7")
+    page.fill("#design-cols", "7")
+    page.click("#design-start")
+    text = wait_text(page, "#message", "Could not design")
+    assert "ONCEINABLUEMOON has 15 letters, too long for a 7x7 grid" in text
+    assert "(400 impossible_design)" in text
+    assert page.locator("#design-list li").count() == 0

@@ -159,7 +159,7 @@ def test_logic_actions_take_their_own_fields(plugins: Registry) -> None:
         parse_request({"type": "sudoku", "puzzle": "1", "options": {"box": 3}}, plugins, "rate")
     with pytest.raises(RequestError, match="'strategy' applies to fill and solve"):
         parse_request({"type": "tents", "strategy": "backtrack"}, plugins, "generate")
-    with pytest.raises(RequestError, match="takes fill, not solve"):
+    with pytest.raises(RequestError, match="takes fill or design, not solve"):
         parse_request({"grid": OPEN}, plugins, "solve")
     request = parse_request(
         {"type": "tents", "options": {"size": "6x8", "seed": 3}}, plugins, "generate"

@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from crossforge.plugins.contract import Problem, PuzzleType, SearchResult, WordSource
+from crossforge.grids.rules import SYMMETRIES
+from crossforge.plugins.contract import Action, Problem, PuzzleType, SearchResult, WordSource
 from crossforge.plugins.puzzles.crossword.clashes import ClashRule
 from crossforge.plugins.puzzles.crossword.clue_choice import (
     CLUE_LEVEL_OPTION,
@@ -72,6 +73,7 @@ class CrosswordType(PuzzleType):
     """Crosswords on a rule set of ``crossforge.grids.rules``; subclasses name the rules."""
 
     rules = "american"
+    actions: frozenset[Action] = frozenset({"fill", "design"})
     parameters: dict[str, Any] = {
         "type": "object",
         "properties": {
@@ -83,6 +85,11 @@ class CrosswordType(PuzzleType):
             "circled": {**CELL_LIST, "description": "circled cells as [row, col], from 0"},
             "shaded": {**CELL_LIST, "description": "shaded cells as [row, col], from 0"},
             "region": REGION_SCHEMA,
+            "symmetry": {
+                "enum": list(SYMMETRIES),
+                "default": "rotational",
+                "description": "the block symmetry an American grid must have",
+            },
             "list": LIST_FIELD,
             "min_score": {
                 "type": "number",
@@ -144,7 +151,7 @@ class CrosswordType(PuzzleType):
         from crossforge.grids.rules import check
 
         grid = _marked(_grid(request.get("grid")), request)
-        violations = check(grid, self.rules)
+        violations = check(grid, self.rules, symmetry=request.get("symmetry") or "rotational")
         if violations:
             shown = "; ".join(v.message for v in violations[:5])
             more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""

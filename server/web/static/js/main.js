@@ -3,6 +3,7 @@
 import { describe, json } from "./api.js";
 import { Autofill } from "./autofill.js";
 import { ClueMode } from "./clues.js";
+import { DesignMode } from "./design.js";
 import { Editor } from "./editor.js";
 import { download, loadTemplates, openFile, printPuzzle } from "./files.js";
 import { GridView } from "./gridview.js";
@@ -272,6 +273,8 @@ document.addEventListener("keydown", (event) => {
     else editor.undo();
   }
 });
+
+new DesignMode(editor, settings, report, $("panel-design"));
 
 loadTypes().then(loadLists);
 performance.mark("crossforge-ready"); // for scripts/bench_page.py

@@ -1,0 +1,339 @@
+"""Theme entries placed in symmetric slots, and the long slots a themeless grid keeps.
+
+Entries of equal length go in mirrored slots (the first given on top, a revealer
+last); an entry left without a partner goes in the centre line when it can sit there
+symmetrically, or else in a slot whose mirror image is left to the fill. Entries go
+across unless one asks for down or only fits down. Theme lines are spread evenly and
+kept at least one line apart; entries with a position are placed there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from crossforge.grids.model import Cell
+from crossforge.grids.rules import mirror_cell
+from crossforge.plugins.design.settings import DesignError, DesignSettings, ThemeEntry
+
+Run = tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class ThemeSlot:
+    """A theme entry in its cells."""
+
+    entry: ThemeEntry
+    cells: Run
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Theme entries in their slots, and slots kept open for the fill (the mirror image
+    of an unpaired entry, a themeless grid's stacks)."""
+
+    height: int
+    width: int
+    symmetry: str
+    themes: tuple[ThemeSlot, ...] = ()
+    kept: tuple[Run, ...] = ()
+    letters: dict[Cell, str] = field(default_factory=dict)
+
+    def image(self, cell: Cell) -> Cell:
+        """The cell ``cell`` maps onto under the placement's symmetry."""
+        return mirror_cell(self.height, self.width, cell, self.symmetry)
+
+    def open_cells(self) -> set[Cell]:
+        """Cells that must stay open: theme and kept slots, with their images."""
+        cells = {cell for run in self.runs() for cell in run}
+        return cells | {self.image(cell) for cell in cells}
+
+    def end_blocks(self) -> set[Cell]:
+        """The cells just before and after every theme and kept slot, and the one or two
+        cells such a block would cut off against the edge, with their images."""
+        ends = set()
+        for run in self.runs():
+            (r0, c0), (r1, c1) = run[0], run[-1]
+            dr, dc = (0, 1) if r0 == r1 else (1, 0)
+            for (r, c), sign in (((r0 - dr, c0 - dc), -1), ((r1 + dr, c1 + dc), 1)):
+                beyond: list[Cell] = []
+                while 0 <= r < self.height and 0 <= c < self.width and len(beyond) <= 3:
+                    beyond.append((r, c))
+                    r, c = r + sign * dr, c + sign * dc
+                ends.update(beyond if len(beyond) <= 3 else beyond[:1])
+        return ends | {self.image(cell) for cell in ends}
+
+    def runs(self) -> Iterator[Run]:
+        """The cells of every theme and kept slot."""
+        yield from (theme.cells for theme in self.themes)
+        yield from self.kept
+
+    def consistent(self) -> bool:
+        """No end block falls on a cell that must stay open."""
+        return not (self.end_blocks() & self.open_cells())
+
+
+def slot_cells(row: int, col: int, direction: str, length: int) -> Run:
+    """The cells of a slot starting at (row, col)."""
+    if direction == "across":
+        return tuple((row, col + i) for i in range(length))
+    return tuple((row + i, col) for i in range(length))
+
+
+def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -> list[Placement]:
+    """Up to ``tries`` distinct placements of the theme, the most even first;
+    ``DesignError`` saying why when none exists."""
+    fixed = [entry for entry in settings.theme if entry.fixed]
+    free = [entry for entry in settings.theme if not entry.fixed]
+    direction = _direction(settings, free)
+    symmetry = "rotational" if settings.symmetry == "none" else settings.symmetry
+    base = Placement(settings.height, settings.width, symmetry)
+    base = _with_fixed(base, fixed)
+    found: dict[tuple[Run, ...], Placement] = {}
+    for attempt in range(tries * 8):
+        placement = _place(base, free, direction, rng, jitter=attempt > 0)
+        if placement is not None:
+            found.setdefault(tuple(placement.runs()), placement)
+        if len(found) >= tries:
+            break
+    if not found:
+        lines = settings.height if direction == "across" else settings.width
+        raise DesignError(
+            "theme",
+            f"the {len(settings.theme)} theme entries find no symmetric {direction} slots one "
+            f"line apart in {lines} lines; give fewer entries, a larger size or positions",
+        )
+    return list(found.values())
+
+
+def stack_placement(settings: DesignSettings, rng: random.Random) -> Placement:
+    """A themeless placement: often a stack of two or three long across slots in the
+    top left corner (or across the middle), kept open with its mirror image; else
+    nothing kept, the pattern search alone making the long slots."""
+    height, width = settings.height, settings.width
+    base = Placement(height, width, _pattern_symmetry(settings.symmetry))
+    if height < 7 or width < 7 or rng.random() < 0.4:
+        return base
+    rows = rng.choice((2, 3))
+    length = rng.randint(min(9, width), width)
+    if rng.random() < 0.25 and height % 2 == 1:
+        middle = height // 2
+        col = (
+            (width - length) // 2 if base.symmetry == "rotational" or length % 2 == width % 2 else 0
+        )
+        runs = [slot_cells(middle + i, col, "across", length) for i in (-1, 0, 1)[:rows]]
+    else:
+        runs = [slot_cells(row, 0, "across", length) for row in range(rows)]
+    placement = Placement(height, width, base.symmetry, kept=tuple(runs))
+    return placement if placement.consistent() else base
+
+
+def _pattern_symmetry(symmetry: str) -> str:
+    """``none`` places like ``rotational``: symmetric slots read best even when the
+    blocks need not be."""
+    return "rotational" if symmetry == "none" else symmetry
+
+
+def _direction(settings: DesignSettings, free: list[ThemeEntry]) -> str:
+    """The direction of the entries placed here: across unless asked or forced down."""
+    asked = {entry.direction for entry in free if entry.direction}
+    if len(asked) > 1:
+        raise DesignError(
+            "theme", "theme entries asked both across and down: give their positions (row, col)"
+        )
+    if asked:
+        return asked.pop()
+    if any(len(entry.answer) > settings.width for entry in free):
+        if any(len(entry.answer) > settings.height for entry in free):
+            raise DesignError(
+                "theme", "some theme entries fit only across and others only down: give positions"
+            )
+        return "down"
+    return "across"
+
+
+def _with_fixed(base: Placement, fixed: list[ThemeEntry]) -> Placement:
+    """``base`` with the entries the request placed; an image slot no other entry
+    fills is kept open for the fill."""
+    themes: list[ThemeSlot] = []
+    kept: list[Run] = []
+    letters: dict[Cell, str] = {}
+    for entry in fixed:
+        assert entry.row is not None and entry.col is not None
+        cells = slot_cells(entry.row, entry.col, entry.direction or "across", len(entry.answer))
+        if not _put(letters, cells, entry.answer):
+            raise DesignError("theme", f"{entry.answer} crosses another theme entry on a letter")
+        themes.append(ThemeSlot(entry, cells))
+    for theme in themes:
+        image = tuple(sorted(base.image(cell) for cell in theme.cells))
+        if set(image) != set(theme.cells) and not any(set(image) == set(t.cells) for t in themes):
+            kept.append(image)
+    placed = Placement(base.height, base.width, base.symmetry, tuple(themes), tuple(kept), letters)
+    if not placed.consistent():
+        raise DesignError("theme", "the placed theme entries leave no room for their blocks")
+    return placed
+
+
+def _put(letters: dict[Cell, str], cells: Iterable[Cell], answer: str) -> bool:
+    """Write ``answer`` into ``letters``; False when a cell already holds another letter."""
+    for cell, letter in zip(cells, answer, strict=True):
+        if letters.setdefault(cell, letter) != letter:
+            return False
+    return True
+
+
+@dataclass
+class _Unit:
+    """Entries that go together: a pair in mirrored slots, or one entry alone."""
+
+    entries: list[ThemeEntry]
+    centre: bool = False
+
+
+def _units(entries: list[ThemeEntry], centre_ok: bool) -> list[_Unit]:
+    """Pairs of equal length (a revealer second), then the entries left alone; one of
+    them, not a revealer when another will do, is marked for the centre line."""
+    by_length: dict[int, list[ThemeEntry]] = {}
+    for entry in entries:
+        by_length.setdefault(len(entry.answer), []).append(entry)
+    units: list[_Unit] = []
+    alone: list[ThemeEntry] = []
+    for group in by_length.values():
+        group.sort(key=lambda entry: entry.revealer)
+        if len(group) % 2:
+            plain = [entry for entry in group if not entry.revealer] or group
+            single = plain[len(plain) // 2]  # the middle one given goes in the middle
+            group.remove(single)
+            alone.append(single)
+        units += [_Unit(group[i : i + 2]) for i in range(0, len(group), 2)]
+    units.sort(key=lambda unit: min(entries.index(e) for e in unit.entries))
+    if alone and centre_ok:
+        alone.sort(key=lambda entry: (entry.revealer, -len(entry.answer)))
+        units.append(_Unit([alone.pop(0)], centre=True))
+    units += [_Unit([entry]) for entry in alone]
+    return units
+
+
+def _place(
+    base: Placement, entries: list[ThemeEntry], direction: str, rng: random.Random, jitter: bool
+) -> Placement | None:
+    """One placement of ``entries`` in ``direction`` around ``base`` (None when this
+    draw leaves no room)."""
+    if not entries:
+        return base
+    lines, span = (base.height, base.width) if direction == "across" else (base.width, base.height)
+    paired = _line_image(base, direction, 0) != 0
+    if not paired:
+        return _place_self_symmetric(base, entries, direction, lines, span, rng, jitter)
+    units = _units(entries, centre_ok=lines % 2 == 1)
+    outer = [unit for unit in units if not unit.centre]
+    total = 2 * len(outer) + (len(units) - len(outer))
+    ideal = [(i + 1) * lines // (total + 1) for i in range(len(outer))]
+    if jitter:
+        ideal = [line + rng.choice((-1, 0, 0, 1)) for line in ideal]
+    used = _used_lines(base, direction)
+    themes, kept, letters = list(base.themes), list(base.kept), dict(base.letters)
+    for unit, line in zip(outer, ideal, strict=True):
+        length = len(unit.entries[0].answer)
+        if not 0 <= line < lines // 2 or not _apart(line, used):
+            return None
+        image_line = _line_image(base, direction, line)
+        if not _apart(image_line, used | {line}):
+            return None
+        offset = _offset(span, length, rng, jitter)
+        cells = _line_cells(direction, line, offset, length)
+        image = tuple(sorted(base.image(cell) for cell in cells))
+        first, second = unit.entries[0], unit.entries[1] if len(unit.entries) > 1 else None
+        if first.revealer and second is None:
+            cells, image = image, cells  # an unpaired revealer reads last
+        if not _put(letters, cells, first.answer):
+            return None
+        themes.append(ThemeSlot(first, cells))
+        if second is not None:
+            if not _put(letters, image, second.answer):
+                return None
+            themes.append(ThemeSlot(second, image))
+        else:
+            kept.append(image)
+        used |= {line, image_line}
+    for unit in units:
+        if unit.centre:
+            entry = unit.entries[0]
+            line = lines // 2
+            if not _apart(line, used):
+                return None
+            offset = (span - len(entry.answer)) // 2
+            cells = _line_cells(direction, line, offset, len(entry.answer))
+            image = tuple(sorted(base.image(cell) for cell in cells))
+            if set(image) != set(cells) or not _put(letters, cells, entry.answer):
+                return None
+            themes.append(ThemeSlot(entry, cells))
+            used.add(line)
+    placed = Placement(base.height, base.width, base.symmetry, tuple(themes), tuple(kept), letters)
+    return placed if placed.consistent() else None
+
+
+def _place_self_symmetric(
+    base: Placement,
+    entries: list[ThemeEntry],
+    direction: str,
+    lines: int,
+    span: int,
+    rng: random.Random,
+    jitter: bool,
+) -> Placement | None:
+    """Each entry centred in a line of its own (mirror symmetry across the lines)."""
+    ordered = sorted(entries, key=lambda entry: entry.revealer)
+    ideal = [(i + 1) * lines // (len(ordered) + 1) for i in range(len(ordered))]
+    if jitter:
+        ideal = [line + rng.choice((-1, 0, 0, 1)) for line in ideal]
+    used = _used_lines(base, direction)
+    themes, letters = list(base.themes), dict(base.letters)
+    for entry, line in zip(ordered, ideal, strict=True):
+        length = len(entry.answer)
+        if (span - length) % 2 or not 0 <= line < lines or not _apart(line, used):
+            return None
+        cells = _line_cells(direction, line, (span - length) // 2, length)
+        if not _put(letters, cells, entry.answer):
+            return None
+        themes.append(ThemeSlot(entry, cells))
+        used.add(line)
+    placed = Placement(base.height, base.width, base.symmetry, tuple(themes), base.kept, letters)
+    return placed if placed.consistent() else None
+
+
+def _line_cells(direction: str, line: int, offset: int, length: int) -> Run:
+    return (
+        slot_cells(line, offset, "across", length)
+        if direction == "across"
+        else slot_cells(offset, line, "down", length)
+    )
+
+
+def _line_image(base: Placement, direction: str, line: int) -> int:
+    """The line that ``line`` maps onto under the placement's symmetry."""
+    r, c = base.image((line, 0) if direction == "across" else (0, line))
+    return r if direction == "across" else c
+
+
+def _used_lines(base: Placement, direction: str) -> set[int]:
+    """Lines already holding a theme or kept slot of ``direction``."""
+    used = set()
+    for run in base.runs():
+        across = len({r for r, _ in run}) == 1
+        if across == (direction == "across"):
+            used.add(run[0][0] if across else run[0][1])
+    return used
+
+
+def _apart(line: int, used: set[int]) -> bool:
+    """True when ``line`` is neither used nor next to a used line."""
+    return all(abs(line - other) >= 2 for other in used)
+
+
+def _offset(span: int, length: int, rng: random.Random, jitter: bool) -> int:
+    """Where an entry starts in its line: flush with the edge (or one or two cells from
+    it, those cells then blocks), or anywhere when drawn."""
+    flush = min(span - length, 0 if span - length != 1 else 1)
+    return rng.randint(0, span - length) if jitter and rng.random() < 0.5 else flush

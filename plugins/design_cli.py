@@ -1,0 +1,201 @@
+"""``crossforge design``: grids designed around theme entries (or themeless) and
+filled, from the command line (the same request and answer as ``POST /v1/designs``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from crossforge.cli_support import BadInput, KeyValue, StatusLine
+
+
+class Size(click.ParamType):
+    """``ROWSxCOLS`` (``15x15``) into ``[rows, cols]``."""
+
+    name = "size"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> list[int]:
+        if isinstance(value, list):
+            return value
+        rows, sep, cols = str(value).lower().partition("x")
+        if not sep or not rows.strip().isdigit() or not cols.strip().isdigit():
+            raise BadInput(f"{value!r}: expected ROWSxCOLS, e.g. 15x15", ctx, param)
+        return [int(rows), int(cols)]
+
+
+class ThemeItem(click.ParamType):
+    """``ANSWER`` or ``ANSWER@ROW,COL[,across|down]`` into a theme entry."""
+
+    name = "theme"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> dict[str, Any]:
+        if isinstance(value, dict):
+            return value
+        answer, sep, where = str(value).partition("@")
+        entry: dict[str, Any] = {"answer": answer}
+        if sep:
+            parts = [part.strip() for part in where.split(",")]
+            if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts[:2]):
+                raise BadInput(f"{value!r}: expected ANSWER@ROW,COL[,across|down]", ctx, param)
+            entry.update(row=int(parts[0]), col=int(parts[1]))
+            if len(parts) == 3:
+                if parts[2] not in ("across", "down"):
+                    raise BadInput(f"{value!r}: the direction is across or down", ctx, param)
+                entry["direction"] = parts[2]
+        return entry
+
+
+@click.command(epilog="Exit status: 0 a filled design, 3 none found, 1 bad input.")
+@click.option("--size", type=Size(), default="15x15", show_default=True, help="ROWSxCOLS.")
+@click.option(
+    "--theme",
+    multiple=True,
+    type=ThemeItem(),
+    metavar="ANSWER[@ROW,COL[,DIR]]",
+    help="A theme entry, placed by the designer or at ROW,COL (from 0) across or down "
+    "(repeatable; none: a themeless grid).",
+)
+@click.option("--revealer", metavar="ANSWER", help="A theme entry that reveals the theme.")
+@click.option("--down", is_flag=True, help="Place the theme entries down rather than across.")
+@click.option(
+    "--symmetry",
+    type=click.Choice(["rotational", "mirror", "none"]),
+    help="Block symmetry (default rotational).",
+)
+@click.option("--max-words", type=click.IntRange(min=4), metavar="N", help="Most entries.")
+@click.option("--max-block-share", type=float, metavar="F", help="Largest block share, 0-0.5.")
+@click.option("--count", type=click.IntRange(1, 10), metavar="K", help="Designs wanted.")
+@click.option(
+    "--marks", type=click.Choice(["circled", "shaded", "none"]), help="Theme cells' marks."
+)
+@click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
+@click.option("--type", "puzzle_type", default="american", help="Puzzle type (american, canadian).")
+@click.option("--strategy", default="backtrack", help="Fill strategy.")
+@click.option("--min-score", type=float, metavar="S", help="Lowest word score allowed.")
+@click.option("--seed", type=int, metavar="N", help="Random seed.")
+@click.option("--timeout", type=float, default=60.0, metavar="SEC", help="Time limit in seconds.")
+@click.option(
+    "--param",
+    multiple=True,
+    type=KeyValue(json_value=True),
+    metavar="KEY=JSON",
+    help="A fill option or strategy parameter, e.g. --param quality='\"first\"' (repeatable).",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Also write the best design: .svg or a puzzle file (.txt .json .puz .ipuz .xd).",
+)
+@click.option("--progress", is_flag=True, help="Print progress reports to stderr as JSON lines.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def design(
+    size: list[int],
+    theme: tuple[dict[str, Any], ...],
+    revealer: str | None,
+    down: bool,
+    symmetry: str | None,
+    max_words: int | None,
+    max_block_share: float | None,
+    count: int | None,
+    marks: str | None,
+    word_list: str | None,
+    puzzle_type: str,
+    strategy: str,
+    min_score: float | None,
+    seed: int | None,
+    timeout: float,
+    param: tuple[tuple[str, Any], ...],
+    output: Path | None,
+    progress: bool,
+    as_json: bool,
+) -> None:
+    """Design grids around theme entries and fill them.
+
+    The entries go in symmetric slots, blocks are placed by a search the fill estimate
+    guides, and the best patterns are filled; theme entries missing from the list are
+    kept as given. Prints each design, best first: grid, theme entries, statistics.
+    """
+    from crossforge.grids.formats import format_for
+    from crossforge.plugins.cli import print_progress
+    from crossforge.plugins.pipeline import run_here
+
+    entries = [*theme, *([{"answer": revealer, "revealer": True}] if revealer else [])]
+    if down:
+        entries = [{**entry, "direction": entry.get("direction", "down")} for entry in entries]
+    fields = {
+        "size": size,
+        "theme": entries,
+        "symmetry": symmetry,
+        "max_words": max_words,
+        "max_block_share": max_block_share,
+        "count": count,
+        "marks": marks,
+    }
+    options = {
+        "list": word_list,
+        "min_score": min_score,
+        "timeout": timeout,
+        "seed": seed,
+        **dict(param),
+    }
+    raw = {
+        "type": puzzle_type,
+        "strategy": strategy,
+        **{k: v for k, v in fields.items() if v is not None},
+        "options": {k: v for k, v in options.items() if v is not None},
+    }
+    fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
+    with StatusLine("design", shown=not progress) as status:
+        answer = run_here(raw, "design", print_progress if progress else status.report)
+    print(json.dumps(answer, indent=2) if as_json else design_report(answer))
+    if output and answer["designs"]:
+        from crossforge.plugins.puzzles.crossword.files import fill_file
+
+        data = fill_file(answer["designs"][0], str(fmt))
+        output.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    if not answer["designs"]:
+        click.get_current_context().exit(3)
+
+
+def design_report(answer: Mapping[str, Any]) -> str:
+    """The human form of a design answer: status, then each design's grid, theme
+    entries, statistics and objective."""
+    lines = [
+        f"status: {answer['status']}" + (f" ({answer['reason']})" if answer.get("reason") else "")
+    ]
+    for n, found in enumerate(answer.get("designs", []), start=1):
+        stats = found["statistics"]
+        lines += [
+            "",
+            f"design {n}: {stats['words']} words, {stats['blocks']} blocks "
+            f"({stats['block_percent']}%), mean length {stats['mean_length']}, "
+            f"{stats['cheaters']} cheaters, estimate {stats['log2_fills']} bits",
+            *found["grid"],
+        ]
+        if found["theme"]:
+            lines.append(
+                "theme: "
+                + ", ".join(
+                    f"{entry['number']} {entry['direction']} {entry['answer']}"
+                    + (" (revealer)" if entry["revealer"] else "")
+                    + ("" if entry["in_list"] else " (not in the list)")
+                    for entry in found["theme"]
+                )
+            )
+        objective = found.get("objective")
+        if objective:
+            lines.append("objective: " + ", ".join(f"{k} {v}" for k, v in objective.items()))
+    stats = answer.get("stats", {})
+    shown = ", ".join(f"{k} {v}" for k, v in stats.items() if k != "patterns_refused")
+    lines += ["", f"search: {shown}"]
+    return "\n".join(lines)

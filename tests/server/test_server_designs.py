@@ -1,0 +1,85 @@
+"""``POST /v1/designs``: a design job over HTTP, its result, downloads and refusals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import puz
+from design_list import store_every_word
+from flask import Flask
+
+from crossforge.grids.model import Grid
+from crossforge.grids.rules import check, mirror_cell
+from crossforge.server.config import ServerConfig
+from crossforge.server.jobs.tasks import execute
+
+NINE = "ABCCBAABC"
+
+
+def test_a_design_job_answers_designs_best_first_and_downloads_each(
+    make_app: Callable[..., Flask], config: ServerConfig
+) -> None:
+    store_every_word(config.database_url)
+    client = make_app(execute=execute).test_client()
+    body = {
+        "size": [11, 11],
+        "theme": ["ABCAB", {"answer": NINE, "revealer": True}, "CBACB"],
+        "count": 2,
+        "max_block_share": 0.3,
+        "marks": "circled",
+        "options": {"list": "abc", "seed": 5, "timeout": 8},
+        "wait": 20,
+    }
+    answer = client.post("/v1/designs", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    job = answer.get_json()
+    assert (job["kind"], job["status"]) == ("design", "succeeded")
+    result = job["result"]
+    assert result["status"] == "designed" and 1 <= len(result["designs"]) <= 2
+    for found in result["designs"]:
+        grid = Grid.from_rows(found["grid"])
+        assert check(grid, "american", max_words=result["max_words"], max_block_share=0.3) == []
+        assert grid.is_filled
+        circled = {tuple(cell) for cell in found["circled"]}
+        assert {mirror_cell(11, 11, cell) for cell in circled} == circled  # symmetric marks
+        theme = {entry["answer"]: entry for entry in found["theme"]}
+        assert theme[NINE]["revealer"] and theme[NINE]["row"] == 5
+        assert len(circled) == 5 + 9 + 5
+    scores = [found["statistics"]["log2_fills"] for found in result["designs"]]
+    assert scores == sorted(scores, reverse=True)  # tried in estimate order
+    downloads = job["links"]["downloads"]
+    assert set(downloads) == {"json", "txt", "svg", "puz", "ipuz", "xd"}
+    across_lite = puz.load(client.get(downloads["puz"]).data)
+    assert across_lite.solution == "".join(result["designs"][0]["grid"]).replace("#", ".")
+    last = len(result["designs"]) - 1
+    text = client.get(job["links"]["designs"][last]["txt"]).get_data(as_text=True)
+    assert text.split("\n")[:11] == result["designs"][last]["grid"]
+    whole = json.loads(client.get(downloads["json"]).data)
+    assert whole["designs"] == result["designs"]
+    missing = client.get(f"/v1/jobs/{job['id']}/result.txt?design=7")
+    assert missing.status_code == 404 and missing.get_json()["error"]["code"] == "no_design"
+    events = client.get(f"/v1/jobs/{job['id']}/events").get_data(as_text=True)
+    assert "event: done" in events
+
+
+def test_bad_design_requests_are_4xx_naming_the_problem(
+    make_app: Callable[..., Flask], config: ServerConfig
+) -> None:
+    store_every_word(config.database_url)
+    client = make_app(execute=execute).test_client()
+    options = {"list": "abc"}
+    cases = [
+        ({"size": [7, 7], "theme": [NINE]}, "theme[0]", "too long for a 7x7 grid"),
+        ({"size": [15, 30]}, "size.1", "30 is greater than the maximum of 21"),
+        ({"theme": [{"answer": "ABCAB", "row": 3}]}, "theme[0]", "give both row and col"),
+        ({"grid": ["..."]}, "grid", "unknown field"),
+        ({"symmetry": "diagonal"}, "symmetry", "diagonal"),
+    ]
+    for fields, field, words in cases:
+        answer = client.post("/v1/designs", json={**fields, "options": options})
+        assert answer.status_code == 400, (fields, answer.get_json())
+        error = answer.get_json()["error"]
+        assert error["details"]["field"] == field and words in error["message"], error
+    unknown = client.post("/v1/designs", json={"options": {"list": "nowhere"}})
+    assert unknown.status_code == 404
