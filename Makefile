@@ -31,7 +31,7 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/python scripts/services_check.py
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 test: lint typecheck pytest
 
