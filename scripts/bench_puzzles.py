@@ -177,7 +177,7 @@ def tents_cases(args: argparse.Namespace) -> list[Case]:
     """Article 003's three puzzles (graded solve, search count), the Tricky puzzles of
     Simon Tatham's generator (graded solve, line-placement cache emptied before each, so
     every solve is cold; ok = unique without a guess) and generation by size and level."""
-    from crossforge.plugins.puzzles.tents import TentsType, solver
+    from crossforge.plugins.puzzles.tents import TentsType, solver, squeeze
     from crossforge.plugins.puzzles.tents.model import TentsPuzzle, parse_game_ids
 
     tents = TentsType()
@@ -202,7 +202,7 @@ def tents_cases(args: argparse.Namespace) -> list[Case]:
         tricky = parse_game_ids(samples.joinpath(f"tatham_tricky_{size}.txt").read_text())
 
         def cold(i: int, tricky: list[TentsPuzzle] = tricky) -> bool:
-            solver.clear_caches()
+            squeeze.clear_caches()
             result = solver.solve(tricky[i % len(tricky)])
             guessed = any(step.technique == "guess" for step in result.grade.steps)
             return result.unique is True and not guessed

@@ -20,8 +20,10 @@ from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.grid_options import Target, stop_if_asked
 from crossforge.plugins.puzzles.logic import Grade, LogicalSolve
 from crossforge.plugins.puzzles.technique_solver import propagate, run_logic
-from crossforge.plugins.puzzles.tents import solver
+from crossforge.plugins.puzzles.tents.geometry import UNKNOWN, Geometry
 from crossforge.plugins.puzzles.tents.model import TentsPuzzle, orthogonal, surrounding
+from crossforge.plugins.puzzles.tents.solver import LEVELS, RULES, solve
+from crossforge.plugins.puzzles.tents.techniques import GUESS_LEVEL, Board
 
 TREE_DENSITY = 0.19
 """Trees per cell, as in the Tents-and-Trees article's puzzles (61 trees on 18x18)."""
@@ -136,18 +138,18 @@ def probe(puzzle: TentsPuzzle, level: int | None) -> Probe:
     """Propagate the levels below ``level``, count the open cells and try the level's
     own techniques there, then go on with the levels up to it (every logic level when
     None) on a puzzle that has a solution."""
-    board = solver.Board(solver.Geometry(puzzle))
+    board = Board(Geometry(puzzle))
     below, level_moves = 0, True
     if level is not None and level > 1:
-        propagate(board, solver.RULES, level - 1)
-        below = board.state.count(solver.UNKNOWN)
-        moves = [m for finder in solver.LEVELS[level - 1] for m in finder(board)]
+        propagate(board, RULES, level - 1)
+        below = board.state.count(UNKNOWN)
+        moves = [m for finder in LEVELS[level - 1] for m in finder(board)]
         level_moves = bool(moves)
         for move in moves:
             board.apply(move)
     if level_moves:
-        propagate(board, solver.RULES, level)
-    return Probe(below, level_moves, [i for i, s in enumerate(board.state) if s == solver.UNKNOWN])
+        propagate(board, RULES, level)
+    return Probe(below, level_moves, [i for i, s in enumerate(board.state) if s == UNKNOWN])
 
 
 def repaired(
@@ -184,9 +186,9 @@ def repaired(
 
 def graded(puzzle: TentsPuzzle) -> LogicalSolve:
     """The graded logical solve of a puzzle logic solves (no search)."""
-    board = solver.Board(solver.Geometry(puzzle))
+    board = Board(Geometry(puzzle))
     grade = Grade()
-    run_logic(board, solver.RULES, grade)
+    run_logic(board, RULES, grade)
     stats = {"steps": len(grade.steps), "search_nodes": 0}
     return LogicalSolve(board.tents(), "solved", True, grade, stats)
 
@@ -200,14 +202,14 @@ def generate(
     while True:
         stop_if_asked(control, height, width, next(tries) - 1)
         layout = Layout.scatter(height, width, rng)
-        if level == solver.GUESS_LEVEL:
+        if level == GUESS_LEVEL:
             puzzle = layout.puzzle()
             checks = count()
 
             def enough(checks: count[int] = checks) -> bool:
                 return next(checks) >= GUESS_SEARCH_CHECKS or control.should_stop() is not None
 
-            result = solver.solve(puzzle, Control(cancelled=enough))
+            result = solve(puzzle, Control(cancelled=enough))
             if result.status == "solved" and result.unique is True and target.met(result.grade):
                 return puzzle, result, next(tries) - 1
             continue

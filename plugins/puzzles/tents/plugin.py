@@ -13,7 +13,7 @@ from crossforge.plugins.puzzles.tents import model, render, solver
 from crossforge.plugins.puzzles.tents.generate import generate
 from crossforge.plugins.puzzles.tents.model import TentsPuzzle
 from crossforge.plugins.puzzles.tents.problem import TentsProblem
-from crossforge.plugins.puzzles.tents.solver import LEVEL_NAMES
+from crossforge.plugins.puzzles.tents.techniques import LEVEL_NAMES, TECHNIQUES
 
 
 class TentsType(GridPuzzleType):
@@ -26,7 +26,7 @@ class TentsType(GridPuzzleType):
     puzzle_class = TentsPuzzle
     formats = model
     renderer = render
-    techniques = solver.TECHNIQUES
+    techniques = TECHNIQUES
     level_names = LEVEL_NAMES
 
     def solve_logically(self, puzzle: TentsPuzzle, control: Control) -> LogicalSolve:

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from crossforge.plugins.contract import Domains, Problem
+from crossforge.plugins.puzzles.tents.geometry import Geometry
 from crossforge.plugins.puzzles.tents.model import TentsPuzzle
-from crossforge.plugins.puzzles.tents.solver import Geometry
 
 REGION_SIZE = 6
 """Most trees crossover inherits as one region."""

@@ -14,8 +14,8 @@ from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.answers import solve_answer
 from crossforge.plugins.puzzles.grid_options import GenerationTimeout
 from crossforge.plugins.puzzles.tents import TentsType
-from crossforge.plugins.puzzles.tents import solver as tents_solver
 from crossforge.plugins.puzzles.tents.generate import Target, generate, random_layout
+from crossforge.plugins.puzzles.tents.geometry import GRASS, TENT, Geometry
 from crossforge.plugins.puzzles.tents.model import (
     TentsFormatError,
     TentsPuzzle,
@@ -24,6 +24,7 @@ from crossforge.plugins.puzzles.tents.model import (
     to_text,
     validate,
 )
+from crossforge.plugins.puzzles.tents.techniques import LEVEL_NAMES, Board
 from crossforge.plugins.registry import registry
 
 DATA = Path(tents_package.__file__).parent / "samples"
@@ -87,7 +88,7 @@ def test_article_puzzles_solve_logically_to_the_published_answer(size: str, leve
     assert TYPE.validate(puzzle, answer) == []
     assert result.grade.level == level
     answer_json = solve_answer(result, TYPE.level_names)
-    assert answer_json["difficulty"]["level_label"] == tents_solver.LEVEL_NAMES[level]
+    assert answer_json["difficulty"]["level_label"] == LEVEL_NAMES[level]
     assert all(step.technique != "guess" for step in result.grade.steps)
     assert result.grade.score == pytest.approx(sum(s.difficulty for s in result.grade.steps))
     assert TYPE.count_solutions(puzzle) == 1
@@ -152,10 +153,10 @@ def test_line_squeeze_finds_forced_tents_and_touched_neighbours() -> None:
     # Row 1 needs three tents in five open cells: columns 0, 2 and 4; rows 0 and 2
     # touch a tent in that only placement, so their open cells are grass.
     puzzle = parse_text("3 5\nT.T.T 0\n..... 3\n..... 0\n1 0 1 0 1\n")
-    board = tents_solver.Board(tents_solver.Geometry(puzzle))
+    board = Board(Geometry(puzzle))
     row = next(m for m in board.line_squeeze() if m.detail.startswith("row 1"))
-    assert {c for c, v in row.cells if v == tents_solver.TENT} == {5, 7, 9}
-    assert {c for c, v in row.cells if v == tents_solver.GRASS} == {1, 3, 6, 8, 10, 11, 12, 13, 14}
+    assert {c for c, v in row.cells if v == TENT} == {5, 7, 9}
+    assert {c for c, v in row.cells if v == GRASS} == {1, 3, 6, 8, 10, 11, 12, 13, 14}
 
 
 def brute_force_count(puzzle: TentsPuzzle) -> int:

@@ -12,9 +12,10 @@ import crossforge.plugins.puzzles.tents as tents_package
 from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.grid_options import Target
 from crossforge.plugins.puzzles.tents import TentsType
-from crossforge.plugins.puzzles.tents import solver as tents_solver
 from crossforge.plugins.puzzles.tents.generate import Layout, generate, probe, repaired
 from crossforge.plugins.puzzles.tents.model import validate
+from crossforge.plugins.puzzles.tents.solver import solve
+from crossforge.plugins.puzzles.tents.techniques import GUESS_LEVEL
 
 TYPE = TentsType()
 SAMPLES = Path(tents_package.__file__).parent / "samples"
@@ -55,8 +56,8 @@ def test_generated_puzzles_need_no_guess(size: int, level: int | None, seed: int
     )
     assert tries >= 1 and result.unique is True
     assert level is None or result.grade.level == level
-    assert result.grade.level < tents_solver.GUESS_LEVEL
-    again = tents_solver.solve(puzzle)
+    assert result.grade.level < GUESS_LEVEL
+    again = solve(puzzle)
     assert again.unique is True and again.grade.level == result.grade.level
     assert again.grade.score == pytest.approx(result.grade.score)
 

@@ -10,7 +10,6 @@ import pytest
 import crossforge.plugins.puzzles.tents as tents_package
 from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.tents import TentsType
-from crossforge.plugins.puzzles.tents import solver as tents_solver
 from crossforge.plugins.puzzles.tents.model import (
     TentsFormatError,
     parse_game_ids,
@@ -19,6 +18,7 @@ from crossforge.plugins.puzzles.tents.model import (
     to_tatham,
     to_text,
 )
+from crossforge.plugins.puzzles.tents.solver import solve
 
 DATA = Path(tents_package.__file__).parent / "samples"
 TYPE = TentsType()
@@ -82,6 +82,6 @@ def test_tatham_tricky_puzzles_never_need_a_guess(size: str) -> None:
     puzzles = parse_game_ids((DATA / f"tatham_tricky_{size}.txt").read_text())
     assert len(puzzles) >= 40
     for puzzle in puzzles:
-        result = tents_solver.solve(puzzle)
+        result = solve(puzzle)
         assert result.status == "solved" and result.unique is True, to_tatham(puzzle)
         assert 1 <= result.grade.level <= 3, to_tatham(puzzle)
