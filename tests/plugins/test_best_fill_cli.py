@@ -59,7 +59,12 @@ def test_alternatives_and_stricter_duplicates(
             assert all(not (a & b) for n, a in enumerate(pairs) for b in pairs[n + 1 :])
     else:
         assert code == 3 and answer["status"] in ("unsatisfiable", "gave_up")
-    code, answer = run(capsys, grid, "--alternatives", "2", "--min-difference", "3")
+    # Each search for an alternative gets a slice of best_seconds (3 s by default); on a
+    # loaded CI machine a slice once ran out before the second fill. A tiny list's search
+    # ends long before a 30 s budget's slices do.
+    code, answer = run(
+        capsys, grid, "--alternatives", "2", "--min-difference", "3", "--param", "best_seconds=30"
+    )
     assert code == 0
     fills = [answer["grid"], *(other["grid"] for other in answer.get("alternatives", []))]
     assert len(fills) == 2
