@@ -11,10 +11,7 @@ const AT_ONCE = 4;
 
 export class ClueMode {
   constructor({ editor, container, status, settings }) {
-    this.editor = editor;
-    this.container = container;
-    this.status = status;
-    this.settings = settings;
+    Object.assign(this, { editor, container, status, settings });
     this.known = new Map(); // "list\tWORD" -> [clue text] (or an error message)
     this.visible = false;
     this.timer = null;

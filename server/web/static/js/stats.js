@@ -21,10 +21,7 @@ const FIGURES = [
 
 export class GridStats {
   constructor({ editor, status, figures, letters }) {
-    this.editor = editor;
-    this.status = status;
-    this.figures = figures;
-    this.letters = letters;
+    Object.assign(this, { editor, status, figures, letters });
     this.visible = false;
     this.timer = null;
     this.asked = 0; // the latest request's number: older answers are dropped
