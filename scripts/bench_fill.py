@@ -80,7 +80,7 @@ def plain_index(path: Path) -> WordIndex:
 def store_with_list(database: str | None, name: str) -> str:
     """The URL of a store holding list ``name`` (a temporary one with the default list
     built from wordfreq when ``database`` is None)."""
-    from crossforge.wordbase.defaults import build_default
+    from crossforge.wordbase.building.defaults import build_default
     from crossforge.wordbase.store import WordStore
 
     url = database or f"sqlite:///{tempfile.mkdtemp(prefix='bench-fill-')}/crossforge.db"

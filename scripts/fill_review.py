@@ -46,8 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.plugins.cli import estimate_line  # noqa: E402
-from crossforge.wordbase.defaults import LANGUAGES, default_name  # noqa: E402
-from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
+from crossforge.wordbase.building.defaults import LANGUAGES, default_name  # noqa: E402
+from crossforge.wordbase.building.scoring import has_letter_run  # noqa: E402
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED  # noqa: E402
 
 DEFAULT_MIN_SCORE = 35
@@ -200,7 +200,7 @@ def _in_wordnet(key: str) -> bool:
     """True when WordNet knows ``key``, as a lemma or an inflection: ``III``, ``AAA``
     are words, ``WAYYY`` is junk. (Not read from the entry's clues: a known word may
     have none that does not give it away.)"""
-    from crossforge.wordbase.wordnet import load_wordnet
+    from crossforge.wordbase.building.english.wordnet import load_wordnet
 
     return load_wordnet().knows(key.lower())
 

@@ -76,7 +76,7 @@ def build_default_command(
     lang: str, size: int | None, if_missing: bool, workers: int | None
 ) -> None:
     """Build default-LANG from wordfreq."""
-    from crossforge.wordbase.defaults import build_default, default_name
+    from crossforge.wordbase.building.defaults import build_default, default_name
     from crossforge.wordbase.index import WordIndex
 
     store = open_store()

@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 
 from crossforge.wordbase import clue_store
 from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.building.english.editor_tags import with_editor_tags
 from crossforge.wordbase.bulk import STATISTICS_AFTER, among, insert_rows, refresh_statistics
 from crossforge.wordbase.clue_formats import (
     ClueLine,
@@ -45,7 +46,6 @@ from crossforge.wordbase.clue_formats import (
 from crossforge.wordbase.clue_search import clues_rewritten
 from crossforge.wordbase.config import database_url, instance_path
 from crossforge.wordbase.database import release, sqlite_file
-from crossforge.wordbase.editor_tags import with_editor_tags
 from crossforge.wordbase.formats import (
     FORMATS,
     CountedLines,
@@ -630,7 +630,8 @@ class WordStore:
         line raises ImportRejected and nothing is written; with it, bad lines are listed
         in the summary and the rest is imported. ``dry_run`` reports without writing.
         Importing the same lines twice changes nothing the second time. Entries of lists
-        in the ``en`` alphabet get their editor tags (``crossforge.wordbase.editor_tags``).
+        in the ``en`` alphabet get their editor tags
+        (``crossforge.wordbase.building.english.editor_tags``).
         """
         _check_merge(merge)
         with self.engine.begin() as conn:

@@ -2,15 +2,16 @@
 others (names, places, abbreviations, informal words), and what fills leave out by default.
 
 The Russian default list tags its proper nouns and abbreviations with a class
-(``crossforge.wordbase.russian``), since Russian crosswords are made of common nouns; the
-English list scores names instead and tags none. A tag means the same in every list, so
-one default serves all: ``DEFAULT_EXCLUDED``, the editor tags (``editor_tags.EXCLUDED``)
-and the classes. A request lets a class through with ``allow_tags`` (``["name"]``).
+(``crossforge.wordbase.building.russian.default_list``), since Russian crosswords are
+made of common nouns; the English list scores names instead and tags none. A tag means
+the same in every list, so one default serves all: ``DEFAULT_EXCLUDED``, the editor tags
+(``editor_tags.EXCLUDED``) and the classes. A request lets a class through with
+``allow_tags`` (``["name"]``).
 """
 
 from __future__ import annotations
 
-from crossforge.wordbase.editor_tags import EXCLUDED
+from crossforge.wordbase.building.english.editor_tags import EXCLUDED
 
 __all__ = ["ABBREVIATION", "CLASSES", "DEFAULT_EXCLUDED", "INFORMAL", "NAME", "PLACE"]
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from crossforge.server.cli import main
-from crossforge.wordbase import defaults
 from crossforge.wordbase.alphabets import Alphabet
+from crossforge.wordbase.building import defaults
+from crossforge.wordbase.building.english.wordnet import load_wordnet
 from crossforge.wordbase.store import WordStore
-from crossforge.wordbase.wordnet import load_wordnet
 from tests.wordbase.wordnet_sample import write_wordnet
 
 SAMPLE_SIZE = 2000
