@@ -1,8 +1,9 @@
 """Layers point down and no modules import each other: read from the sources with ``ast``.
 
 The layers, bottom up: ``crossforge.cli_support`` (click and the standard library only),
-``wordbase``, ``grids``, ``plugins``, ``server``. Every import counts, at the top of a
-module, inside a function or under ``TYPE_CHECKING``.
+``wordbase``, ``grids``, ``plugins``, ``server``. Inside ``wordbase`` the database comes
+first, then ``wordbase.building`` (the default lists), then the command modules. Every
+import counts, at the top of a module, inside a function or under ``TYPE_CHECKING``.
 """
 
 from __future__ import annotations
@@ -118,6 +119,35 @@ def upward(graph: Mapping[str, set[str]], package: str) -> list[str]:
     )
 
 
+WORDBASE_LAYERS = ("database", "building", "commands")
+"""The parts of ``wordbase``, lowest first, as ``wordbase_part`` names them."""
+WORDBASE_COMMANDS = ("cli", "clue_cli", "db_cli")
+"""The command modules of ``wordbase``: the top, where the building meets the database."""
+
+
+def wordbase_part(name: str) -> str:
+    """The part of ``wordbase`` a module of it belongs to (see ``WORDBASE_LAYERS``)."""
+    inner = name.split(".")[2:]
+    if inner[:1] == ["building"]:
+        return "building"
+    return "commands" if inner in ([c] for c in WORDBASE_COMMANDS) else "database"
+
+
+def wordbase_upward(graph: Mapping[str, set[str]]) -> list[str]:
+    """The imports of ``wordbase``'s modules from a part of it above their own."""
+
+    def rank(name: str) -> int:
+        return WORDBASE_LAYERS.index(wordbase_part(name))
+
+    return sorted(
+        f"{name} imports {target}"
+        for name, targets in graph.items()
+        if layer(name) == LAYERS.index("wordbase")
+        for target in targets
+        if layer(target) == layer(name) and rank(target) > rank(name)
+    )
+
+
 def test_the_graph_is_read() -> None:
     assert "crossforge.server.cli_support" not in GRAPH
     assert "crossforge.cli_support" in GRAPH["crossforge.wordbase.cli"]
@@ -134,6 +164,23 @@ def test_no_module_imports_a_layer_above_its_own(package: str) -> None:
 def test_an_upward_import_is_found() -> None:
     graph = {"crossforge.grids.cli": {"crossforge.server.config", "crossforge.wordbase.store"}}
     assert upward(graph, "grids") == ["crossforge.grids.cli imports crossforge.server.config"]
+
+
+def test_the_database_never_imports_the_building_of_the_default_lists() -> None:
+    assert wordbase_upward(GRAPH) == []
+
+
+def test_an_import_of_the_building_from_the_database_is_found() -> None:
+    graph = {
+        "crossforge.wordbase.store": {"crossforge.wordbase.building.english.editor_tags"},
+        "crossforge.wordbase.building.defaults": {"crossforge.wordbase.store"},
+        "crossforge.wordbase.cli": {"crossforge.wordbase.building.defaults"},
+        "crossforge.wordbase.building.english.editor_tags": {"crossforge.wordbase.clue_cli"},
+    }
+    assert wordbase_upward(graph) == [
+        "crossforge.wordbase.building.english.editor_tags imports crossforge.wordbase.clue_cli",
+        "crossforge.wordbase.store imports crossforge.wordbase.building.english.editor_tags",
+    ]
 
 
 def test_the_command_line_helpers_import_nothing_of_the_project() -> None:
