@@ -8,8 +8,8 @@ summary and the rest is imported. ``dry_run`` reports without writing.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -89,11 +89,7 @@ def import_lines(
 
 
 def import_file(
-    store: WordStore,
-    name: str,
-    path: str | os.PathLike[str],
-    fmt: str | None = None,
-    **options: Any,
+    store: WordStore, name: str, path: str | PathLike[str], fmt: str | None = None, **options: Any
 ) -> ImportSummary:
     """Import a UTF-8 file; the format defaults to what its extension suggests.
 
@@ -158,11 +154,7 @@ def import_clues(
 
 
 def import_clue_file(
-    store: WordStore,
-    name: str,
-    path: str | os.PathLike[str],
-    fmt: str | None = None,
-    **options: Any,
+    store: WordStore, name: str, path: str | PathLike[str], fmt: str | None = None, **options: Any
 ) -> ImportSummary:
     """Import a UTF-8 clue file; the format defaults to what its extension suggests.
     ``options`` are those of ``import_clue_lines``."""
