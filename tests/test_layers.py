@@ -1,9 +1,8 @@
 """Layers point down and no modules import each other: read from the sources with ``ast``.
 
 The layers, bottom up: ``crossforge.cli_support`` (click and the standard library only),
-``wordbase``, ``grids``, ``plugins``, ``server``. Inside ``wordbase`` the database comes
-first, then ``wordbase.building`` (the default lists), then the command modules. Every
-import counts, at the top of a module, inside a function or under ``TYPE_CHECKING``.
+``wordbase``, ``grids``, ``plugins``, ``server``. Every import counts, at the top of a
+module, inside a function or under ``TYPE_CHECKING``.
 """
 
 from __future__ import annotations
@@ -166,6 +165,20 @@ def test_an_upward_import_is_found() -> None:
     assert upward(graph, "grids") == ["crossforge.grids.cli imports crossforge.server.config"]
 
 
+def test_the_command_line_helpers_import_nothing_of_the_project() -> None:
+    assert GRAPH["crossforge.cli_support"] == set()
+
+
+def test_no_modules_import_each_other() -> None:
+    assert cycles(GRAPH) == []
+
+
+def test_a_circle_is_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
 def test_the_database_never_imports_the_building_of_the_default_lists() -> None:
     assert wordbase_upward(GRAPH) == []
 
@@ -181,17 +194,3 @@ def test_an_import_of_the_building_from_the_database_is_found() -> None:
         "crossforge.wordbase.building.english.editor_tags imports crossforge.wordbase.clue_cli",
         "crossforge.wordbase.store imports crossforge.wordbase.building.english.editor_tags",
     ]
-
-
-def test_the_command_line_helpers_import_nothing_of_the_project() -> None:
-    assert GRAPH["crossforge.cli_support"] == set()
-
-
-def test_no_modules_import_each_other() -> None:
-    assert cycles(GRAPH) == []
-
-
-def test_a_circle_is_found() -> None:
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
-    assert cycles(graph) == [["a", "b", "c"]]
-    assert cycles({"a": {"b"}, "b": set()}) == []
