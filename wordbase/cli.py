@@ -129,11 +129,15 @@ def import_command(
 
     A file with bad lines is rejected whole, naming them, unless --skip-bad.
     """
+    from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+    from crossforge.wordbase.imports import import_file
+
     store = open_store()
 
     def run() -> ImportSummary:
         with progress_bar(list_name) as progress:
-            return store.import_file(
+            return import_file(
+                store,
                 list_name,
                 file,
                 fmt,
@@ -143,6 +147,7 @@ def import_command(
                 dry_run=dry_run,
                 alphabet=alphabet,
                 progress=progress,
+                tagger=with_editor_tags,
             )
 
     report_import(run, file, as_json)
@@ -151,7 +156,7 @@ def import_command(
 def report_import(run: Callable[[], ImportSummary], file: str, as_json: bool) -> None:
     """Run an import and print its summary (``as_json``: as JSON); a file refused for
     its bad lines prints them and exits with status 1."""
-    from crossforge.wordbase.store import ImportRejected
+    from crossforge.wordbase.imports import ImportRejected
 
     try:
         summary = run()
@@ -177,8 +182,12 @@ def report_import(run: Callable[[], ImportSummary], file: str, as_json: bool) ->
 @click.option("--output", "-o", metavar="FILE", help="File to write (default: standard output).")
 def export(list_name: str, fmt: str, output: str | None) -> None:
     """Write a list in a file format."""
+    from crossforge.wordbase.exports import export_entries
+
     store = open_store()
-    write_export(store, list_name, output, lambda out: store.export(list_name, out, fmt), "entries")
+    write_export(
+        store, list_name, output, lambda out: export_entries(store, list_name, out, fmt), "entries"
+    )
 
 
 def write_export(

@@ -10,7 +10,7 @@ after it, with its licence shown before anything is read.
   Every entry with ``lang_code`` ``ru`` gets a clue per sense (its first gloss), at most
   three senses.
 
-Each yields ``ClueLine`` records for ``WordStore.import_clue_lines``; the answers a list's
+Each yields ``ClueLine`` records for ``imports.import_clues``; the answers a list's
 alphabet cannot write (kanji-free symbols, Latin letters) are skipped as bad lines.
 """
 

@@ -25,7 +25,7 @@ from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
 from crossforge.wordbase.building.clues.writer import WORDNET_SOURCE, ClueWriter, Reading, clue_case
-from crossforge.wordbase.building.english.editor_tags import PARTIAL, EditorTags, editor_tags
+from crossforge.wordbase.building.english.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.building.english.given_names import given_names
 from crossforge.wordbase.building.english.phrase_evidence import PhraseEvidence
 from crossforge.wordbase.building.english.phrase_forms import PhraseForm, form_score, phrase_forms
@@ -49,6 +49,7 @@ from crossforge.wordbase.building.scoring import (
 )
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.store import Progress, WordStore
+from crossforge.wordbase.word_classes import PARTIAL
 
 __all__ = [
     "BUILD_CHUNK",

@@ -23,10 +23,11 @@ from functools import cache, partial
 from wordfreq import zipf_frequency
 
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.building.english.editor_tags import AVOIDED, OFFENSIVE, EditorTags
+from crossforge.wordbase.building.english.editor_tags import EditorTags
 from crossforge.wordbase.building.english.wordnet import SynsetId, WordNet, regular_forms
 from crossforge.wordbase.building.scoring import PHRASE_DISCOUNT, one_edit_apart
 from crossforge.wordbase.models import Clue
+from crossforge.wordbase.word_classes import AVOIDED, OFFENSIVE
 
 __all__ = [
     "BLANK",
