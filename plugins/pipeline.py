@@ -27,11 +27,6 @@ UNSATISFIABLE = {"unsatisfiable": "the search proved that no solution exists"}
 """The reason of an outcome that says none."""
 
 
-def control_of(request: JobRequest, **kwargs: Any) -> Control:
-    """A ``Control`` with the request's timeout and seed (``kwargs``: the rest)."""
-    return Control.with_timeout(request.timeout, seed=request.seed, **kwargs)
-
-
 def run_here(
     raw: dict[str, Any], action: Action, progress: Callable[[dict[str, Any]], None] | None = None
 ) -> dict[str, Any]:
@@ -48,10 +43,7 @@ def run_here(
     with WordStore() as store:
         words = StoreWords(store)
         problem = check_request(request, plugins, words)
-        control = (
-            control_of(request) if progress is None else control_of(request, progress=progress)
-        )
-        return run_request(request, plugins, words, control, problem)
+        return run_request(request, plugins, words, request.control(progress=progress), problem)
 
 
 def run_request(
@@ -103,9 +95,7 @@ def _design(
 
     def fill(puzzle: dict[str, Any], fill_control: Control) -> dict[str, Any]:
         fill_request = replace(request, action="fill", puzzle=puzzle)
-        answer = _search(ptype, fill_request, plugins, words, fill_control, None)
-        answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
-        return answer
+        return _search(ptype, fill_request, plugins, words, fill_control, None)
 
     answer = design(request.puzzle, words, control, fill, getattr(ptype, "rules", "american"))
     answer["strategy"] = request.strategy
@@ -131,10 +121,11 @@ def _search(
         answer.setdefault("optimal", outcome.optimal)
     if outcome.alternatives:
         answer["alternatives"] = [_alternative(ptype, problem, a) for a in outcome.alternatives]
-    status = outcome.status  # written here alone: a type's own "status" is replaced
+    # The status and reason of every search answer are written here alone (a type's own
+    # are replaced): fills, designs' fills and strategy solves all pass this way.
+    status = outcome.status
     answer["status"] = FILL_STATUS.get(status, status) if request.action == "fill" else status
-    if not answer.get("reason"):
-        answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
+    answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
     answer.setdefault("stats", outcome.stats)
     answer.setdefault("strategy", name)
     return answer

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from crossforge.errors import NotFound
 from crossforge.plugins.contract import FillStrategy, PuzzleType
 
 STRATEGY_GROUP = "crossforge.fill_strategies"
@@ -28,7 +29,7 @@ UNREADABLE = "(unreadable)"
 """Name under which a group whose entry points cannot be read is listed as broken."""
 
 
-class UnknownPlugin(LookupError):
+class UnknownPlugin(NotFound):
     """No plugin of that kind and name is available."""
 
 

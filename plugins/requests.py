@@ -22,13 +22,14 @@ import json
 import math
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from crossforge.plugins.contract import (
     ACTIONS,
     Action,
+    Control,
     FillStrategy,
     InputError,
     Problem,
@@ -103,6 +104,32 @@ class JobRequest:
     timeout: float | None = None
     seed: int | None = None
 
+    def seconds(self, time_limit: float = math.inf) -> float:
+        """How long the job may run: ``timeout`` capped by ``time_limit`` (the limit alone
+        when the timeout is missing or no number of seconds)."""
+        timeout = self.timeout
+        if timeout is None or not math.isfinite(timeout) or timeout < 0:
+            return time_limit
+        return min(timeout, time_limit)
+
+    def control(
+        self,
+        time_limit: float = math.inf,
+        *,
+        cancelled: Callable[[], bool] | None = None,
+        progress: Callable[[dict[str, Any]], None] | None = None,
+    ) -> Control:
+        """The job's ``Control``, the one place a request makes one (the CLI, the
+        workers): its deadline ``seconds(time_limit)`` from now, the request's ``seed``,
+        and the caller's cancel flag and progress sink when given."""
+        seconds = self.seconds(time_limit)
+        hooks: dict[str, Any] = {"cancelled": cancelled, "progress": progress}
+        return Control.with_timeout(
+            None if math.isinf(seconds) else seconds,
+            seed=self.seed,
+            **{name: hook for name, hook in hooks.items() if hook is not None},
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The JSON form, as job records keep it (``from_json`` reads it back)."""
         return {
@@ -117,13 +144,16 @@ class JobRequest:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> JobRequest:
-        """A request from ``to_json``'s form (already checked when it was made)."""
-        action = data["action"]
+        """A request from ``to_json``'s form (already checked when it was made);
+        ``RequestError`` for a form it cannot have made."""
+        action = data.get("action")
         if action not in ACTIONS:
             raise RequestError("action", f"unknown action {action!r}")
+        if not isinstance(data.get("type"), str):
+            raise RequestError("type", "a job request names its puzzle type")
         return cls(
             action=action,
-            type=str(data["type"]),
+            type=data["type"],
             puzzle=dict(data.get("puzzle") or {}),
             strategy=data.get("strategy"),
             params=dict(data.get("params") or {}),
@@ -185,8 +215,8 @@ def parse_request(
 
 
 def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> Problem | None:
-    """Ask the puzzle type whether it can serve ``request`` (``ValueError`` naming what
-    is wrong, ``LookupError`` for an unknown word list). Returns the problem when the
+    """Ask the puzzle type whether it can serve ``request`` (``InputError`` naming what
+    is wrong, ``NotFound`` for an unknown word list). Returns the problem when the
     check built one, for this process to reuse."""
     ptype = plugins.puzzle_type(request.type)
     if request.action == "design":

@@ -348,7 +348,7 @@ def fill_request(grid_path: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def warm_grid(task: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     """In a fresh process: one cold and ``repeat`` warm request-to-result times of a grid."""
-    from crossforge.plugins.pipeline import control_of, run_request
+    from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
     from crossforge.plugins.requests import check_request, parse_request
     from crossforge.wordbase.source import StoreWords
@@ -365,7 +365,7 @@ def warm_grid(task: tuple[str, dict[str, Any]]) -> dict[str, Any]:
             started = time.perf_counter()
             request = parse_request(raw, plugins, "fill")
             problem = check_request(request, plugins, words)
-            answer = run_request(request, plugins, words, control_of(request), problem)
+            answer = run_request(request, plugins, words, request.control(), problem)
             seconds.append(time.perf_counter() - started)
             answers.append(answer)
         index = words.index(options["list"])

@@ -79,7 +79,7 @@ def fill(
     grid: Grid, options: dict[str, Any], list_name: str, words: Any, kind: str = "american"
 ) -> dict[str, Any]:
     """The answer of one fill request of type ``kind``, as the CLI and HTTP API run it."""
-    from crossforge.plugins.pipeline import control_of, run_request
+    from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
     from crossforge.plugins.requests import check_request, parse_request
 
@@ -93,7 +93,7 @@ def fill(
     plugins = registry()
     request = parse_request(raw, plugins, "fill")
     problem = check_request(request, plugins, words)
-    answer = run_request(request, plugins, words, control_of(request), problem)
+    answer = run_request(request, plugins, words, request.control(), problem)
     answer["excluded_tags"] = sorted(
         set(request.puzzle.get("exclude_tags", ())) - set(request.puzzle.get("allow_tags", ()))
     )

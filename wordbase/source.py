@@ -6,6 +6,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from crossforge.errors import NotFound
+
 if TYPE_CHECKING:
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.store import WordStore
@@ -110,12 +112,12 @@ class IndexWords:
         self._clues = dict(clues or {})
 
     def index(self, list_name: str) -> WordIndex:
-        """The index named ``list_name`` (``LookupError`` naming the known ones if none)."""
+        """The index named ``list_name`` (``NotFound`` naming the known ones if none)."""
         try:
             return self._indexes[list_name]
         except KeyError:
             known = ", ".join(sorted(self._indexes)) or "none"
-            raise LookupError(f"no word list {list_name!r} (known: {known})") from None
+            raise NotFound(f"no word list {list_name!r} (known: {known})") from None
 
     def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
         """The first ``CLUE_SUGGESTIONS`` clues given for each of ``words`` of that list."""

@@ -33,6 +33,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
+from crossforge.errors import InputError, NotFound
 from crossforge.wordbase import clue_store
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.bulk import STATISTICS_AFTER, among, insert_rows, refresh_statistics
@@ -79,15 +80,15 @@ CHUNK = 2000
 """Entries written per statement batch in bulk operations."""
 
 
-class UnknownList(LookupError):
+class UnknownList(NotFound):
     """No word list has that name."""
 
 
-class ListExists(ValueError):
+class ListExists(InputError):
     """A word list with that name already exists."""
 
 
-class ImportRejected(ValueError):
+class ImportRejected(InputError):
     """An import found bad lines and ``skip_bad`` was off: nothing was written."""
 
     def __init__(self, summary: ImportSummary, source: str) -> None:
@@ -107,7 +108,7 @@ def _now() -> datetime:
 
 def _check_merge(merge: str) -> None:
     if merge not in ("max", "replace"):
-        raise ValueError(f"merge must be 'max' or 'replace', not {merge!r}")
+        raise InputError(f"merge must be 'max' or 'replace', not {merge!r}")
 
 
 class WordStore:
@@ -285,7 +286,7 @@ class WordStore:
                 spec = get_alphabet(word_list.alphabet, **merged)
                 if dict(spec.settings) != word_list.settings:
                     if self._count(conn, word_list.id):
-                        raise ValueError(
+                        raise InputError(
                             f"list {name!r} has entries: alphabet settings can change only "
                             "while it is empty"
                         )
@@ -434,7 +435,7 @@ class WordStore:
         scan gets ``timeout`` seconds (RegexTimeout past that).
         """
         if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
+            raise InputError(f"limit must be at least 1, not {limit}")
         after = None if cursor is None else _decode_cursor(cursor)
         if regex:
             return self._regex_search(
@@ -666,7 +667,7 @@ class WordStore:
     def export(self, name: str, out: TextIO, fmt: str = "stwl") -> int:
         """Write the list to ``out`` in ``fmt``, in key order; returns the entry count."""
         if fmt not in FORMATS:
-            raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+            raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
         return write_entries(self.iter_entries(name), out, fmt)
 
     # --- clues in bulk --------------------------------------------------------------------
@@ -703,7 +704,7 @@ class WordStore:
         and ``skip_bad``/``dry_run`` work as in ``import_lines``.
         """
         if not 0 <= score <= 100:
-            raise ValueError(f"score {score} is outside 0–100")
+            raise InputError(f"score {score} is outside 0–100")
         if counted is None:
             records = counted = CountedLines(records)
         with self.engine.begin() as conn:
@@ -751,7 +752,7 @@ class WordStore:
         """Clues whose text holds every word of ``query`` (full-text, case-insensitive)
         and whose answer is ``word``, by answer then clue; pages of at most ``limit``."""
         if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
+            raise InputError(f"limit must be at least 1, not {limit}")
         after = None if cursor is None else _decode_cursor(cursor)
         with self.engine.connect() as conn:
             word_list = self._list_row(conn, name)
@@ -925,4 +926,4 @@ def _decode_cursor(cursor: str) -> tuple[int, str]:
         score, key = raw.split(":", 1)
         return int(score), key
     except (ValueError, UnicodeDecodeError):
-        raise ValueError(f"bad search cursor {cursor!r}") from None
+        raise InputError(f"bad search cursor {cursor!r}") from None

@@ -13,6 +13,7 @@ import logging
 from flask import Blueprint, Response, jsonify
 from flask import request as flask_request
 
+from crossforge.errors import InputError, NotFound
 from crossforge.server.api.grid_field import naming_library_grids, request_grid
 from crossforge.server.api.inputs import json_object
 from crossforge.server.api.jobs import types_for
@@ -74,8 +75,8 @@ def suggest() -> Response:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
     except (UnknownPlugin, BrokenPlugin) as exc:
         raise ApiError(404, "unknown_plugin", str(exc)) from None
-    except LookupError as exc:
+    except NotFound as exc:
         raise ApiError(404, "unknown_list", str(exc)) from None
-    except ValueError as exc:
+    except InputError as exc:
         raise ApiError(400, "invalid_input", str(exc)) from None
     return jsonify(answer)

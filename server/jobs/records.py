@@ -32,6 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from crossforge.errors import NotFound
 from crossforge.wordbase.database import release
 from crossforge.wordbase.migrations import prepared_engine
 
@@ -305,7 +306,7 @@ class _Progress:
     unsaved: dict[str, Any] | None = None
 
 
-class JobNotFound(LookupError):
+class JobNotFound(NotFound):
     """No job has that id."""
 
 

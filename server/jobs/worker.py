@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ctypes
 import logging
-import math
 import os
 import resource
 import signal
@@ -18,9 +17,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from crossforge.plugins.contract import Control, InputError, WordSource
+from crossforge.plugins.contract import Control, InputError, NotFound, WordSource
+from crossforge.plugins.requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
-from crossforge.wordbase.store import UnknownList
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +38,7 @@ class Task:
     job_id: str
     kind: str
     puzzle_type: str
-    request: dict[str, Any]
+    request: JobRequest
     time_limit: float
     lists: dict[str, str] = field(default_factory=dict)
 
@@ -106,21 +105,9 @@ class JobFailure(Exception):
         self.code = code
 
 
-def job_seconds(request: dict[str, Any], time_limit: float) -> float:
-    """How long a job may run: the request's ``timeout`` capped by ``time_limit`` (the
-    limit alone when the timeout is missing or not a number of seconds)."""
-    timeout = request.get("timeout")
-    try:
-        seconds = float(timeout)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return time_limit
-    return min(seconds, time_limit) if math.isfinite(seconds) and seconds >= 0 else time_limit
-
-
 def control_for(task: Task, cancel: Flag, channel: Reports) -> Control:
-    """The Control of one task: its deadline (``job_seconds``), its ``seed``, the shared
-    cancel flag and throttled progress."""
-    seconds = job_seconds(task.request, task.time_limit)
+    """The Control of one task, made by its request (``JobRequest.control``): with the
+    task's time limit, the shared cancel flag and throttled progress."""
     checked = {"at": 0.0, "set": False}
 
     def cancelled() -> bool:
@@ -137,8 +124,7 @@ def control_for(task: Task, cancel: Flag, channel: Reports) -> Control:
             last["at"] = now
             channel.send(Progress(task.job_id, dict(report)))
 
-    seed = task.request.get("seed")
-    return Control.with_timeout(seconds, cancelled=cancelled, progress=progress, seed=seed)
+    return task.request.control(task.time_limit, cancelled=cancelled, progress=progress)
 
 
 def run_task(
@@ -159,8 +145,10 @@ def run_task(
         outcome = (FAILED, (MEMORY_LIMIT, "the job ran out of its worker's memory limit"))
     except JobFailure as exc:
         outcome = (FAILED, (exc.code, str(exc)))
-    except (InputError, UnknownList) as exc:  # the list may have gone since the check
+    except (InputError, NotFound) as exc:  # the list may have gone since the check
         outcome = (FAILED, ("invalid_input", str(exc)))
+    except TimeoutError as exc:  # the job's deadline came first (a generation's, say)
+        outcome = (FAILED, ("timeout", str(exc) or "the job ran out of time"))
     except Exception as exc:  # a bug of ours: logged, and the parent must hear of it
         log.exception("job %s (%s %s) failed", task.job_id, task.kind, task.puzzle_type)
         outcome = (FAILED, ("internal_error", f"internal error: {type(exc).__name__}"))

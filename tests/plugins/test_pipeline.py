@@ -60,6 +60,22 @@ def test_a_fill_builds_searches_and_answers(plugins: Registry) -> None:
     assert recording.calls == [({"depth": 2}, control)]
 
 
+class OwnStatus(MiniCrosswordType):
+    """A type whose answer carries a status and a reason of its own."""
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        return {**super().result(problem, outcome), "status": "done!", "reason": "mine"}
+
+
+def test_the_pipeline_alone_writes_the_status_and_reason(plugins: Registry) -> None:
+    plugins.register(OwnStatus(), "own")
+    raw = {"type": "own", "strategy": "ref", "rows": ROWS}
+    answer = fill(plugins, raw, Control.with_timeout(5, seed=3))
+    assert (answer["status"], answer["reason"]) == ("filled", "")
+    gave_up = fill(plugins, raw, Control(cancelled=lambda: True))
+    assert (gave_up["status"], gave_up["reason"]) == ("gave_up", "canceled")
+
+
 def test_a_fill_reports_giving_up(plugins: Registry) -> None:
     raw = {"type": "mini", "strategy": "ref", "rows": ROWS}
     answer = fill(plugins, raw, Control(cancelled=lambda: True))

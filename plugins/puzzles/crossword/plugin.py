@@ -226,9 +226,7 @@ class CrosswordType(PuzzleType):
             )
             if word is not None:
                 fills.append(EntryFill(slot.number, slot.direction, word, score))
-        return {
-            "status": outcome.status,
-            "reason": outcome.reason,
+        return {  # the status and reason are the pipeline's to write
             "grid": _written(problem, outcome.assignment),
             **_markup(problem),
             "entries": entries,
