@@ -17,9 +17,9 @@ from crossforge.plugins.contract import (
     SearchResult,
     WordSource,
 )
+from crossforge.plugins.job_requests import Action, JobRequest
 from crossforge.plugins.puzzles.logic import LogicPuzzleType
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import Action, JobRequest
 
 FILL_STATUS = {"solved": "filled"}
 """A solved fill problem is a filled grid; the other statuses keep their names."""
@@ -33,8 +33,8 @@ def run_here(
     """Check and run a raw request in this process on the configured word store, through
     the same seam as the server's views and workers (the problem is built once); the
     commands' way to run a job."""
+    from crossforge.plugins.job_requests import check_request, parse_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from crossforge.plugins.contract import WordSource
-from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import (
+from crossforge.plugins.job_requests import (
     JobRequest,
     RequestError,
     check_request,
     checked,
     parse_request,
 )
+from crossforge.plugins.registry import Registry
 
 if TYPE_CHECKING:
     from crossforge.wordbase.store import WordStore

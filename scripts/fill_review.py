@@ -79,9 +79,9 @@ def fill(
     grid: Grid, options: dict[str, Any], list_name: str, words: Any, kind: str = "american"
 ) -> dict[str, Any]:
     """The answer of one fill request of type ``kind``, as the CLI and HTTP API run it."""
+    from crossforge.plugins.job_requests import check_request, parse_request
     from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
 
     raw = {
         "type": kind,

@@ -31,8 +31,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from crossforge.plugins.job_requests import COMMON_OPTIONS
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import COMMON_OPTIONS
 from crossforge.server.app import create_app
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.tasks import execute

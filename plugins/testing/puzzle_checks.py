@@ -22,7 +22,7 @@ from crossforge.plugins.contract import (
     TableForm,
     WordSource,
 )
-from crossforge.plugins.requests import puzzle_request
+from crossforge.plugins.job_requests import puzzle_request
 from crossforge.plugins.testing.checks import Check, json_error, metadata_failures, run_all
 from crossforge.plugins.testing.doubles import ReferenceSearch
 from crossforge.plugins.testing.strategy_checks import check_result

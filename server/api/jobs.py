@@ -23,7 +23,7 @@ from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.openapi import Media, Where, documented
 
 if TYPE_CHECKING:
-    from crossforge.plugins.requests import Action, JobRequest
+    from crossforge.plugins.job_requests import Action, JobRequest
     from crossforge.server.jobs.notify import Subscription
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
@@ -89,8 +89,8 @@ def job_document(job: Job) -> dict[str, Any]:
 def submit_request(raw: dict[str, Any], action: Action) -> Response:
     """Check a raw request through the plugins and queue it as a job: 202 with its
     Location, or 200 when it finished within the request's ``wait``."""
+    from crossforge.plugins.job_requests import RequestError, check_request, parse_request
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
-    from crossforge.plugins.requests import RequestError, check_request, parse_request
 
     app = services()
     checked_values(raw, JOB_ENVELOPE)
@@ -183,7 +183,7 @@ def types_for(app: Services, action: Action) -> list[str]:
 def job_bodies(app: Services, where: Where, action: Action) -> Media:
     """A job view's bodies: the JSON request built from the plugins' schemas (one
     alternative per type and strategy), and the text form of the grid or puzzle."""
-    from crossforge.plugins.requests import request_schema
+    from crossforge.plugins.job_requests import request_schema
 
     variants = [
         variant
@@ -198,7 +198,7 @@ def job_bodies(app: Services, where: Where, action: Action) -> Media:
 def job_query(app: Services, where: Where, action: Action) -> Schema:
     """A job view's query parameters: ``type`` (fills and designs), ``strategy`` (fills,
     designs and solves), ``options`` as one JSON object, and ``wait``."""
-    from crossforge.plugins.requests import SEARCHES
+    from crossforge.plugins.job_requests import SEARCHES
 
     json = job_bodies(app, where, action)["application/json"]
     options = [variant["properties"]["options"] for variant in json["oneOf"]]

@@ -2,7 +2,7 @@
 
 Views check their input with these (``inputs.json_body``, ``inputs.query_values``) and
 the OpenAPI document (``crossforge.server.openapi``) shows the same dicts, so the two
-cannot drift. Job bodies come from the plugins' own schemas instead (``plugins.requests``).
+cannot drift. Job bodies come from the plugins' own schemas instead (``plugins.job_requests``).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 def _bodies(app: Services, where: Where) -> Media:
     """One JSON body per crossword type and strategy: the fill request's, plus the
     suggestion's own fields."""
-    from crossforge.plugins.requests import request_schema
+    from crossforge.plugins.job_requests import request_schema
     from crossforge.plugins.suggestions import FIELDS
 
     variants = [
@@ -52,8 +52,8 @@ def suggest() -> Response:
 
     Synchronous: the answer comes within the request's `timeout` (capped by the
     server's `suggest_time_limit`); a client that closes its connection stops the work."""
+    from crossforge.plugins.job_requests import RequestError
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
-    from crossforge.plugins.requests import RequestError
     from crossforge.plugins.suggestions import parse_suggestion, run_suggestion, store_displays
 
     app = services()

@@ -22,7 +22,7 @@ from typing import Any
 from rq import Queue
 from rq.job import Job as QueueJob
 
-from crossforge.plugins.requests import JobRequest
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.runner import JobRunner, QueueFull
 from crossforge.server.jobs.worker import Execute

@@ -24,7 +24,7 @@ from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker
 from sqlalchemy.exc import DBAPIError
 
-from crossforge.plugins.requests import JobRequest
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.distributed import HEARTBEAT_SECONDS, HEARTBEAT_TTL, QueueKeys
 from crossforge.server.jobs.records import SUCCEEDED, JobStore
@@ -174,9 +174,9 @@ def warm_up() -> None:
     """Run one tiny fill through the real pipeline here, so that what every job imports
     or loads on first use (the search, the fill metrics' word frequencies) is in the
     worker before it forks its job process, which then starts warm."""
+    from crossforge.plugins.job_requests import parse_request
     from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import parse_request
     from crossforge.plugins.testing import MINI_WORDS
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.source import IndexWords

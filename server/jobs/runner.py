@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from sqlalchemy.exc import DBAPIError
 
-from crossforge.plugins.requests import JobRequest
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.worker import (
     Done,

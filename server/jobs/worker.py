@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from crossforge.plugins.contract import Control, InputError, NotFound, WordSource
-from crossforge.plugins.requests import JobRequest
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
 
 log = logging.getLogger(__name__)

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.job_requests import parse_request
 from crossforge.plugins.pipeline import run_request
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import parse_request
 from crossforge.plugins.testing import MiniCrosswordType, ReferenceSearch
 from crossforge.wordbase.source import IndexWords
 

@@ -18,8 +18,8 @@ from crossforge.plugins.contract import (
     SearchResult,
     WordSource,
 )
+from crossforge.plugins.job_requests import Action, JobRequest
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import Action, JobRequest
 from crossforge.server.context import Services
 from crossforge.server.jobs.records import Job
 from crossforge.server.jobs.runner import JobRunner

@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 
 from crossforge.plugins.contract import Control, WordSource
-from crossforge.plugins.pipeline import run_request
-from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import (
+from crossforge.plugins.job_requests import (
     JobRequest,
     RequestError,
     check_request,
     parse_request,
     request_defaults,
 )
+from crossforge.plugins.pipeline import run_request
+from crossforge.plugins.registry import Registry
 from crossforge.plugins.testing import MINI_WORDS, MiniCrossword, MiniCrosswordType
 from crossforge.wordbase.index import WordIndex
 from crossforge.wordbase.source import IndexWords
