@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from job_doubles import SQUARE, RefusingRunner, counting_execute
 
+from crossforge.grids.crossword_file import CrosswordFile
 from crossforge.grids.formats import dumps, loads
 from crossforge.grids.model import Grid
-from crossforge.grids.puzzle import Puzzle
 from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.jobs.tasks import execute
 
@@ -121,7 +121,7 @@ def test_text_body_and_uploaded_file(make_app: Callable[..., Flask], tiny_list: 
         f"/v1/fills?list={tiny_list}&colour=red", data="...\n" * 3, content_type="text/plain"
     )
     assert stray.status_code == 400
-    blank = dumps(Puzzle(Grid.from_rows(OPEN)), "ipuz")
+    blank = dumps(CrosswordFile(Grid.from_rows(OPEN)), "ipuz")
     upload = client.post(
         "/v1/fills",
         data={
