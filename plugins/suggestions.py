@@ -110,7 +110,7 @@ def run_suggestion(
     caller went away) no further word is checked or searched."""
     from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
     from crossforge.plugins.puzzles.crossword.suggestions import (
-        Grid,
+        PropagatedGrid,
         candidate_json,
         slot_id,
         slot_json,
@@ -135,7 +135,7 @@ def run_suggestion(
                 "invalid_field",
             )
         var = ids.index(request.slot.upper())
-    grid = Grid.of(problem)
+    grid = PropagatedGrid.of(problem)
     answer: dict[str, Any] = {
         "slot": None,
         "candidates": [],
