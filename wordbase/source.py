@@ -46,7 +46,7 @@ class StoreWords:
         return {key: [clue.to_json() for clue in clues] for key, clues in found.items()}
 
 
-class OpenedOnUse:
+class LazyStoreWords:
     """``StoreWords`` over the database at ``url``, opened on first use and then kept:
     a worker process starts, and lives on, while the database is away."""
 
@@ -79,10 +79,10 @@ class OpenedOnUse:
                 self._opened = None
 
 
-class AtVersions:
-    """A stamped source (``StoreWords``, ``OpenedOnUse``) answering each list at the
-    version ``stamps`` names (list name -> ``list_stamp``, as recorded when the job was
-    checked), so a worker reads no list version that the submission read already."""
+class WordsAtVersions:
+    """A stamped source (``StoreWords``, ``LazyStoreWords``) with the list versions a job
+    was checked at (``stamps``: list name -> ``list_stamp``): it answers each list at
+    that version, so a worker reads no list version that the submission read already."""
 
     def __init__(self, words: Any, stamps: Mapping[str, str]) -> None:
         self._words = words

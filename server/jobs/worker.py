@@ -215,19 +215,19 @@ def worker_main(
     ``memory_limit`` bytes, open the word store on ``database_url`` once, on first use,
     then run tasks until it receives None (or a task runs out of memory: the runner then
     starts a fresh one)."""
-    from crossforge.wordbase.source import AtVersions, OpenedOnUse
+    from crossforge.wordbase.source import LazyStoreWords, WordsAtVersions
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # forked from a worker that handles it
     die_with_parent()
     limit_memory(memory_limit)
-    words = OpenedOnUse(database_url)
+    words = LazyStoreWords(database_url)
     try:
         while True:
             task = channel.recv()
             if task is None:
                 return
-            if not run_task(execute, task, AtVersions(words, task.lists), cancel, channel):
+            if not run_task(execute, task, WordsAtVersions(words, task.lists), cancel, channel):
                 return
     finally:
         words.close()
