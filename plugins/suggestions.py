@@ -172,7 +172,7 @@ def run_suggestion(
 
 def _displays(problem: Any, displays: Displays, keys: Sequence[str]) -> Mapping[str, str]:
     """The display forms of ``keys``: each from the first of the problem's lists that
-    holds it (``ListCrossword.layers``)."""
+    holds it (``RequestCrossword.layers``)."""
     from crossforge.wordbase.config import DEFAULT_LIST
     from crossforge.wordbase.layered_lists import first_found
 
