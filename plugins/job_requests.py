@@ -90,15 +90,16 @@ class RequestError(InputError):
 class JobRequest:
     """A checked request: who does the work, on what, with which options (defaults in).
 
-    ``puzzle`` is the puzzle type's request (for crosswords: ``grid``, ``list``,
-    ``min_score`` …); for ``generate``, the generation options. ``params`` are the
+    ``type_request`` is the puzzle type's request, what its hooks take (for crosswords:
+    ``grid``, ``list``, ``min_score`` …; for a solve, ``puzzle``; for ``generate``, the
+    generation options). ``params`` are the
     strategy's keyword parameters; ``strategy`` is None where no strategy searches
     (``rate``, ``generate``, a logical ``solve``).
     """
 
     action: Action
     type: str
-    puzzle: Mapping[str, Any]
+    type_request: Mapping[str, Any]
     strategy: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
     timeout: float | None = None
@@ -136,7 +137,7 @@ class JobRequest:
             "action": self.action,
             "type": self.type,
             "strategy": self.strategy,
-            "puzzle": dict(self.puzzle),
+            "type_request": dict(self.type_request),
             "params": dict(self.params),
             "timeout": self.timeout,
             "seed": self.seed,
@@ -154,7 +155,8 @@ class JobRequest:
         return cls(
             action=action,
             type=data["type"],
-            puzzle=dict(data.get("puzzle") or {}),
+            # records of earlier releases hold it as "puzzle"
+            type_request=dict(data.get("type_request", data.get("puzzle")) or {}),
             strategy=data.get("strategy"),
             params=dict(data.get("params") or {}),
             timeout=data.get("timeout"),
@@ -198,7 +200,7 @@ def parse_request(
         raise RequestError("options", "'options' must be an object")
     fields = {k: v for k, v in raw.items() if k not in ENVELOPE}
     common, params, own = _split(options, strategy_name, strategy, ptype, action, defaults or {})
-    puzzle = _type_request(fields, own, type_name, ptype, action, defaults or {})
+    type_request = _type_request(fields, own, type_name, ptype, action, defaults or {})
     common = checked(common, COMMON_OPTIONS, "options")
     timeout = common.get("timeout")
     if timeout is not None and time_limit is not None:
@@ -206,7 +208,7 @@ def parse_request(
     return JobRequest(
         action=action,
         type=type_name,
-        puzzle=puzzle,
+        type_request=type_request,
         strategy=strategy_name,
         params=params,
         timeout=None if timeout is None else float(timeout),
@@ -224,14 +226,14 @@ def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> 
         from crossforge.plugins.design.settings import DesignError
 
         try:
-            check_design(request.puzzle, words)
+            check_design(request.type_request, words)
         except DesignError as exc:
             raise RequestError(exc.field, str(exc), "impossible_design") from None
         return None
     if request.action == "generate":  # declared by the type: a LogicPuzzleType
-        cast("LogicPuzzleType", ptype).generation_options(request.puzzle)
+        cast("LogicPuzzleType", ptype).generation_options(request.type_request)
         return None
-    return ptype.check(request.puzzle, words)
+    return ptype.check(request.type_request, words)
 
 
 def checked(values: Mapping[str, Any], schema: Mapping[str, Any], where: str) -> dict[str, Any]:

@@ -79,7 +79,7 @@ def run_request(
         return _generate(logic, request, control)
     if request.strategy:
         return _search(ptype, request, plugins, words, control, problem)
-    return _logical(logic, logic.load(request.puzzle["puzzle"]), control)
+    return _logical(logic, logic.load(request.type_request["puzzle"]), control)
 
 
 def _design(
@@ -94,10 +94,10 @@ def _design(
     from crossforge.plugins.design.designer import design
 
     def fill(puzzle: dict[str, Any], fill_control: Control) -> dict[str, Any]:
-        fill_request = replace(request, action="fill", puzzle=puzzle)
+        fill_request = replace(request, action="fill", type_request=puzzle)
         return _search(ptype, fill_request, plugins, words, fill_control, None)
 
-    answer = design(request.puzzle, words, control, fill, getattr(ptype, "rules", "american"))
+    answer = design(request.type_request, words, control, fill, getattr(ptype, "rules", "american"))
     answer["strategy"] = request.strategy
     return answer
 
@@ -112,7 +112,7 @@ def _search(
 ) -> dict[str, Any]:
     name = str(request.strategy)
     if problem is None:
-        problem = ptype.problem(request.puzzle, words)
+        problem = ptype.problem(request.type_request, words)
     outcome = plugins.strategy(name).solve(problem, control, **request.params)
     answer = dict(ptype.result(problem, outcome))
     if outcome.objective is not None:
@@ -150,6 +150,6 @@ def _logical(ptype: LogicPuzzleType, puzzle: Any, control: Control) -> dict[str,
 
 def _generate(ptype: LogicPuzzleType, request: JobRequest, control: Control) -> dict[str, Any]:
     rng = random.Random(control.seed)
-    puzzle = ptype.generate(rng, control, **request.puzzle)
+    puzzle = ptype.generate(rng, control, **request.type_request)
     rating = _logical(ptype, puzzle, Control(cancelled=control.cancelled))
     return {"puzzle": ptype.to_json(puzzle), "text": ptype.to_text(puzzle), "rating": rating}

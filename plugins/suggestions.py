@@ -122,7 +122,7 @@ def run_suggestion(
     deadline = started + request.timeout
     problem = check_request(request.fill, plugins, words)
     if problem is None:
-        problem = plugins.puzzle_type(request.fill.type).problem(request.fill.puzzle, words)
+        problem = plugins.puzzle_type(request.fill.type).problem(request.fill.type_request, words)
     if not isinstance(problem, CrosswordProblem):
         raise RequestError("type", f"{request.fill.type!r} is not a crossword grid type")
     var = None
@@ -165,7 +165,7 @@ def run_suggestion(
         for candidate in answer["candidates"]:
             candidate["display"] = shown.get(candidate["word"], candidate["word"])
     answer["health"] = grid.health()
-    answer.update(type=request.fill.type, list=request.fill.puzzle.get("list") or "")
+    answer.update(type=request.fill.type, list=request.fill.type_request.get("list") or "")
     answer["time_s"] = round(time.monotonic() - started, 4)
     return answer
 

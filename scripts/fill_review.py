@@ -95,9 +95,10 @@ def fill(
     problem = check_request(request, plugins, words)
     answer = run_request(request, plugins, words, request.control(), problem)
     answer["excluded_tags"] = sorted(
-        set(request.puzzle.get("exclude_tags", ())) - set(request.puzzle.get("allow_tags", ()))
+        set(request.type_request.get("exclude_tags", ()))
+        - set(request.type_request.get("allow_tags", ()))
     )
-    answer["min_score"] = request.puzzle.get("min_score", 0)
+    answer["min_score"] = request.type_request.get("min_score", 0)
     return answer
 
 

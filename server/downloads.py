@@ -89,6 +89,7 @@ def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
 
 
 def _logic_file(job: Job, fmt: str) -> str:
+    from crossforge.plugins.job_requests import JobRequest
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
     found = services().registry.puzzle_type(job.puzzle_type)
@@ -99,7 +100,8 @@ def _logic_file(job: Job, fmt: str) -> str:
     if job.kind == "generate":
         puzzle, solution = ptype.load(result["puzzle"]), None
     else:
-        puzzle, solution = ptype.load(job.request["puzzle"]["puzzle"]), result.get("solution")
+        request = JobRequest.from_json(job.request)
+        puzzle, solution = ptype.load(request.type_request["puzzle"]), result.get("solution")
     if fmt == "svg":
         return ptype.render_svg(puzzle, solution)
     return ptype.render_text(puzzle, solution)

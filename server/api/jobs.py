@@ -114,7 +114,7 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
     except NotFound as exc:
         hint = ""
-        if job_request.puzzle.get("list") == app.config.default_list:
+        if job_request.type_request.get("list") == app.config.default_list:
             hint = " (build it with 'crossforge words build-default')"
         raise ApiError(404, "unknown_list", f"{exc}{hint}") from None
     return queue_job(job_request, wait, words.stamps)

@@ -35,7 +35,7 @@ LOADS: list[int] = []
 def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     """Behave as the request's ``do`` says: echo, steps, stubborn, crash, killed, hog,
     give_up, fail, index or loads."""
-    request = task.request.puzzle
+    request = task.request.type_request
     action = request.get("do", "echo")
     if action == "echo":
         return {"kind": task.kind, "type": task.puzzle_type, "request": task.request.to_json()}

@@ -79,7 +79,7 @@ def test_jobs_run_on_workers_and_any_app_waits_follows_and_counts(cluster: Clust
     job = submit(first, {"do": "echo", "x": 1})
     answer = second.test_client().get(f"/v1/jobs/{job.id}?wait=10")
     assert answer.get_json()["status"] == "succeeded"
-    assert answer.get_json()["result"]["request"]["puzzle"] == {"do": "echo", "x": 1}
+    assert answer.get_json()["result"]["request"]["type_request"] == {"do": "echo", "x": 1}
 
     steps = submit(first, {"do": "steps", "steps": 150})
     stream = second.test_client().get(f"/v1/jobs/{steps.id}/events")

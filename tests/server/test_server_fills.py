@@ -243,11 +243,12 @@ def test_options_are_honoured_alike_in_every_body_form(
     for form, answer in forms.items():
         assert answer.status_code == 200, (form, answer.get_json())
         request = answer.get_json()["result"]["request"]
-        grid = request["puzzle"].pop("grid")
+        grid = request["type_request"].pop("grid")
         assert list(Grid.from_text(grid).rows if isinstance(grid, str) else grid) == OPEN
         requests[form] = request
     first = requests["json"]
-    assert first["puzzle"]["min_score"] == 30 and first["puzzle"]["banned"] == ["CAT"]
+    fields = first["type_request"]
+    assert fields["min_score"] == 30 and fields["banned"] == ["CAT"]
     assert first["params"]["restarts"] == "none" and first["seed"] == 4
     assert all(request == first for request in requests.values()), requests
 
@@ -260,7 +261,7 @@ def test_the_query_string_adds_to_a_json_body(
     answer = client.post("/v1/fills?wait=10&min_score=30&strategy=annealing", json=body)
     assert answer.status_code == 200, answer.get_json()
     request = answer.get_json()["result"]["request"]
-    assert (request["strategy"], request["seed"], request["puzzle"]["min_score"]) == (
+    assert (request["strategy"], request["seed"], request["type_request"]["min_score"]) == (
         "annealing",
         4,
         30,
