@@ -66,14 +66,14 @@ def job_document(job: Job) -> dict[str, Any]:
         links["downloads"] = {
             fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats
         }
-        if job.kind == "design":
+        if job.action == "design":
             links["designs"] = [
                 {fmt: url_for("jobs.download", job_id=job.id, fmt=fmt, design=n) for fmt in formats}
                 for n in range(len(job.result.get("designs") or []))
             ]
     return {
         "id": job.id,
-        "kind": job.kind,
+        "kind": job.action,
         "type": job.puzzle_type,
         "status": job.status,
         "created_at": job.created_at,

@@ -114,7 +114,7 @@ class QueueRunner(JobRunner):
         seconds = JobRequest.from_json(job.request).seconds(self._time_limit)
         args = (
             job.id,
-            job.kind,
+            job.action,
             job.puzzle_type,
             job.request,
             self._time_limit,

@@ -156,7 +156,7 @@ _worker: CrossforgeWorker | None = None
 
 def perform(
     job_id: str,
-    kind: str,
+    action: str,
     puzzle_type: str,
     request: dict[str, Any],
     time_limit: float,
@@ -166,7 +166,7 @@ def perform(
     """Run one job (RQ calls this in the worker with the queued job's arguments)."""
     if _worker is None:
         raise RuntimeError("perform runs in a crossforge worker")
-    task = Task(job_id, kind, puzzle_type, JobRequest.from_json(request), time_limit, lists or {})
+    task = Task(job_id, action, puzzle_type, JobRequest.from_json(request), time_limit, lists or {})
     _worker.run(task, execute)
 
 

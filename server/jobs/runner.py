@@ -163,7 +163,7 @@ class ProcessRunner(JobRunner):
     def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
         lists = dict(lists or {})
         request = JobRequest.from_json(job.request)
-        self.run(Task(job.id, job.kind, job.puzzle_type, request, self._time_limit, lists))
+        self.run(Task(job.id, job.action, job.puzzle_type, request, self._time_limit, lists))
 
     def run(self, task: Task) -> None:
         """Queue ``task`` of a job record that is still ``queued`` (``submit`` for a task

@@ -32,11 +32,11 @@ CANCEL_CHECK_INTERVAL = 0.02
 
 @dataclass(frozen=True)
 class Task:
-    """A job for a worker: its record's kind, type and request, its time limit, and the
+    """A job for a worker: its record's action, type and request, its time limit, and the
     versions of the word lists its check read (list name -> ``list_stamp``)."""
 
     job_id: str
-    kind: str
+    action: str
     puzzle_type: str
     request: JobRequest
     time_limit: float
@@ -150,7 +150,7 @@ def run_task(
     except TimeoutError as exc:  # the job's deadline came first (a generation's, say)
         outcome = (FAILED, ("timeout", str(exc) or "the job ran out of time"))
     except Exception as exc:  # a bug of ours: logged, and the parent must hear of it
-        log.exception("job %s (%s %s) failed", task.job_id, task.kind, task.puzzle_type)
+        log.exception("job %s (%s %s) failed", task.job_id, task.action, task.puzzle_type)
         outcome = (FAILED, ("internal_error", f"internal error: {type(exc).__name__}"))
     else:
         channel.send(Done(task.job_id, CANCELED if cancel.is_set() else SUCCEEDED, result))
@@ -180,13 +180,13 @@ def limit_memory(limit: int | None) -> None:
     the address space (``RLIMIT_AS``)."""
     if limit is None:
         return
-    kind = getattr(resource, "RLIMIT_DATA", None) if sys.platform == "linux" else None
-    if kind is None:
-        kind = resource.RLIMIT_AS
-    _, hard = resource.getrlimit(kind)
+    capped = getattr(resource, "RLIMIT_DATA", None) if sys.platform == "linux" else None
+    if capped is None:
+        capped = resource.RLIMIT_AS
+    _, hard = resource.getrlimit(capped)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
-    resource.setrlimit(kind, (limit, hard))
+    resource.setrlimit(capped, (limit, hard))
 
 
 PR_SET_PDEATHSIG = 1

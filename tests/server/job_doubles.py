@@ -38,7 +38,7 @@ def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     request = task.request.type_request
     action = request.get("do", "echo")
     if action == "echo":
-        return {"kind": task.kind, "type": task.puzzle_type, "request": task.request.to_json()}
+        return {"action": task.action, "type": task.puzzle_type, "request": task.request.to_json()}
     if action == "steps":
         step = 0
         while (reason := control.should_stop()) is None and step < request.get("steps", 10**9):
@@ -154,10 +154,10 @@ def as_request(fields: Mapping[str, Any], action: Action = "fill") -> JobRequest
     )
 
 
-def submit(app: Flask, request: dict[str, Any], kind: Action = "fill") -> Job:
+def submit(app: Flask, request: dict[str, Any], action: Action = "fill") -> Job:
     """Record and queue a job the way the resources do."""
     app_services = services_of(app)
-    job = app_services.jobs.create(kind, "test", as_request(request, kind).to_json())
+    job = app_services.jobs.create(action, "test", as_request(request, action).to_json())
     app_services.runner.submit(job)
     return job
 

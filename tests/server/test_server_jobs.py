@@ -26,7 +26,7 @@ def test_job_succeeds_and_reads_back_over_http(make_app: Callable[..., Flask]) -
     body = answer.get_json()
     assert body["status"] == "succeeded"
     request = as_request({"do": "echo", "x": 1}).to_json()
-    assert body["result"] == {"kind": "fill", "type": "test", "request": request}
+    assert body["result"] == {"action": "fill", "type": "test", "request": request}
     assert body["started_at"] and body["finished_at"]
     assert body["links"]["downloads"]["json"] == f"/v1/jobs/{job.id}/result.json"
     download = app.test_client().get(body["links"]["downloads"]["json"])
@@ -155,7 +155,7 @@ def test_a_job_past_the_memory_limit_fails_and_its_worker_is_replaced(
 
 def test_a_job_failing_after_a_cancel_ends_canceled(make_app: Callable[..., Flask]) -> None:
     app = make_app()
-    job = submit(app, {"do": "give_up"}, kind="generate")
+    job = submit(app, {"do": "give_up"}, action="generate")
     wait_for(app, job.id, {"running"})
     assert app.test_client().post(f"/v1/jobs/{job.id}/cancel").status_code == 202
     done = wait_for(app, job.id, {"canceled", "failed"})
