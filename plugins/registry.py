@@ -52,7 +52,7 @@ class PluginInfo:
     """``module:attribute`` of the entry point; None for a plugin registered by hand."""
 
     @property
-    def kind(self) -> str:
+    def role(self) -> str:
         """ "strategy" or "puzzle_type"."""
         return "strategy" if self.group == STRATEGY_GROUP else "puzzle_type"
 
@@ -60,7 +60,7 @@ class PluginInfo:
         """JSON-ready description, as ``crossforge plugins`` and ``/v1/plugins`` show it."""
         return {
             "name": self.name,
-            "kind": self.kind,
+            "kind": self.role,
             "version": self.version,
             "distribution": self.distribution,
             "description": self.description,
