@@ -71,7 +71,7 @@ def library_grids() -> list[tuple[str, str, Grid]]:
     return [
         (item.name, item.rules, Grid.from_text(item.path.read_text("utf-8")))
         for item in library.CATALOGUE.values()
-        if item.kind == "square" and item.rules in ("american", "canadian")
+        if item.shape == "square" and item.rules in ("american", "canadian")
     ]
 
 

@@ -19,10 +19,10 @@ FOLDER = Path(__file__).resolve().parent
 
 @dataclass(frozen=True)
 class LibraryGrid:
-    """A catalogue entry: the file's stem, its kind and the rule set it satisfies."""
+    """A catalogue entry: the file's stem, its shape and the rule set it satisfies."""
 
     name: str
-    kind: str
+    shape: str
     """"square" or "hex"."""
     rules: str | None
     """The rule set the grid passes ("american", "canadian"), None for hexagons."""
@@ -31,7 +31,7 @@ class LibraryGrid:
     @property
     def path(self) -> Path:
         """The grid's file."""
-        return FOLDER / f"{self.name}{'.hex' if self.kind == 'hex' else '.txt'}"
+        return FOLDER / f"{self.name}{'.hex' if self.shape == 'hex' else '.txt'}"
 
 
 def _square(name: str, rules: str, description: str) -> LibraryGrid:
@@ -97,7 +97,7 @@ def square_entry(name: str) -> LibraryGrid:
     """The catalogue entry of the square grid ``name`` (what a crossword takes):
     ``NotFound`` for an unknown name, ``HexagonError`` for a hexagon's."""
     found = entry(name)
-    if found.kind != "square":
+    if found.shape != "square":
         raise HexagonError(f"library grid {name!r} is a hexagon; crosswords take square grids")
     return found
 
@@ -111,6 +111,6 @@ def load_grid(name: str) -> Grid:
 def load_hexagon(name: str) -> tuple[HexGrid, dict[HexCell, str]]:
     """A hexagonal library grid and its letters (none for the blank shapes)."""
     found = entry(name)
-    if found.kind != "hex":
+    if found.shape != "hex":
         raise InputError(f"library grid {name!r} is square; use load_grid")
     return parse_hex(found.path.read_text(encoding="utf-8"))

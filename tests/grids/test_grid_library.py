@@ -9,7 +9,7 @@ from crossforge.grids.model import Grid
 from crossforge.grids.rules import check, open_regions
 from crossforge.grids.stats import grid_stats
 
-SQUARE = [e for e in library.CATALOGUE.values() if e.kind == "square"]
+SQUARE = [e for e in library.CATALOGUE.values() if e.shape == "square"]
 
 
 def test_every_file_is_catalogued_and_described() -> None:
