@@ -203,10 +203,10 @@ class LogicPuzzleType(PuzzleType):
         """A puzzle from text or JSON, whichever ``source`` is."""
         return self.parse_text(source) if isinstance(source, str) else self.parse_json(source)
 
-    def request_puzzle(self, request: Mapping[str, Any], kind: str, puzzle_class: type) -> Any:
-        """The puzzle of a ``{"puzzle": text | JSON | puzzle}`` request; ``kind`` names the
+    def request_puzzle(self, request: Mapping[str, Any], title: str, puzzle_class: type) -> Any:
+        """The puzzle of a ``{"puzzle": text | JSON | puzzle}`` request; ``title`` names the
         type in the error when the puzzle is missing."""
         if "puzzle" not in request:
-            raise InputError(f"a {kind} request needs a 'puzzle'")
+            raise InputError(f"a {title} request needs a 'puzzle'")
         source = request["puzzle"]
         return source if isinstance(source, puzzle_class) else self.load(source)

@@ -35,7 +35,7 @@ class ShikakuType(GridPuzzleType):
         },
         log_band={"type": "boolean", "default": False},
     )
-    kind = "Shikaku"
+    title = "Shikaku"
     puzzle_class = ShikakuPuzzle
     formats = model
     renderer = render
