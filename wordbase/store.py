@@ -684,7 +684,7 @@ class WordStore:
         self,
         name: str,
         records: Iterable[ClueLine | Rejection],
-        kind: str,
+        fmt: str,
         counted: CountedLines[Any] | None = None,
         *,
         add_words: bool = False,
@@ -695,7 +695,7 @@ class WordStore:
         label: str = "input",
     ) -> ImportSummary:
         """Add clue records (a clue file's, a dictionary's) to the entries of list ``name``
-        (created with ``alphabet`` when missing), in one transaction; ``kind`` names
+        (created with ``alphabet`` when missing), in one transaction; ``fmt`` names
         their format in the summary, whose ``lines`` are what ``counted`` counts (by
         default the records).
 
@@ -709,7 +709,7 @@ class WordStore:
             records = counted = CountedLines(records)
         with self.engine.begin() as conn:
             word_list = self._list_or_create(conn, name, alphabet, "", {})
-            summary = ImportSummary(word_list.name, kind, dry_run=dry_run)
+            summary = ImportSummary(word_list.name, fmt, dry_run=dry_run)
             clue_store.import_clues(
                 conn, word_list, records, summary, add_words=add_words, score=score
             )
