@@ -192,6 +192,16 @@ def test_restart_fails_running_jobs_and_requeues_waiting_ones(
     assert wait_for(app2, left_waiting.id, {"succeeded"}).result
 
 
+def test_a_waiting_record_this_release_cannot_read_fails_at_restart(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app()
+    unreadable = services_of(app).jobs.create("fill", "test", {"do": "echo"})  # no action
+    again = services_of(make_app()).jobs.get(unreadable.id)
+    assert again.status == "failed"
+    assert again.error == {"code": "invalid_input", "message": "unknown action None"}
+
+
 def test_records_survive_a_new_store(any_database_url: str) -> None:
     store = JobStore(any_database_url)
     job = store.create("solve", "sudoku", {"puzzle": "x"})
