@@ -1,6 +1,7 @@
 """Layers point down and no modules import each other: read from the sources with ``ast``.
 
-The layers, bottom up: ``crossforge.cli_support`` (click and the standard library only),
+The layers, bottom up: ``crossforge.cli_support`` (click and the standard library only) and
+``crossforge.errors`` (the standard library only),
 ``wordbase``, ``grids``, ``plugins``, ``server``. Every import counts, at the top of a
 module, inside a function or under ``TYPE_CHECKING``.
 """
@@ -165,8 +166,9 @@ def test_an_upward_import_is_found() -> None:
     assert upward(graph, "grids") == ["crossforge.grids.cli imports crossforge.server.config"]
 
 
-def test_the_command_line_helpers_import_nothing_of_the_project() -> None:
+def test_the_command_line_helpers_and_the_errors_import_nothing_of_the_project() -> None:
     assert GRAPH["crossforge.cli_support"] == set()
+    assert GRAPH["crossforge.errors"] == set()
 
 
 def test_no_modules_import_each_other() -> None:

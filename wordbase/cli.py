@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 import click
 
 from crossforge.cli_support import progress_bar
+from crossforge.errors import InputError
 from crossforge.wordbase.config import DEFAULT_LIST
 from crossforge.wordbase.formats import FORMATS
 
@@ -228,7 +229,7 @@ def search(
     PATTERN is like C?T, where ? . and _ match any letter.
     """
     if pattern is None and regex is None:
-        raise ValueError("give a PATTERN, a --regex, or both")
+        raise InputError("give a PATTERN, a --regex, or both")
     page = open_store().search(list_name, pattern, regex=regex, min_score=min_score, limit=limit)
     if as_json:
         found = [

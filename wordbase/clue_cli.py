@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from crossforge.errors import InputError
 from crossforge.wordbase.cli import (
     import_options,
     json_option,
@@ -125,7 +126,7 @@ def search(
     Every word of QUERY must occur in the clue, in any case.
     """
     if query is None and word is None:
-        raise ValueError("give a QUERY, a --word, or both")
+        raise InputError("give a QUERY, a --word, or both")
     page = open_store().search_clues(list_name, query, word, limit=limit, cursor=cursor)
     if as_json:
         found = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from crossforge.errors import InputError
 from crossforge.wordbase.clue_formats import write_clues
 from crossforge.wordbase.formats import FORMATS, write_entries
 from crossforge.wordbase.store import WordStore
@@ -15,7 +16,7 @@ __all__ = ["export_clues", "export_entries"]
 def export_entries(store: WordStore, name: str, out: TextIO, fmt: str = "stwl") -> int:
     """Write the list to ``out`` in ``fmt``, in key order; returns the entry count."""
     if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     return write_entries(store.iter_entries(name), out, fmt)
 
 

@@ -13,6 +13,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from crossforge.errors import InputError
 from crossforge.wordbase import clue_store
 from crossforge.wordbase.clue_formats import ClueLine, guess_clue_format, read_clues
 from crossforge.wordbase.formats import CountedLines, guess_format, read_entries
@@ -34,7 +35,7 @@ Tagger = Callable[[Iterable[Entry], str], Iterable[Entry]]
 English editor tags: ``crossforge.wordbase.building.english.editor_tags``)."""
 
 
-class ImportRejected(ValueError):
+class ImportRejected(InputError):
     """An import found bad lines and ``skip_bad`` was off: nothing was written."""
 
     def __init__(self, summary: ImportSummary, source: str) -> None:
@@ -116,7 +117,7 @@ def import_clues(
     store: WordStore,
     name: str,
     records: Iterable[ClueLine | Rejection],
-    kind: str,
+    fmt: str,
     counted: CountedLines[Any] | None = None,
     *,
     add_words: bool = False,
@@ -127,19 +128,19 @@ def import_clues(
     label: str = "input",
 ) -> ImportSummary:
     """Add clue records (a clue file's, a dictionary's) to the entries of list ``name``;
-    ``kind`` names their format in the summary, whose ``lines`` are what ``counted``
+    ``fmt`` names their format in the summary, whose ``lines`` are what ``counted``
     counts (by default the records).
 
     A clue text the entry already has is ``unchanged``; an answer the list lacks is
     ``skipped``, or with ``add_words`` becomes an entry scored ``score``.
     """
     if not 0 <= score <= 100:
-        raise ValueError(f"score {score} is outside 0–100")
+        raise InputError(f"score {score} is outside 0–100")
     if counted is None:
         records = counted = CountedLines(records)
     with store.editing(name, alphabet, dry_run=dry_run) as edit:
         word_list = edit.word_list
-        summary = ImportSummary(word_list.name, kind, dry_run=dry_run)
+        summary = ImportSummary(word_list.name, fmt, dry_run=dry_run)
         clue_store.import_clues(
             edit.conn, word_list, records, summary, add_words=add_words, score=score
         )

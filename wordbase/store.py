@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
+from crossforge.errors import InputError, NotFound
 from crossforge.wordbase import clue_store
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.bulk import STATISTICS_AFTER, among, insert_rows, refresh_statistics
@@ -67,11 +68,11 @@ CHUNK = 2000
 """Entries written per statement batch in bulk operations."""
 
 
-class UnknownList(LookupError):
+class UnknownList(NotFound):
     """No word list has that name."""
 
 
-class ListExists(ValueError):
+class ListExists(InputError):
     """A word list with that name already exists."""
 
 
@@ -82,7 +83,7 @@ def _now() -> datetime:
 def check_merge(merge: str) -> None:
     """ValueError unless ``merge`` is a ``Merge``."""
     if merge not in ("max", "replace"):
-        raise ValueError(f"merge must be 'max' or 'replace', not {merge!r}")
+        raise InputError(f"merge must be 'max' or 'replace', not {merge!r}")
 
 
 class WordStore:
@@ -260,7 +261,7 @@ class WordStore:
                 spec = get_alphabet(word_list.alphabet, **merged)
                 if dict(spec.settings) != word_list.settings:
                     if self._count(conn, word_list.id):
-                        raise ValueError(
+                        raise InputError(
                             f"list {name!r} has entries: alphabet settings can change only "
                             "while it is empty"
                         )
@@ -419,7 +420,7 @@ class WordStore:
         scan gets ``timeout`` seconds (RegexTimeout past that).
         """
         if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
+            raise InputError(f"limit must be at least 1, not {limit}")
         after = None if cursor is None else _decode_cursor(cursor)
         if regex:
             return self._regex_search(
@@ -606,7 +607,7 @@ class WordStore:
         """Clues whose text holds every word of ``query`` (full-text, case-insensitive)
         and whose answer is ``word``, by answer then clue; pages of at most ``limit``."""
         if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
+            raise InputError(f"limit must be at least 1, not {limit}")
         after = None if cursor is None else _decode_cursor(cursor)
         with self.engine.connect() as conn:
             word_list = self._list_row(conn, name)
@@ -806,4 +807,4 @@ def _decode_cursor(cursor: str) -> tuple[int, str]:
         score, key = raw.split(":", 1)
         return int(score), key
     except (ValueError, UnicodeDecodeError):
-        raise ValueError(f"bad search cursor {cursor!r}") from None
+        raise InputError(f"bad search cursor {cursor!r}") from None

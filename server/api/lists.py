@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.utils import secure_filename
 
+from crossforge.errors import InputError
 from crossforge.server.api.inputs import json_body, no_content, query_values
 from crossforge.server.api.schemas import (
     ENTRY,
@@ -174,7 +175,7 @@ def search(name: str) -> Response:
         except RegexBoundError as exc:
             details = {"field": "regex", "bound": exc.bound}
             raise ApiError(400, "regex_too_large", str(exc), details) from None
-        except ValueError as exc:
+        except InputError as exc:
             raise ApiError(400, "invalid_regex", str(exc), {"field": "regex"}) from None
     try:
         page = services().words.search(

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
@@ -627,11 +628,11 @@ def build_default(
     list is replaced in one transaction, so a failed build leaves the old list whole.
     """
     if lang not in LANGUAGES:
-        raise ValueError(f"no default list for language {lang!r} (known: {', '.join(LANGUAGES)})")
+        raise InputError(f"no default list for language {lang!r} (known: {', '.join(LANGUAGES)})")
     if size is not None and size < 1:
-        raise ValueError(f"size must be at least 1, not {size}")
+        raise InputError(f"size must be at least 1, not {size}")
     if workers is not None and workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+        raise InputError(f"workers must be at least 1, not {workers}")
     if lang == "en":
         from crossforge.wordbase.building.english.wordnet import load_wordnet
 

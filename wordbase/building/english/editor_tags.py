@@ -31,6 +31,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.english.spellings import british_lemmas
 from crossforge.wordbase.building.english.wordnet import WordNet, load_wordnet
@@ -193,7 +194,7 @@ def read_reviewed(lines: Iterable[str], alphabet: Alphabet) -> dict[str, dict[st
             continue
         parts = line.rsplit(None, 1)
         if len(parts) != 2 or not parts[1].lstrip("-"):
-            raise ValueError(f"line {number}: expected 'WORD TAG' or 'WORD -TAG': {raw!r}")
+            raise InputError(f"line {number}: expected 'WORD TAG' or 'WORD -TAG': {raw!r}")
         word, tag = parts
         found.setdefault(alphabet.normalize(word), {})[tag.lstrip("-")] = not tag.startswith("-")
     return found
