@@ -138,12 +138,13 @@ def server_cases(folder: Path, apps: list[Flask]) -> list[Case]:
 
     from crossforge.server.app import create_app
     from crossforge.server.config import ServerConfig
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.store import WordStore
 
     url = f"sqlite:///{folder / 'limits.db'}"
     words = [w for w in top_n_list("en", 3000) if w.isascii() and w.isalpha() and len(w) > 2]
     with WordStore(url) as store:
-        store.import_lines("words", [f"{w};50" for w in words], "stwl")
+        import_lines(store, "words", [f"{w};50" for w in words], "stwl")
     config = ServerConfig(
         database_url=url, workers=1, job_time_limit=3.0, kill_grace=0.3, default_list="words"
     )

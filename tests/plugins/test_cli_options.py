@@ -9,8 +9,8 @@ import click
 import pytest
 
 from crossforge.plugins.cli_options import FIELD_SCHEMAS, REQUEST_OPTIONS
+from crossforge.plugins.job_requests import COMMON_OPTIONS
 from crossforge.plugins.registry import registry
-from crossforge.plugins.requests import COMMON_OPTIONS
 
 
 def _schema(field: str) -> dict[str, Any]:

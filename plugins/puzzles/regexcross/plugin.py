@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from crossforge.plugins.contract import Control
+from crossforge.plugins.contract import Control, InputError
 from crossforge.plugins.puzzles.grid_options import GridGoal
 from crossforge.plugins.puzzles.grid_type import GridPuzzleType
 from crossforge.plugins.puzzles.logic import LogicalSolve
@@ -34,7 +34,7 @@ class RegexCrosswordType(GridPuzzleType):
         "type": "object",
         "properties": {"puzzle": {"description": "the puzzle: text or JSON"}},
     }
-    kind = "regex crossword"
+    title = "regex crossword"
     puzzle_class = RegexCrossword
     formats = puzzle_formats
     renderer = render
@@ -51,11 +51,11 @@ class RegexCrosswordType(GridPuzzleType):
 
     def generate(self, rng: random.Random, control: Control, **options: Any) -> RegexCrossword:
         """Regex crosswords are not generated (issue 5)."""
-        raise ValueError(NOT_GENERATED)
+        raise InputError(NOT_GENERATED)
 
     def generation_options(self, options: Mapping[str, Any]) -> GridGoal:
         """Regex crosswords are not generated: every request to is refused."""
-        raise ValueError(NOT_GENERATED)
+        raise InputError(NOT_GENERATED)
 
     def make_problem(self, puzzle: RegexCrossword) -> RegexProblem:
         return RegexProblem(puzzle)

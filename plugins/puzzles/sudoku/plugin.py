@@ -52,7 +52,7 @@ class SudokuType(GridPuzzleType):
             "symmetric": {"type": "boolean", "default": True},
         },
     }
-    kind = "Sudoku"
+    title = "Sudoku"
     puzzle_class = Sudoku
     formats = board
     renderer = render
