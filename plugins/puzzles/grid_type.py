@@ -1,5 +1,6 @@
-"""Plumbing the grid logic-puzzle types (Tents, Shikaku) share: their formats and render
-modules, the request's puzzle and strategy answers rated by the type's own logical solver."""
+"""Plumbing the grid logic-puzzle types (Sudoku, regex crosswords, Tents, Shikaku) share:
+their formats and render modules, the request's puzzle and strategy answers rated by the
+type's own logical solver."""
 
 from __future__ import annotations
 

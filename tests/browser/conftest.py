@@ -9,6 +9,7 @@ installs Debian's ``chromium``; Playwright's own browser download is never used)
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,13 +37,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.skip(reason=SKIP))
 
 
-@pytest.fixture(scope="module")
-def page_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An instance folder whose database (``database_url``) holds the test lists."""
+@pytest.fixture(scope="session")
+def page_lists(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An instance folder whose database (``database_url``) holds the test lists, built
+    once: each module takes a copy (``page_instance``)."""
     from crossforge.wordbase.config import DEFAULT_LIST
     from crossforge.wordbase.store import WordStore
 
-    folder = tmp_path_factory.mktemp("page")
+    folder = tmp_path_factory.mktemp("page-lists")
     url = database_url(folder)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CROSSFORGE_INSTANCE", str(folder))
@@ -65,6 +67,14 @@ def page_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 store.put_entry(
                     RUSSIAN_LIST, word, 50, clues=["Домашний зверь"] if word == "КОТ" else []
                 )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def page_instance(page_lists: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the test lists' instance folder for this module's tests to change."""
+    folder = tmp_path_factory.mktemp("page")
+    shutil.copytree(page_lists, folder, dirs_exist_ok=True)
     return folder
 
 

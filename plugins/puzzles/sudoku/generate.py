@@ -209,7 +209,8 @@ def generate(
             reason = control.should_stop() or ""
         if reason:
             raise GenerationTimeout(
-                f"no Sudoku at level {level} / difficulty {difficulty} after "
+                f"no Sudoku at level {level if wanted is None else LEVEL_NAMES[wanted]} / "
+                f"difficulty {difficulty} after "
                 f"{attempts} candidates ({reason})"
             )
 

@@ -141,7 +141,6 @@ def test_limits_cancel_and_progress() -> None:
         progress_interval=0,
     )
     assert (timed.status, timed.reason) == ("gave_up", "timeout")
-    assert timed.stats["time"] < 1.0
     assert len(reports) > 5
     assert max(r["best_filled"] for r in reports[:-1]) >= 3
     assert any("#" not in "".join(r["best"]) and "." in "".join(r["best"]) for r in reports)

@@ -72,7 +72,7 @@ def test_crossword_types_conform(tiny_words: str, name: str) -> None:
         )
 
 
-PLUGINS = Path(__file__).resolve().parents[2] / "plugins" / "puzzles"
+PLUGINS = Path(__file__).resolve().parents[3] / "plugins" / "puzzles"
 LOGIC_SAMPLES: dict[str, Any] = {
     "sudoku": lambda: (PLUGINS / "sudoku" / "samples" / "article002.txt").read_text(),
     "tents": lambda: (PLUGINS / "tents" / "samples" / "article003_5x5.txt").read_text(),

@@ -4,7 +4,6 @@ strategies, problems and puzzle types that break the contract."""
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -406,8 +405,6 @@ def test_check_puzzle_type_needs_solvable_requests() -> None:
     assert "ReferenceSearch did not solve it (unsatisfiable)" in failures_of(checks, "request 0")
 
 
-def test_deadline_check_takes_about_the_limit() -> None:
-    started = time.monotonic()
+def test_deadline_check_passes_a_strategy_that_keeps_its_deadline() -> None:
     (deadline,) = [c for c in strategy_checks(ReferenceSearch()) if c.name == "deadline"]
-    deadline()
-    assert time.monotonic() - started < 1.5
+    deadline()  # raises naming the overrun when the strategy returned late

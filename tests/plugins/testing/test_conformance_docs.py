@@ -11,7 +11,7 @@ import pytest
 import crossforge.plugins.testing
 from crossforge.plugins.contract import Control, FillStrategy, Problem, PuzzleType, SearchResult
 
-PLUGINS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
+PLUGINS_PAGE = Path(__file__).resolve().parents[3] / "docs" / "plugins.md"
 
 
 def contract_section(cls: type) -> str:
