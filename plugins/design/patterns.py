@@ -28,8 +28,7 @@ STRETCH = 3
 """How far past ``longest`` a run no block can break may stay."""
 SAMPLE = 6
 """Cells of a run weighed for each block placed (a sample keeps a draw fast)."""
-"""How far past ``longest`` a run no block can break may stay."""
-CHEATER_BITS = 4.0
+CHEATER_BITS = 8.0
 SQUARE_BITS = 8.0
 CORNER_BITS = 3.0
 WALL_BITS = 40.0
@@ -78,6 +77,23 @@ class PatternSearch:
                 BLOCK if blocks[r][c] else self.placement.letters.get((r, c), OPEN)
                 for c in range(self.width)
             )
+            for r in range(self.height)
+        ]
+        return Grid.from_rows(rows)
+
+    def repair(self, grid: Grid, cells: list[Cell]) -> Grid | None:
+        """``grid`` with one of ``cells`` blocked (with its image and the stubs it would
+        leave): a slot no word fits, or too few, is broken in two; None when no cell of
+        them may be blocked."""
+        blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
+        tried = self.rng.sample(cells, len(cells))
+        moves = [m for m in (self._blocking(blocks, cell) for cell in tried) if m]
+        if not moves:
+            return None
+        for r, c in min(moves, key=len):
+            blocks[r][c] = True
+        rows = [
+            "".join(BLOCK if blocks[r][c] else grid.rows[r][c] for c in range(self.width))
             for r in range(self.height)
         ]
         return Grid.from_rows(rows)
