@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 
 import puz
@@ -83,3 +84,55 @@ def test_bad_design_requests_are_4xx_naming_the_problem(
         assert error["details"]["field"] == field and words in error["message"], error
     unknown = client.post("/v1/designs", json={"options": {"list": "nowhere"}})
     assert unknown.status_code == 404
+
+
+def test_a_running_design_job_is_canceled(
+    make_app: Callable[..., Flask], config: ServerConfig
+) -> None:
+    store_every_word(config.database_url)
+    client = make_app(execute=execute).test_client()
+    body = {  # no word of the list reaches the floor: the designer draws for 10 s
+        "size": [15, 15],
+        "theme": [NINE],
+        "options": {"list": "abc", "min_score": 90, "timeout": 30},
+    }
+    job = client.post("/v1/designs", json=body).get_json()
+    path = f"/v1/jobs/{job['id']}"
+    started = time.monotonic()
+    while time.monotonic() - started < 15:
+        job = client.get(path).get_json()
+        if job["status"] == "running" and job.get("progress"):
+            break
+        time.sleep(0.05)
+    assert job["progress"]["phase"] == "patterns", job
+    assert client.post(f"{path}/cancel").status_code == 202
+    while time.monotonic() - started < 20 and job["status"] == "running":
+        time.sleep(0.05)
+        job = client.get(path).get_json()
+    assert job["status"] == "canceled", job
+    assert client.post(f"{path}/cancel").status_code == 409
+
+
+def test_a_design_that_cannot_be_met_says_why(
+    make_app: Callable[..., Flask], config: ServerConfig
+) -> None:
+    store_every_word(config.database_url)
+    client = make_app(execute=execute).test_client()
+    body = {
+        "size": [11, 11],
+        "theme": [NINE],
+        "max_words": 8,
+        "options": {"list": "abc", "timeout": 5},
+        "wait": 20,
+    }
+    job = client.post("/v1/designs", json=body).get_json()
+    assert (job["status"], job["result"]["status"]) == ("succeeded", "no_design"), job
+    assert job["result"]["designs"] == []
+    assert "no pattern within the word limit" in job["result"]["reason"]
+    assert "more than max_words 8" in job["result"]["reason"]
+    crowded = client.post(
+        "/v1/designs",
+        json={"size": [9, 9], "theme": ["ABCABCA"] * 5, "options": {"list": "abc"}},
+    )
+    assert crowded.status_code == 400
+    assert "find no symmetric across slots" in crowded.get_json()["error"]["message"]
