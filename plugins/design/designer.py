@@ -1,12 +1,15 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
-Patterns are drawn around the theme placements for at most a third of the time (and
-``PATTERN_DRAWS`` draws); each is kept only when ``crossforge.grids.rules`` passes it
-(the type's rules, the symmetry, the word and block limits). The kept patterns are
-ranked by their fill estimate at the floor (``grids.stats.fillability``, log₂ of the
-expected fills, the theme entries counted as given) less what editors dislike
-(``patterns.shape_penalty``), and filled best first by the fill engine, the theme
-entries locked, until ``count`` designs are filled or the time runs out.
+In rounds until ``count`` designs are filled or the time runs out: patterns are drawn
+around the theme placements (for a third of the time left, ``PATTERN_POOL`` live
+patterns or ``PATTERN_DRAWS`` draws in all); each is kept only when
+``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the word and
+block limits), after its slots tightest on theme letters got a block. The kept
+patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
+log₂ of the expected fills, the theme entries counted as given) less what editors
+dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
+``FILLS_PER_ROUND`` are filled by the fill engine, the theme entries locked.
+Placements whose patterns fail are drawn less in the next round.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from crossforge.plugins.design.settings import (
 Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 """Fills a crossword request (a fill's puzzle fields) under a Control: the fill answer."""
 
-PATTERN_DRAWS = 3000
+PATTERN_DRAWS = 20000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
 """The pattern search stops after this many draws, this many live patterns kept (a
@@ -116,8 +119,11 @@ def design(
     first_at: float | None = None
     while len(designs) < settings.count and not control.should_stop():
         left = end - time.monotonic()
+        passed = drawer.passed
         if left <= 0 or not drawer.draw(time.monotonic() + max(left * PATTERN_SHARE, 0.5)):
-            break
+            if drawer.passed == passed or tally.drawn >= PATTERN_DRAWS:
+                break  # no pattern passed the rules this round: more draws will not help
+            continue
         control.progress({"phase": "filling", "patterns": len(drawer.pool), "designs": 0})
         for pattern in drawer.best(FILLS_PER_ROUND):
             if len(designs) >= settings.count or control.should_stop():
@@ -185,6 +191,8 @@ class _Drawer:
             min(7, max(5, round(self.side * 0.47))) if self.themed else round(self.side * 0.6)
         )
         self.seen: set[tuple[str, ...]] = set()
+        self.passed = 0
+        """Patterns drawn that passed the rules (live or dead)."""
         self.pool: list[_Pattern] = []
         """Live patterns not tried yet."""
 
@@ -249,6 +257,7 @@ class _Drawer:
                 break
             grid = repaired
             estimate = fillability(grid, self.index, self.floor, 3, self.memo)
+        self.passed += 1
         if grid.rows in self.seen:
             return None
         self.seen.add(grid.rows)

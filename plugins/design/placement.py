@@ -3,8 +3,10 @@
 Entries of equal length go in mirrored slots (the first given on top, a revealer
 last); an entry left without a partner goes in the centre line when it can sit there
 symmetrically, or else in a slot whose mirror image is left to the fill. Entries go
-across unless one asks for down or only fits down. Theme lines are spread evenly and
-kept at least one line apart; entries with a position are placed there.
+across unless one asks for down or only fits down. Theme lines follow the layouts
+that keep them (and their images, and the centre line) furthest apart, at least one
+line apart; entries in neighbouring theme lines are staggered (flush left, then
+right); entries with a position are placed there.
 """
 
 from __future__ import annotations
@@ -286,7 +288,8 @@ def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tupl
     """Every choice of ``count`` lines in the top half for the paired entries (their
     images below), each at least one line from the others, their images, the centre
     line when it holds an entry, and ``used``; the most even first (largest smallest
-    gap, then closest to even spacing)."""
+    gap, then fewest three lines two apart, fewest smallest gaps, closest to even
+    spacing)."""
     half = lines // 2
     first = 2 if lines >= 11 else 1  # a theme line on the second line boxes the edge in
     total = 2 * count + int(centred)
@@ -296,14 +299,17 @@ def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tupl
         taken = {*layout, *(lines - 1 - line for line in layout)} | used
         if centred:
             taken.add(half)
-        ordered = sorted(taken)
-        gap = min((b - a for a, b in pairwise(ordered)), default=lines)
+        gaps = [b - a for a, b in pairwise(sorted(taken))]
+        gap = min(gaps, default=lines)
         if gap < 2:
             continue
+        # Three theme lines two apart box in the lines between: a down slot there
+        # crosses three entries (S.S.R) and no word fits.
+        runs = sum(a == b == 2 for a, b in pairwise(gaps))
         drift = sum(abs(line - want) for line, want in zip(layout, ideal, strict=True))
-        found.append((-gap, drift, layout))
+        found.append((-gap, runs, gaps.count(gap), drift, layout))
     found.sort()
-    return [layout for _, _, layout in found]
+    return [found_layout[-1] for found_layout in found]
 
 
 def _place_self_symmetric(
