@@ -31,9 +31,11 @@ SAMPLE = 6
 CHEATER_BITS = 8.0
 SQUARE_BITS = 8.0
 CORNER_BITS = 3.0
+CORNER_CELL_BITS = 20.0
 WALL_BITS = 40.0
-"""What a cheater block, a 2x2 square of blocks, a block in a corner's 3x3 square and
-a wall (a line of ``WALL`` blocks) cost a pattern, in bits of fill estimate."""
+"""What a cheater block, a 2x2 square of blocks, a block in a corner's 3x3 square (and
+more in the corner cell itself, which printed grids leave open) and a wall (a line of
+``WALL`` blocks) cost a pattern, in bits of fill estimate."""
 WALL = 4
 
 
@@ -316,6 +318,8 @@ def shape_penalty(grid: Grid) -> tuple[float, dict[str, int]]:
         CHEATER_BITS * cheaters
         + SQUARE_BITS * squares
         + CORNER_BITS * len(corners)
+        + CORNER_CELL_BITS
+        * sum(r in (0, grid.height - 1) and c in (0, grid.width - 1) for r, c in corners)
         + WALL_BITS * walls
     )
     return bits, counts
