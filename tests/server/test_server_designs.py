@@ -7,8 +7,10 @@ import time
 from collections.abc import Callable
 
 import puz
+import pytest
 from design_list import store_every_word
 from flask import Flask
+from flask.testing import FlaskClient
 
 from crossforge.grids.model import Grid
 from crossforge.grids.rules import check, mirror_cell
@@ -18,11 +20,14 @@ from crossforge.server.jobs.tasks import execute
 NINE = "ABCCBAABC"
 
 
-def test_a_design_job_answers_designs_best_first_and_downloads_each(
-    make_app: Callable[..., Flask], config: ServerConfig
-) -> None:
+@pytest.fixture
+def client(make_app: Callable[..., Flask], config: ServerConfig) -> FlaskClient:
+    """A client of an app running real design jobs on the store holding list ``abc``."""
     store_every_word(config.database_url)
-    client = make_app(execute=execute).test_client()
+    return make_app(execute=execute).test_client()
+
+
+def test_a_design_job_answers_designs_best_first_and_downloads_each(client: FlaskClient) -> None:
     body = {
         "size": [11, 11],
         "theme": ["ABCAB", {"answer": NINE, "revealer": True}, "CBACB"],
@@ -64,11 +69,7 @@ def test_a_design_job_answers_designs_best_first_and_downloads_each(
     assert "event: done" in events
 
 
-def test_bad_design_requests_are_4xx_naming_the_problem(
-    make_app: Callable[..., Flask], config: ServerConfig
-) -> None:
-    store_every_word(config.database_url)
-    client = make_app(execute=execute).test_client()
+def test_bad_design_requests_are_4xx_naming_the_problem(client: FlaskClient) -> None:
     options = {"list": "abc"}
     cases = [
         ({"size": [7, 7], "theme": [NINE]}, "theme[0]", "too long for a 7x7 grid"),
@@ -86,11 +87,7 @@ def test_bad_design_requests_are_4xx_naming_the_problem(
     assert unknown.status_code == 404
 
 
-def test_a_running_design_job_is_canceled(
-    make_app: Callable[..., Flask], config: ServerConfig
-) -> None:
-    store_every_word(config.database_url)
-    client = make_app(execute=execute).test_client()
+def test_a_running_design_job_is_canceled(client: FlaskClient) -> None:
     body = {  # no word of the list reaches the floor: the designer draws for 10 s
         "size": [15, 15],
         "theme": [NINE],
@@ -113,11 +110,7 @@ def test_a_running_design_job_is_canceled(
     assert client.post(f"{path}/cancel").status_code == 409
 
 
-def test_a_design_that_cannot_be_met_says_why(
-    make_app: Callable[..., Flask], config: ServerConfig
-) -> None:
-    store_every_word(config.database_url)
-    client = make_app(execute=execute).test_client()
+def test_a_design_that_cannot_be_met_says_why(client: FlaskClient) -> None:
     body = {
         "size": [11, 11],
         "theme": [NINE],

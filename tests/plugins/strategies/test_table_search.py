@@ -429,13 +429,15 @@ def fills_exist(
                 w
                 for w in listed[s]
                 if w not in used
-                and all(letters.get(cell, ch) == ch for cell, ch in zip(slots[s].cells, w))
+                and all(
+                    letters.get(cell, ch) == ch for cell, ch in zip(slots[s].cells, w, strict=True)
+                )
             ]
             for s in left
         }
         s = min(left, key=lambda t: len(fitting[t]))
         return any(
-            extend(left - {s}, {**letters, **dict(zip(slots[s].cells, w))}, used | {w})
+            extend(left - {s}, {**letters, **dict(zip(slots[s].cells, w, strict=True))}, used | {w})
             for w in fitting[s]
         )
 
