@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from crossforge.cli_support import LAYERED_LISTS, BadInput, KeyValue, StatusLine, list_field
+from crossforge.cli_support import LAYERED_LISTS, list_field
 from crossforge.grids.cli import GridSource
+from crossforge.plugins.cli_options import Run, command_options
 
 if TYPE_CHECKING:
     from crossforge.plugins.registry import PluginInfo
@@ -38,7 +38,7 @@ def plugins_table(infos: list[PluginInfo]) -> str:
     header = ("KIND", "NAME", "VERSION", "DISTRIBUTION", "DESCRIPTION")
     rows = [
         (
-            info.kind,
+            info.role,
             info.name,
             info.version or "-",
             info.distribution or "-",
@@ -55,183 +55,41 @@ def plugins_table(infos: list[PluginInfo]) -> str:
     )
 
 
-class RegionItem(click.ParamType):
-    """A region item: a slot id (``17A``) into ``("slots", "17A")``, a cell ``ROW,COL``
-    into ``("cells", [row, col])``."""
-
-    name = "region"
-
-    def convert(
-        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-    ) -> tuple[str, Any]:
-        if isinstance(value, tuple):
-            return value
-        text = str(value).strip()
-        row, sep, col = text.partition(",")
-        if sep and row.strip().isdigit() and col.strip().isdigit():
-            return "cells", [int(row), int(col)]
-        if text[:-1].isdigit() and text[-1:].upper() in ("A", "D"):
-            return "slots", text.upper()
-        raise BadInput(f"{value!r}: expected a slot such as 17A or a cell ROW,COL", ctx, param)
-
-
 @click.command(epilog="Exit status: 0 filled, 3 no fill exists or gave up, 1 bad input.")
 @click.argument("grid", metavar="GRID", type=GridSource())
 @LAYERED_LISTS
-@click.option(
-    "--type",
-    "puzzle_type",
-    default="american",
-    help="Puzzle type (american, canadian).",
+@command_options(
+    "the filled grid, circles and shading kept",
+    "min_score",
+    "seed",
+    "timeout",
+    "locked",
+    "allowed",
+    "banned",
+    "no_duplicates",
+    "shared_substring",
+    "shared_stems",
+    "quality",
+    "alternatives",
+    "min_difference",
+    "region",
 )
-@click.option("--strategy", default="backtrack", help="Fill strategy.")
-@click.option("--min-score", type=float, metavar="S", help="Lowest word score allowed.")
-@click.option(
-    "--seed",
-    type=int,
-    metavar="N",
-    help="Random seed (same seed, same fill; with --quality best, only when improving ends "
-    "before its time).",
-)
-@click.option(
-    "--timeout",
-    type=float,
-    default=60.0,
-    metavar="SEC",
-    help="Time limit in seconds.",
-)
-@click.option(
-    "--lock",
-    multiple=True,
-    type=KeyValue(),
-    metavar="ID=WORD",
-    help="Fix an entry in advance, e.g. --lock 17A=THEMEANSWER (repeatable).",
-)
-@click.option("--allow", multiple=True, metavar="WORD", help="Allow a word (repeatable).")
-@click.option("--ban", multiple=True, metavar="WORD", help="Ban a word (repeatable).")
-@click.option("--allow-duplicates", is_flag=True, help="Let an entry appear more than once.")
-@click.option(
-    "--shared-substring",
-    type=click.IntRange(min=2),
-    metavar="N",
-    help="Forbid two entries sharing N or more letters in a row.",
-)
-@click.option("--shared-stems", is_flag=True, help="Forbid two entries with the same stem.")
-@click.option(
-    "--quality",
-    type=click.Choice(["first", "best"]),
-    help="best (default): improve the fill for CROSSFORGE_BEST_SECONDS; first: the first fill.",
-)
-@click.option("--alternatives", type=click.IntRange(min=1), metavar="K", help="Fills wanted.")
-@click.option(
-    "--min-difference",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="Entries in which every two fills differ (with --alternatives).",
-)
-@click.option(
-    "--region",
-    multiple=True,
-    type=RegionItem(),
-    metavar="ID|ROW,COL",
-    help="Fill only this slot (17A) or cell (3,4, from 0); other cells keep their letter "
-    "or stay empty (repeatable).",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, path_type=Path),
-    metavar="FILE",
-    help="Also write the filled grid, circles and shading kept: .svg or a puzzle file "
-    "(.txt .grid .json .puz .ipuz .xd).",
-)
-@click.option(
-    "--param",
-    multiple=True,
-    type=KeyValue(json_value=True),
-    metavar="KEY=JSON",
-    help="Strategy parameter, e.g. --param restarts=none (repeatable).",
-)
-@click.option(
-    "--progress",
-    is_flag=True,
-    help="Print the strategy's progress reports to stderr as JSON lines.",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def fill(
-    grid: Path,
-    word_list: tuple[str, ...],
-    puzzle_type: str,
-    strategy: str,
-    min_score: float | None,
-    seed: int | None,
-    timeout: float,
-    lock: tuple[tuple[str, str], ...],
-    allow: tuple[str, ...],
-    ban: tuple[str, ...],
-    allow_duplicates: bool,
-    shared_substring: int | None,
-    shared_stems: bool,
-    quality: str | None,
-    alternatives: int | None,
-    min_difference: int | None,
-    region: tuple[tuple[str, Any], ...],
-    output: Path | None,
-    param: tuple[tuple[str, Any], ...],
-    progress: bool,
-    as_json: bool,
-) -> None:
+def fill(grid: Path, word_list: tuple[str, ...], run: Run, **options: Any) -> None:
     """Fill a crossword grid from a word list.
 
     Letters in the grid stay as given (with --region: those outside the region; the
     region is filled afresh). GRID is a puzzle file (.txt .grid .json .puz .ipuz .xd)
     or a library grid's name. On a terminal a status line shows the search.
     """
-    from crossforge.grids.formats import format_for, load
-    from crossforge.plugins.pipeline import run_here
+    from crossforge.grids.formats import load
 
-    fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
-    options = {
-        "list": list_field(word_list),
-        "min_score": min_score,
-        "locked": dict(lock) or None,
-        "allowed": list(allow) or None,
-        "banned": list(ban) or None,
-        "no_duplicates": False if allow_duplicates else None,
-        "shared_substring": shared_substring,
-        "shared_stems": shared_stems or None,
-        "quality": quality,
-        "alternatives": alternatives,
-        "min_difference": min_difference,
-        "region": {kind: [v for k, v in region if k == kind] for kind, _ in region} or None,
-        "timeout": timeout,
-        "seed": seed,
-        **dict(param),
-    }
-    raw = {
-        "type": puzzle_type,
-        "strategy": strategy,
-        "grid": load(grid).grid.to_text(),
-        "options": {k: v for k, v in options.items() if v is not None},
-    }
-    with StatusLine(f"fill {grid.stem}", shown=not progress) as status:
-        answer = run_here(raw, "fill", print_progress if progress else status.report)
-    if as_json:
-        print(json.dumps(answer, indent=2))
-    else:
-        print(fill_report(answer))
-    if output and isinstance(answer.get("grid"), list):
-        from crossforge.plugins.puzzles.crossword.files import fill_file
-
-        data = fill_file(answer, str(fmt))
-        output.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    fields = {"grid": load(grid).grid.to_text()}
+    raw = run.request(fields, {"list": list_field(word_list), **options})
+    answer = run.answer(raw, "fill", f"fill {grid.stem}")
+    run.show(answer, fill_report)
+    run.write(answer if isinstance(answer.get("grid"), list) else None)
     if answer["status"] != "filled":
         click.get_current_context().exit(3)
-
-
-def print_progress(report: Mapping[str, Any]) -> None:
-    """A progress callback printing each report to stderr as a JSON line (``--progress``)."""
-    print(json.dumps(dict(report), default=str), file=sys.stderr, flush=True)
 
 
 def fill_report(answer: dict[str, Any]) -> str:

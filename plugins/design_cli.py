@@ -3,14 +3,13 @@ filled, from the command line (the same request and answer as ``POST /v1/designs
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import click
 
-from crossforge.cli_support import BadInput, KeyValue, StatusLine
+from crossforge.cli_support import BadInput
+from crossforge.plugins.cli_options import Run, command_options
 
 
 class Size(click.ParamType):
@@ -77,27 +76,7 @@ class ThemeItem(click.ParamType):
     "--marks", type=click.Choice(["circled", "shaded", "none"]), help="Theme cells' marks."
 )
 @click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
-@click.option("--type", "puzzle_type", default="american", help="Puzzle type (american, canadian).")
-@click.option("--strategy", default="backtrack", help="Fill strategy.")
-@click.option("--min-score", type=float, metavar="S", help="Lowest word score allowed.")
-@click.option("--seed", type=int, metavar="N", help="Random seed.")
-@click.option("--timeout", type=float, default=60.0, metavar="SEC", help="Time limit in seconds.")
-@click.option(
-    "--param",
-    multiple=True,
-    type=KeyValue(json_value=True),
-    metavar="KEY=JSON",
-    help="A fill option or strategy parameter, e.g. --param quality='\"first\"' (repeatable).",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, path_type=Path),
-    metavar="FILE",
-    help="Also write the best design: .svg or a puzzle file (.txt .json .puz .ipuz .xd).",
-)
-@click.option("--progress", is_flag=True, help="Print progress reports to stderr as JSON lines.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@command_options("the best design", "min_score", "seed", "timeout")
 def design(
     size: list[int],
     theme: tuple[dict[str, Any], ...],
@@ -109,15 +88,8 @@ def design(
     count: int | None,
     marks: str | None,
     word_list: str | None,
-    puzzle_type: str,
-    strategy: str,
-    min_score: float | None,
-    seed: int | None,
-    timeout: float,
-    param: tuple[tuple[str, Any], ...],
-    output: Path | None,
-    progress: bool,
-    as_json: bool,
+    run: Run,
+    **options: Any,
 ) -> None:
     """Design grids around theme entries and fill them.
 
@@ -125,10 +97,6 @@ def design(
     guides, and the best patterns are filled; theme entries missing from the list are
     kept as given. Prints each design, best first: grid, theme entries, statistics.
     """
-    from crossforge.grids.formats import format_for
-    from crossforge.plugins.cli import print_progress
-    from crossforge.plugins.pipeline import run_here
-
     entries = [*theme, *([{"answer": revealer, "revealer": True}] if revealer else [])]
     if down:
         entries = [{**entry, "direction": entry.get("direction", "down")} for entry in entries]
@@ -141,28 +109,10 @@ def design(
         "count": count,
         "marks": marks,
     }
-    options = {
-        "list": word_list,
-        "min_score": min_score,
-        "timeout": timeout,
-        "seed": seed,
-        **dict(param),
-    }
-    raw = {
-        "type": puzzle_type,
-        "strategy": strategy,
-        **{k: v for k, v in fields.items() if v is not None},
-        "options": {k: v for k, v in options.items() if v is not None},
-    }
-    fmt = output and ("svg" if output.suffix.lower() == ".svg" else format_for(output))
-    with StatusLine("design", shown=not progress) as status:
-        answer = run_here(raw, "design", print_progress if progress else status.report)
-    print(json.dumps(answer, indent=2) if as_json else design_report(answer))
-    if output and answer["designs"]:
-        from crossforge.plugins.puzzles.crossword.files import fill_file
-
-        data = fill_file(answer["designs"][0], str(fmt))
-        output.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    raw = run.request(fields, {"list": word_list, **options})
+    answer = run.answer(raw, "design", "design")
+    run.show(answer, design_report)
+    run.write(answer["designs"][0] if answer["designs"] else None)
     if not answer["designs"]:
         click.get_current_context().exit(3)
 

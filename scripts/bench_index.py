@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(args.measure, args.patterns, args.seed, args.repeat)))
         return 0
 
-    from crossforge.wordbase.defaults import build_default
+    from crossforge.wordbase.building.defaults import build_default
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.store import WordStore
 

@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from crossforge.server.app import create_app
     from crossforge.server.config import ServerConfig
-    from crossforge.wordbase.defaults import build_default
+    from crossforge.wordbase.building.defaults import build_default
     from crossforge.wordbase.store import WordStore
     from crossforge.wordbase.user_regex import RegexBoundError
 

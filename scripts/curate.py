@@ -5,7 +5,8 @@
     .venv/bin/python scripts/curate.py merge --into TARGET SOURCE... [--merge max|replace]
 
 Works on the database of ``CROSSFORGE_DATABASE_URL`` (default: the instance's SQLite
-file), through ``crossforge.wordbase.curation``. Each command is one transaction per list written.
+file), through ``crossforge.wordbase.building.curation``. Each command is one transaction
+per list written.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from crossforge.wordbase.curation import dedupe, merge_lists, rescore
+from crossforge.wordbase.building.curation import dedupe, merge_lists, rescore
 from crossforge.wordbase.store import WordStore
 
 

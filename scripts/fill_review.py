@@ -46,8 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from crossforge.grids import library  # noqa: E402
 from crossforge.grids.model import Grid  # noqa: E402
 from crossforge.plugins.cli import estimate_line  # noqa: E402
-from crossforge.wordbase.defaults import LANGUAGES, default_name  # noqa: E402
-from crossforge.wordbase.scoring import has_letter_run  # noqa: E402
+from crossforge.wordbase.building.defaults import LANGUAGES, default_name  # noqa: E402
+from crossforge.wordbase.building.scoring import has_letter_run  # noqa: E402
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED  # noqa: E402
 
 DEFAULT_MIN_SCORE = 35
@@ -71,7 +71,7 @@ def library_grids() -> list[tuple[str, str, Grid]]:
     return [
         (item.name, item.rules, Grid.from_text(item.path.read_text("utf-8")))
         for item in library.CATALOGUE.values()
-        if item.kind == "square" and item.rules in ("american", "canadian")
+        if item.shape == "square" and item.rules in ("american", "canadian")
     ]
 
 
@@ -79,9 +79,9 @@ def fill(
     grid: Grid, options: dict[str, Any], list_name: str, words: Any, kind: str = "american"
 ) -> dict[str, Any]:
     """The answer of one fill request of type ``kind``, as the CLI and HTTP API run it."""
-    from crossforge.plugins.pipeline import control_of, run_request
+    from crossforge.plugins.job_requests import check_request, parse_request
+    from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
 
     raw = {
         "type": kind,
@@ -93,11 +93,12 @@ def fill(
     plugins = registry()
     request = parse_request(raw, plugins, "fill")
     problem = check_request(request, plugins, words)
-    answer = run_request(request, plugins, words, control_of(request), problem)
+    answer = run_request(request, plugins, words, request.control(), problem)
     answer["excluded_tags"] = sorted(
-        set(request.puzzle.get("exclude_tags", ())) - set(request.puzzle.get("allow_tags", ()))
+        set(request.type_request.get("exclude_tags", ()))
+        - set(request.type_request.get("allow_tags", ()))
     )
-    answer["min_score"] = request.puzzle.get("min_score", 0)
+    answer["min_score"] = request.type_request.get("min_score", 0)
     return answer
 
 
@@ -200,7 +201,7 @@ def _in_wordnet(key: str) -> bool:
     """True when WordNet knows ``key``, as a lemma or an inflection: ``III``, ``AAA``
     are words, ``WAYYY`` is junk. (Not read from the entry's clues: a known word may
     have none that does not give it away.)"""
-    from crossforge.wordbase.wordnet import load_wordnet
+    from crossforge.wordbase.building.english.wordnet import load_wordnet
 
     return load_wordnet().knows(key.lower())
 

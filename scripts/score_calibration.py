@@ -8,8 +8,8 @@ For each key length, takes the English wordfreq words whose score lies in a band
 30–34: just at a min score of 30) under the flat mapping (adjustment 0) and under the
 default list's length-aware one, and prints how many there are and which share of them
 are lower-case entries (common words, not names) of each dictionary, with a few samples.
-The length adjustment of ``crossforge.wordbase.defaults`` was chosen so that this share is about
-the same at every length from 5 letters on.
+The length adjustment of ``crossforge.wordbase.building.defaults`` was chosen so that
+this share is about the same at every length from 5 letters on.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from crossforge.wordbase.defaults import length_adjustment, zipf_to_score  # noqa: E402
+from crossforge.wordbase.building.defaults import length_adjustment, zipf_to_score  # noqa: E402
 
 
 def common_words(path: Path) -> set[str]:

@@ -9,6 +9,7 @@ installs Debian's ``chromium``; Playwright's own browser download is never used)
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +21,8 @@ from page_list import RUSSIAN_LIST, TAGGED, list_lines
 from services import browser_skip_reason, chromium_path
 
 from crossforge.server.config import ServerConfig
+from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+from crossforge.wordbase.imports import import_lines
 
 SKIP = browser_skip_reason()
 
@@ -34,18 +37,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.skip(reason=SKIP))
 
 
-@pytest.fixture(scope="module")
-def page_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An instance folder whose database (``database_url``) holds the test lists."""
+@pytest.fixture(scope="session")
+def page_lists(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An instance folder whose database (``database_url``) holds the test lists, built
+    once: each module takes a copy (``page_instance``)."""
     from crossforge.wordbase.config import DEFAULT_LIST
     from crossforge.wordbase.store import WordStore
 
-    folder = tmp_path_factory.mktemp("page")
+    folder = tmp_path_factory.mktemp("page-lists")
     url = database_url(folder)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CROSSFORGE_INSTANCE", str(folder))
         with WordStore(url) as store:
-            store.import_lines(DEFAULT_LIST, list_lines(), fmt="csv")
+            import_lines(store, DEFAULT_LIST, list_lines(), fmt="csv", tagger=with_editor_tags)
             for word, tag in TAGGED.items():
                 entry = store.get_entry(DEFAULT_LIST, word)
                 assert entry is not None, word
@@ -63,6 +67,14 @@ def page_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 store.put_entry(
                     RUSSIAN_LIST, word, 50, clues=["Домашний зверь"] if word == "КОТ" else []
                 )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def page_instance(page_lists: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the test lists' instance folder for this module's tests to change."""
+    folder = tmp_path_factory.mktemp("page")
+    shutil.copytree(page_lists, folder, dirs_exist_ok=True)
     return folder
 
 

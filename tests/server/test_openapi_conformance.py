@@ -3,6 +3,7 @@ stateful phases in process, and every plugin option in the document."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,15 +20,42 @@ SETTINGS: dict[str, Any] = {
     "seed": 20261124,
     # Five examples per operation in the fuzzing and stateful phases: 40 took 132 s on a
     # quiet machine; the coverage phase (every boundary of every schema) is not bounded
-    # by it and is most of what is left.
+    # by it.
     "generation": {"max-examples": 5, "deterministic": True},
     "headers": {"Authorization": f"Bearer {TOKEN}"},
     # Every check runs but positive_data_acceptance: a request the document allows can
     # still be refused for what no schema says (grid rules, puzzle text, word keys).
     "checks": {"positive_data_acceptance": {"enabled": False}},
-    # Links from Location headers only: guessed links rename a list onto a deleted one's
-    # name, which use_after_free reads as the deleted list coming back.
-    "phases": {"stateful": {"inference": {"algorithms": ["location-headers"]}}},
+}
+PHASES: dict[str, dict[str, Any]] = {
+    "examples": {"examples": {"enabled": True}},
+    "coverage-positive": {"coverage": {"enabled": True, "generation": {"mode": "positive"}}},
+    "coverage-negative": {"coverage": {"enabled": True, "generation": {"mode": "negative"}}},
+}
+"""The phases that try each operation on its own, run per group of operations (the
+whole document in one test took over 60 s; the negative coverage of /v1/fills alone
+sends about 5,000 requests)."""
+GROUPS = {
+    "meta": r"^/v1/(health|plugins|openapi\.json|docs)$",
+    "lists": r"^/v1/lists(/\{name\})?$",
+    "words": r"^/v1/lists/\{name\}/(words|imports|export)",
+    "clues": r"^/v1/lists/\{name\}/clues",
+    "fills": r"^/v1/fills$",
+    "designs": r"^/v1/designs$",
+    "suggestions": r"^/v1/suggestions$",
+    "jobs": r"^/v1/jobs/",
+    "solve": r"^/v1/puzzles/[^/]+/solve$",
+    "rate": r"^/v1/puzzles/[^/]+/rate$",
+    "generate": r"^/v1/puzzles/[^/]+/generate$",
+    "grids": r"^/v1/grids/",
+}
+"""Every operation of the document is in one group (``test_the_groups_cover_the_document``)."""
+FUZZING_THEN_STATEFUL: dict[str, Any] = {
+    "fuzzing": {"enabled": True},
+    # The stateful phase follows links learnt from the Location headers of the phases
+    # before it in the same run (here fuzzing's); guessed links rename a list onto a
+    # deleted one's name, which use_after_free reads as the deleted list coming back.
+    "stateful": {"enabled": True, "inference": {"algorithms": ["location-headers"]}},
 }
 
 
@@ -62,16 +90,46 @@ def _failures(stream: Iterator[Any]) -> list[str]:
     return found
 
 
-def test_the_api_conforms_to_its_document(
-    make_app: Callable[..., Flask], tiny_list: str, wsgi_probes: None
-) -> None:
-    app = make_app(
+def _conformance_failures(app: Flask, phases: dict[str, Any], paths: str | None = None) -> str:
+    """What schemathesis found wrong running ``phases`` on the operations under ``paths``
+    (a regex; None: all), each failure with a code sample; empty when none."""
+    config = schemathesis.Config.from_dict({**SETTINGS, "phases": {"enabled": False, **phases}})
+    schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", app, config=config)
+    if paths is not None:
+        schema = schema.include(path_regex=paths)
+    return "\n\n".join(_failures(schemathesis.engine.from_schema(schema).execute()))
+
+
+@pytest.fixture
+def conformance_app(make_app: Callable[..., Flask], tiny_list: str, wsgi_probes: None) -> Flask:
+    """A guarded app with a word list, short waits and limits no generated burst meets."""
+    return make_app(
         api_token=TOKEN, wait_limit=1.0, submit_rate="100000/minute", suggest_rate="100000/minute"
     )
-    config = schemathesis.Config.from_dict(SETTINGS)
-    schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", app, config=config)
-    failures = _failures(schemathesis.engine.from_schema(schema).execute())
-    assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.parametrize("group", GROUPS)
+@pytest.mark.parametrize("phase", PHASES)
+def test_each_operation_conforms_to_the_document(
+    conformance_app: Flask, phase: str, group: str
+) -> None:
+    failures = _conformance_failures(conformance_app, PHASES[phase], GROUPS[group])
+    assert not failures, failures
+
+
+def test_fuzzed_and_linked_calls_conform_to_the_document(conformance_app: Flask) -> None:
+    """Fuzzing over every operation, then the stateful phase: calls chained by the links
+    of the Location headers fuzzing met (a list made, then read, changed or deleted; a
+    job submitted, then read or cancelled)."""
+    failures = _conformance_failures(conformance_app, FUZZING_THEN_STATEFUL)
+    assert not failures, failures
+
+
+def test_the_groups_cover_the_document(make_app: Callable[..., Flask]) -> None:
+    """Every path of the document is in exactly one group of the per-operation test."""
+    paths = make_app().test_client().get("/v1/openapi.json").get_json()["paths"]
+    groups = {path: [g for g, regex in GROUPS.items() if re.search(regex, path)] for path in paths}
+    assert {path: found for path, found in groups.items() if len(found) != 1} == {}
 
 
 def test_every_plugin_option_is_in_the_document(make_app: Callable[..., Flask]) -> None:
@@ -91,7 +149,7 @@ def test_every_plugin_option_is_in_the_document(make_app: Callable[..., Flask]) 
     for info in registry().plugins():
         assert info.error is None, info
         names = set(info.parameters.get("properties", {}))
-        if info.kind == "strategy":
+        if info.role == "strategy":
             found = offered("/v1/fills", strategy=info.name)
         elif f"/v1/puzzles/{info.name}/generate" in paths:
             found = offered(f"/v1/puzzles/{info.name}/generate")

@@ -31,7 +31,6 @@ def test_best_is_the_default_within_the_setting(
     assert best["status"] == "filled" and best["stats"]["quality"] == "best"
     assert set(best["objective"]) == {"lowest_band", "in_lowest_band", "min_score", "mean_score"}
     assert isinstance(best["optimal"], bool)
-    assert best["stats"]["time"] < 5
     first = fill(client, tiny_list, quality="first")
     assert "optimal" not in first and "quality" not in first["stats"]
     assert first["objective"]["min_score"] <= best["objective"]["min_score"]

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from crossforge.wordbase.blank_clues import BlankClues
-from crossforge.wordbase.clue_writing import ClueWriter
-from crossforge.wordbase.collocation_clues import CollocationClues
-from crossforge.wordbase.defaults import _EnglishBuild
-from crossforge.wordbase.editor_tags import editor_tags
-from crossforge.wordbase.phrase_evidence import PhraseEvidence
-from crossforge.wordbase.scoring import Misspellings
+from crossforge.wordbase.building.clues.blanks import BlankClues
+from crossforge.wordbase.building.clues.collocations import CollocationClues
+from crossforge.wordbase.building.clues.writer import ClueWriter
+from crossforge.wordbase.building.defaults import _EnglishBuild
+from crossforge.wordbase.building.english.editor_tags import editor_tags
+from crossforge.wordbase.building.english.phrase_evidence import PhraseEvidence
+from crossforge.wordbase.building.english.wordnet import load_wordnet
+from crossforge.wordbase.building.scoring import Misspellings
 from crossforge.wordbase.store import WordStore
-from crossforge.wordbase.wordnet import load_wordnet
-from tests.wordbase.test_clue_writing import _Wordfreq
+from tests.wordbase.building.clues.test_clue_writing import _Wordfreq
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from crossforge.server.cli import main
-from crossforge.wordbase import defaults
 from crossforge.wordbase.alphabets import Alphabet
+from crossforge.wordbase.building import defaults
+from crossforge.wordbase.building.english.wordnet import load_wordnet
 from crossforge.wordbase.store import WordStore
-from crossforge.wordbase.wordnet import load_wordnet
 from tests.wordbase.wordnet_sample import write_wordnet
 
 SAMPLE_SIZE = 2000
@@ -67,6 +67,16 @@ def test_import_reports_then_search_stats_and_export(
     assert len(target.read_text("utf-8").splitlines()) == 3
     code, out, _ = run(capsys, "export", "--list", "mine", "--format", "stwl")
     assert out.splitlines() == ["cat;60", "cot;30", "ice cream;70"]
+
+
+def test_import_gives_english_entries_their_editor_tags(
+    instance: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = instance / "words.txt"
+    words.write_text("negro;55\ncat;60\n", "utf-8")
+    assert run(capsys, "import", str(words), "--list", "mine")[0] == 0
+    with WordStore() as store:
+        assert store.key_tags("mine") == {"NEGRO": ["offensive"]}
 
 
 def test_a_bad_file_is_rejected_whole_unless_skip_bad(

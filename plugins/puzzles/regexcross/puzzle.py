@@ -20,15 +20,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crossforge.errors import InputError
 from crossforge.grids.hexgrid import FAMILIES, HexGrid
-from crossforge.plugins.puzzles.regexcross.syntax import ClueError, named_characters, parse_clue
+from crossforge.plugins.puzzles.regexcross.syntax import (
+    ClueError,
+    ClueMatcher,
+    named_characters,
+    parse_clue,
+)
 
 RECT_FAMILIES = ("rows", "cols")
 HEADERS = frozenset(f"[{family}]" for family in (*RECT_FAMILIES, *FAMILIES))
 """Section header lines; a clue with the same text is written quoted."""
 
 
-class RegexFormatError(ValueError):
+class RegexFormatError(InputError):
     """A regex crossword that cannot be read; the message names the line or field."""
 
 
@@ -254,3 +260,16 @@ def parse_solution(puzzle: RegexCrossword, solution: Any) -> list[str]:
             raise RegexFormatError(f"solution row {r + 1}: {length} letters expected")
         letters.extend(row)
     return letters
+
+
+def validate(puzzle: RegexCrossword, letters: Sequence[str]) -> list[str]:
+    """Every clue that does not match its line, naming line, clue and text."""
+    problems = []
+    for line in puzzle.lines():
+        text = "".join(letters[c] for c in line.cells)
+        problems += [
+            f"{line.name}: {text!r} does not match {clue!r}"
+            for clue in line.clues
+            if not ClueMatcher(clue).fullmatch(text)
+        ]
+    return problems

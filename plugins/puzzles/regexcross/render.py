@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import escape
 
 from crossforge.grids.hexgrid import HexGrid
@@ -13,13 +14,11 @@ CELL = 34
 """SVG square cell size in pixels."""
 
 
-def _letters(puzzle: RegexCrossword, solution: list[str] | None) -> list[str]:
-    if solution is not None:
-        return [ch for row in solution for ch in row]
-    return ["."] * puzzle.cell_count
+def _letters(puzzle: RegexCrossword, solution: Sequence[str]) -> list[str]:
+    return list(solution) if solution else ["."] * puzzle.cell_count
 
 
-def render_text(puzzle: RegexCrossword, solution: list[str] | None = None) -> str:
+def render_text(puzzle: RegexCrossword, solution: Sequence[str] = ()) -> str:
     """The grid row by row; hexagon rows are indented to their shape; clues below."""
     rows = puzzle.rows_of(_letters(puzzle, solution))
     widest = max(len(r) for r in rows)
@@ -30,7 +29,7 @@ def render_text(puzzle: RegexCrossword, solution: list[str] | None = None) -> st
     return "\n".join(out) + "\n"
 
 
-def render_svg(puzzle: RegexCrossword, solution: list[str] | None = None) -> str:
+def render_svg(puzzle: RegexCrossword, solution: Sequence[str] = ()) -> str:
     """The grid (``grids.svg``'s hexagon, or squares) with the letters, clues beside it."""
     letters = _letters(puzzle, solution)
     if puzzle.shape == "hex":

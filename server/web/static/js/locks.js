@@ -7,10 +7,7 @@ import { EMPTY, BLOCK, pattern } from "./puzzle.js";
 
 export class Locks {
   constructor({ editor, view, toggle, label }) {
-    this.editor = editor;
-    this.view = view;
-    this.toggle = toggle;
-    this.label = label;
+    Object.assign(this, { editor, view, toggle, label });
     const released = editor.settings.released;
     this.released = new Set(Array.isArray(released) ? released : []); // "17A:HOTTAKES"
     toggle.addEventListener("change", () => this.set(this.current(), toggle.checked));

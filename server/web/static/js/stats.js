@@ -3,6 +3,7 @@
 
 import { describe, json } from "./api.js";
 import { toDocument } from "./puzzle.js";
+import { Tab } from "./tab.js";
 
 const FIGURES = [
   ["entries", "Words"],
@@ -19,28 +20,14 @@ const FIGURES = [
   ["complexity", "Generation complexity"],
 ];
 
-export class GridStats {
+export class GridStats extends Tab {
   constructor({ editor, status, figures, letters }) {
-    this.editor = editor;
-    this.status = status;
-    this.figures = figures;
-    this.letters = letters;
-    this.visible = false;
-    this.timer = null;
+    super(200);
+    Object.assign(this, { editor, status, figures, letters });
     this.asked = 0; // the latest request's number: older answers are dropped
     editor.addEventListener("change", (event) => {
       if (this.visible && event.detail.reason !== "cursor") this.schedule();
     });
-  }
-
-  show(visible) {
-    this.visible = visible;
-    if (visible) this.refresh();
-  }
-
-  schedule() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.refresh(), 200);
   }
 
   async refresh() {

@@ -16,14 +16,8 @@ const MARKS = {
 
 export class Suggestions {
   constructor({ editor, view, settings, list, status, healthToggle, healthSummary, report }) {
-    this.editor = editor;
-    this.view = view;
-    this.settings = settings; // () => {type, list, min_score, locked}
-    this.list = list;
-    this.status = status;
-    this.healthToggle = healthToggle;
-    this.healthSummary = healthSummary;
-    this.report = report;
+    // settings: () => {type, list, min_score, locked}
+    Object.assign(this, { editor, view, settings, list, status, healthToggle, healthSummary, report });
     this.pending = null;
     this.timer = null;
     this.lastKey = "";

@@ -120,7 +120,7 @@ def test_generation_is_seeded_and_handles_4x4() -> None:
     assert SUDOKU.generate(random.Random(7), Control.with_timeout(10), size="4x4").size == 4
     with pytest.raises(ValueError, match="N or NxN"):
         SUDOKU.generate(random.Random(1), Control(), size="9x8")
-    with pytest.raises(ValueError, match="unknown Sudoku level"):
+    with pytest.raises(ValueError, match="level .impossible.: expected 1-7 or one of easy"):
         SUDOKU.generate(random.Random(1), Control(), level="impossible")
 
 

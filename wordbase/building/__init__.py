@@ -1,0 +1,1 @@
+"""Default lists: built from data that installed packages ship, scored and clued."""

@@ -1,0 +1,1 @@
+"""Clues the default lists write: glosses cut short, synonyms, blanks and collocations."""

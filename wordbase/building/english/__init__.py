@@ -1,0 +1,1 @@
+"""The English default list: wordfreq and WordNet words, their scores, tags and evidence."""

@@ -1,0 +1,1 @@
+"""The Russian default list: OpenCorpora nouns scored by frequency, clued from definitions."""
