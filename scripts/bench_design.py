@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from crossforge.server.cli_support import run_here  # noqa: E402
+from crossforge.plugins.pipeline import run_here  # noqa: E402
 
 SETS: dict[str, tuple[tuple[int, int], list[str], int | None]] = {
     "15-a": ((15, 15), ["ONCEINABLUEMOON", "UNDERTHEWEATHER", "PLAYINGWITHFIRE"], None),

@@ -1,12 +1,15 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
-Patterns are drawn around the theme placements for at most a third of the time (and
-``PATTERN_DRAWS`` draws); each is kept only when ``crossforge.grids.rules`` passes it
-(the type's rules, the symmetry, the word and block limits). The kept patterns are
-ranked by their fill estimate at the floor (``grids.stats.fillability``, log₂ of the
-expected fills, the theme entries counted as given) less what editors dislike
-(``patterns.shape_penalty``), and filled best first by the fill engine, the theme
-entries locked, until ``count`` designs are filled or the time runs out.
+In rounds until ``count`` designs are filled or the time runs out: patterns are drawn
+around the theme placements (for a third of the time left, ``PATTERN_POOL`` live
+patterns or ``PATTERN_DRAWS`` draws in all); each is kept only when
+``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the word and
+block limits), after its slots tightest on theme letters got a block. The kept
+patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
+log₂ of the expected fills, the theme entries counted as given) less what editors
+dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
+``FILLS_PER_ROUND`` are filled by the fill engine, the theme entries locked.
+Placements whose patterns fail are drawn less in the next round.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from crossforge.grids.model import OPEN, Grid
+from crossforge.grids.model import OPEN, Grid, Slot
 from crossforge.grids.rules import check, check_symmetry
 from crossforge.grids.stats import Shares, fillability
 from crossforge.plugins.contract import Control, WordSource
@@ -35,11 +38,26 @@ from crossforge.plugins.design.settings import (
 Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 """Fills a crossword request (a fill's puzzle fields) under a Control: the fill answer."""
 
-PATTERN_DRAWS = 600
+PATTERN_DRAWS = 20000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
-"""The pattern search stops after this many draws, this many patterns kept, or this
-share of the time."""
+"""The pattern search stops after this many draws, this many live patterns kept (a
+word fits every slot), or this share of the time."""
+FILL_SHARE = 1 / 4
+FILL_LEAST = 8.0
+"""Each fill gets this share of the time left, at least ``FILL_LEAST`` seconds (or
+all that is left): a pattern that fills at all mostly fills fast, so several get a
+turn."""
+FILLS_PER_ROUND = 8
+"""Patterns filled, best first, before more are drawn."""
+NO_DEADLINE = 120.0
+"""Seconds a design without a deadline may take."""
+TIGHT = 64
+TIGHT_BITS = 2.0
+"""A slot crossing theme letters with fewer than ``TIGHT`` words costs ``TIGHT_BITS``
+per halving below it."""
+REPAIRS = 6
+"""Blocks a drawn pattern may get to break its tightest slot crossing theme letters."""
 THEMELESS_BELOW = 6
 """A themeless design aims at ``max_words``, and at least this many fewer."""
 
@@ -50,6 +68,8 @@ class _Pattern:
 
     grid: Grid
     placement: Placement
+    origin: int
+    """The index of its placement in the drawer."""
     bits: float
     shape: dict[str, int]
     score: float
@@ -87,38 +107,52 @@ def design(
     settings = design_settings(puzzle, index.alphabet_spec.normalize)
     rng = random.Random(control.seed)
     if settings.theme:
-        placements = theme_placements(settings, rng, tries=8)
+        placements = theme_placements(settings, rng, tries=12)
     else:
         placements = [stack_placement(settings, rng) for _ in range(12)]
     floor = int(puzzle.get("min_score") or 0)
     tally = _Tally()
-    patterns = _patterns(settings, placements, rules, index, floor, rng, control, tally)
-    control.progress({"phase": "filling", "patterns": len(patterns), "designs": 0})
+    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally)
+    end = control.deadline or started + NO_DEADLINE
     designs: list[dict[str, Any]] = []
-    tried = 0
+    tried: list[_Pattern] = []
     first_at: float | None = None
-    for pattern in patterns:
-        if len(designs) >= settings.count or control.should_stop():
-            break
-        tried += 1
-        answer = fill(
-            _fill_request(puzzle, pattern, settings), _fill_control(control, tried, designs)
-        )
-        if answer.get("status") == "filled":
-            designs.append(_design(answer, pattern, settings, index))
-            first_at = first_at or time.monotonic() - started
+    while len(designs) < settings.count and not control.should_stop():
+        left = end - time.monotonic()
+        passed = drawer.passed
+        if left <= 0 or not drawer.draw(time.monotonic() + max(left * PATTERN_SHARE, 0.5)):
+            if drawer.passed == passed or tally.drawn >= PATTERN_DRAWS:
+                break  # no pattern passed the rules this round: more draws will not help
+            continue
+        control.progress({"phase": "filling", "patterns": len(drawer.pool), "designs": 0})
+        for pattern in drawer.best(FILLS_PER_ROUND):
+            if len(designs) >= settings.count or control.should_stop():
+                break
+            tried.append(pattern)
+            answer = fill(
+                _fill_request(puzzle, pattern, settings),
+                _fill_control(control, len(tried), designs, end),
+            )
+            if answer.get("status") == "filled":
+                designs.append(_design(answer, pattern, settings, index))
+                first_at = first_at or time.monotonic() - started
+            else:
+                drawer.failed(pattern)
+    patterns = sorted(tried + drawer.pool, key=lambda p: p.score, reverse=True)
     stats = {
         "placements": len(placements),
         "patterns_drawn": tally.drawn,
         "patterns_kept": len(patterns),
         "patterns_dead": tally.dead,
         "patterns_refused": dict(sorted(tally.refused.items())),
-        "fills_tried": tried,
+        "fills_tried": len(tried),
         "first_design_s": None if first_at is None else round(first_at, 3),
     }
     return {
         "status": "designed" if designs else "no_design",
-        "reason": "" if designs else _why_none(settings, patterns, tally, tried, control, floor),
+        "reason": ""
+        if designs
+        else _why_none(settings, patterns, tally, len(tried), control, floor),
         "size": [settings.height, settings.width],
         "symmetry": settings.symmetry,
         "max_words": settings.max_words,
@@ -127,61 +161,150 @@ def design(
     }
 
 
-def _patterns(
-    settings: DesignSettings,
-    placements: list[Placement],
-    rules: str,
-    index: Any,
-    floor: int,
-    rng: random.Random,
-    control: Control,
-    tally: _Tally,
-) -> list[_Pattern]:
-    """Patterns that pass the rules, best estimate first."""
-    now = time.monotonic()
-    budget = (control.deadline - now) * PATTERN_SHARE if control.deadline is not None else 30.0
-    stop_at = now + max(budget, 0.5)
-    memo = _theme_memo(placements, index, floor)
-    searches = [PatternSearch(p, settings.symmetry != "none", rng) for p in placements]
-    themed = bool(settings.theme)
-    side = max(settings.height, settings.width)
-    longest = min(7, max(5, round(side * 0.47))) if themed else round(side * 0.6)
-    kept: dict[tuple[str, ...], _Pattern] = {}
-    while (
-        tally.drawn < PATTERN_DRAWS
-        and len(kept) < PATTERN_POOL * settings.count
-        and time.monotonic() < stop_at
-        and not control.should_stop()
-    ):
-        tally.drawn += 1
-        search = rng.choice(searches)
-        grid = search.pattern(longest + rng.choice((-1, 0, 0, 1)))
+class _Drawer:
+    """Block patterns drawn around the placements in rounds: each round draws until
+    ``PATTERN_POOL`` untried live patterns wait or its time is up. Placements are drawn
+    by how often their patterns came out live and filled: one that crowds its theme
+    lines yields refused, dead or unfillable patterns and is drawn less."""
+
+    def __init__(
+        self,
+        settings: DesignSettings,
+        placements: list[Placement],
+        rules: str,
+        index: Any,
+        floor: int,
+        rng: random.Random,
+        control: Control,
+        tally: _Tally,
+    ) -> None:
+        self.settings, self.rules, self.index, self.floor = settings, rules, index, floor
+        self.rng, self.control, self.tally = rng, control, tally
+        self.memo = _theme_memo(placements, index, floor)
+        self.searches = [PatternSearch(p, settings.symmetry != "none", rng) for p in placements]
+        self.drawn = [0] * len(placements)
+        self.live = [0] * len(placements)
+        self.fails = [0] * len(placements)
+        self.themed = bool(settings.theme)
+        self.side = max(settings.height, settings.width)
+        self.longest = (
+            min(7, max(5, round(self.side * 0.47))) if self.themed else round(self.side * 0.6)
+        )
+        self.seen: set[tuple[str, ...]] = set()
+        self.passed = 0
+        """Patterns drawn that passed the rules (live or dead)."""
+        self.pool: list[_Pattern] = []
+        """Live patterns not tried yet."""
+
+    def draw(self, stop_at: float) -> bool:
+        """Draw patterns until the pool is full, ``stop_at`` or the draw limit; True
+        when the pool holds a pattern to try."""
+        settings, tally = self.settings, self.tally
+        while (
+            tally.drawn < PATTERN_DRAWS
+            and len(self.pool) < PATTERN_POOL * settings.count
+            and time.monotonic() < stop_at
+            and not self.control.should_stop()
+        ):
+            tally.drawn += 1
+            weights = [
+                (good + 1) / (tries + 2) * 0.5 ** min(fails, 20)
+                for good, tries, fails in zip(self.live, self.drawn, self.fails, strict=True)
+            ]
+            chosen = self.rng.choices(range(len(self.searches)), weights)[0]
+            self.drawn[chosen] += 1
+            pattern = self._one(chosen)
+            if pattern is not None:
+                self.live[chosen] += 1
+                self.pool.append(pattern)
+            if tally.drawn % 20 == 0:
+                self.control.progress(
+                    {"phase": "patterns", "drawn": tally.drawn, "kept": len(self.pool)}
+                )
+        return bool(self.pool)
+
+    def _one(self, chosen: int) -> _Pattern | None:
+        """One pattern drawn around placement ``chosen``: None unless it is new, passes
+        the rules and a word fits every slot."""
+        settings, tally = self.settings, self.tally
+        search = self.searches[chosen]
+        grid = search.pattern(self.longest + self.rng.choice((-1, 0, 0, 1)))
         if grid is None:
             tally.stuck += 1
-            continue
+            return None
         entries = len(grid.slots(3))
         tally.fewest_words = min(entries, tally.fewest_words or entries)
-        refused = _refusals(grid, settings, rules)
-        if not themed and entries < settings.max_words - THEMELESS_BELOW:
+        refused = _refusals(grid, settings, self.rules)
+        if not self.themed and entries < settings.max_words - THEMELESS_BELOW:
             refused.append("too_few_words")
         if refused:
             for name in refused:
                 tally.refused[name] = tally.refused.get(name, 0) + 1
             if "word_count" in refused:
-                longest = min(side, longest + 1)
+                self.longest = min(self.side, self.longest + 1)
             elif "too_few_words" in refused:
-                longest = max(4, longest - 1)
-            continue
-        key = grid.rows
-        if key not in kept:
-            bits = fillability(grid, index, floor, 3, memo).log2_fills
-            penalty, shape = shape_penalty(grid)
-            kept[key] = _Pattern(grid, search.placement, bits, shape, bits - penalty)
-        if tally.drawn % 20 == 0:
-            control.progress({"phase": "patterns", "drawn": tally.drawn, "kept": len(kept)})
-    ranked = sorted(kept.values(), key=lambda p: p.score, reverse=True)
-    tally.dead = sum(not math.isfinite(p.bits) for p in ranked)
-    return [p for p in ranked if math.isfinite(p.bits)]
+                self.longest = max(4, self.longest - 1)
+            return None
+        estimate = fillability(grid, self.index, self.floor, 3, self.memo)
+        for _ in range(REPAIRS):
+            tight = _tightest(grid, estimate.candidates)
+            if tight is None:
+                break
+            repaired = search.repair(
+                grid, [cell for cell in tight.cells if cell not in search.keep_open]
+            )
+            if repaired is None or _refusals(repaired, settings, self.rules):
+                break
+            grid = repaired
+            estimate = fillability(grid, self.index, self.floor, 3, self.memo)
+        self.passed += 1
+        if grid.rows in self.seen:
+            return None
+        self.seen.add(grid.rows)
+        if not math.isfinite(estimate.log2_fills):
+            tally.dead += 1
+            return None
+        penalty, shape = shape_penalty(grid)
+        penalty += _tight_bits(grid, estimate.candidates)
+        bits = estimate.log2_fills
+        return _Pattern(grid, search.placement, chosen, bits, shape, bits - penalty)
+
+    def best(self, count: int) -> list[_Pattern]:
+        """The ``count`` best untried patterns, taken from the pool."""
+        self.pool.sort(key=lambda p: p.score, reverse=True)
+        taken, self.pool = self.pool[:count], self.pool[count:]
+        return taken
+
+    def failed(self, pattern: _Pattern) -> None:
+        """A fill of ``pattern`` failed: its placement is drawn less."""
+        self.fails[pattern.origin] += 1
+
+
+def _tightest(grid: Grid, candidates: Mapping[str, int]) -> Slot | None:
+    """The slot crossing theme letters (or any slot no word fits) with the fewest
+    words, when under ``TIGHT``."""
+    found: tuple[int, Slot] | None = None
+    for slot in grid.slots(3):
+        pattern = grid.pattern(slot)
+        count = candidates.get(slot.id, TIGHT)
+        lettered = OPEN in pattern and pattern.count(OPEN) < len(pattern)
+        if (lettered or count == 0) and count < TIGHT and (found is None or count < found[0]):
+            found = (count, slot)
+    return None if found is None else found[1]
+
+
+def _tight_bits(grid: Grid, candidates: Mapping[str, int]) -> float:
+    """Bits charged for slots crossing theme letters that few words fit: such a slot
+    (a long down through two theme entries) often leaves its crossings none, which
+    the estimate, counting each slot alone, does not see."""
+    bits = 0.0
+    for slot in grid.slots(3):
+        pattern = grid.pattern(slot)
+        if OPEN in pattern and pattern.count(OPEN) < len(pattern):
+            found = candidates.get(slot.id, TIGHT)
+            if found < TIGHT:
+                bits += TIGHT_BITS * math.log2(TIGHT / max(found, 1))
+    return bits
 
 
 def _refusals(grid: Grid, settings: DesignSettings, rules: str) -> list[str]:
@@ -234,13 +357,13 @@ def _fill_request(
     return request
 
 
-def _fill_control(control: Control, design: int, designs: list[dict[str, Any]]) -> Control:
-    """The Control of one fill: a share of the time left, the job's cancel, its
-    progress reported as this design's."""
-    deadline = control.deadline
-    if deadline is not None:
-        left = deadline - time.monotonic()
-        deadline = time.monotonic() + max(left / 2, min(left, 10.0))
+def _fill_control(
+    control: Control, design: int, designs: list[dict[str, Any]], end: float
+) -> Control:
+    """The Control of one fill: a share of the time left before ``end``, the job's
+    cancel, its progress reported as this design's."""
+    left = end - time.monotonic()
+    deadline = time.monotonic() + max(left * FILL_SHARE, min(left, FILL_LEAST))
 
     def progress(report: dict[str, Any]) -> None:
         control.progress(

@@ -28,13 +28,14 @@ STRETCH = 3
 """How far past ``longest`` a run no block can break may stay."""
 SAMPLE = 6
 """Cells of a run weighed for each block placed (a sample keeps a draw fast)."""
-"""How far past ``longest`` a run no block can break may stay."""
-CHEATER_BITS = 4.0
+CHEATER_BITS = 8.0
 SQUARE_BITS = 8.0
 CORNER_BITS = 3.0
+CORNER_CELL_BITS = 20.0
 WALL_BITS = 40.0
-"""What a cheater block, a 2x2 square of blocks, a block in a corner's 3x3 square and
-a wall (a line of ``WALL`` blocks) cost a pattern, in bits of fill estimate."""
+"""What a cheater block, a 2x2 square of blocks, a block in a corner's 3x3 square (and
+more in the corner cell itself, which printed grids leave open) and a wall (a line of
+``WALL`` blocks) cost a pattern, in bits of fill estimate."""
 WALL = 4
 
 
@@ -78,6 +79,23 @@ class PatternSearch:
                 BLOCK if blocks[r][c] else self.placement.letters.get((r, c), OPEN)
                 for c in range(self.width)
             )
+            for r in range(self.height)
+        ]
+        return Grid.from_rows(rows)
+
+    def repair(self, grid: Grid, cells: list[Cell]) -> Grid | None:
+        """``grid`` with one of ``cells`` blocked (with its image and the stubs it would
+        leave): a slot no word fits, or too few, is broken in two; None when no cell of
+        them may be blocked."""
+        blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
+        tried = self.rng.sample(cells, len(cells))
+        moves = [m for m in (self._blocking(blocks, cell) for cell in tried) if m]
+        if not moves:
+            return None
+        for r, c in min(moves, key=len):
+            blocks[r][c] = True
+        rows = [
+            "".join(BLOCK if blocks[r][c] else grid.rows[r][c] for c in range(self.width))
             for r in range(self.height)
         ]
         return Grid.from_rows(rows)
@@ -300,6 +318,8 @@ def shape_penalty(grid: Grid) -> tuple[float, dict[str, int]]:
         CHEATER_BITS * cheaters
         + SQUARE_BITS * squares
         + CORNER_BITS * len(corners)
+        + CORNER_CELL_BITS
+        * sum(r in (0, grid.height - 1) and c in (0, grid.width - 1) for r, c in corners)
         + WALL_BITS * walls
     )
     return bits, counts

@@ -3,8 +3,10 @@
 Entries of equal length go in mirrored slots (the first given on top, a revealer
 last); an entry left without a partner goes in the centre line when it can sit there
 symmetrically, or else in a slot whose mirror image is left to the fill. Entries go
-across unless one asks for down or only fits down. Theme lines are spread evenly and
-kept at least one line apart; entries with a position are placed there.
+across unless one asks for down or only fits down. Theme lines follow the layouts
+that keep them (and their images, and the centre line) furthest apart, at least one
+line apart; entries in neighbouring theme lines are staggered (flush left, then
+right); entries with a position are placed there.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import combinations, pairwise
 
 from crossforge.grids.model import Cell
 from crossforge.grids.rules import mirror_cell
@@ -82,8 +85,9 @@ def slot_cells(row: int, col: int, direction: str, length: int) -> Run:
 
 
 def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -> list[Placement]:
-    """Up to ``tries`` distinct placements of the theme, the most even first;
-    ``DesignError`` saying why when none exists."""
+    """Up to ``tries`` distinct placements of the theme, the most even first, then
+    other line layouts with their entries staggered or drawn; ``DesignError`` saying
+    why when none exists."""
     fixed = [entry for entry in settings.theme if entry.fixed]
     free = [entry for entry in settings.theme if not entry.fixed]
     direction = _direction(settings, free)
@@ -92,7 +96,7 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
     base = _with_fixed(base, fixed)
     found: dict[tuple[Run, ...], Placement] = {}
     for attempt in range(tries * 8):
-        placement = _place(base, free, direction, rng, jitter=attempt > 0)
+        placement = _place(base, free, direction, rng, attempt)
         if placement is not None:
             found.setdefault(tuple(placement.runs()), placement)
         if len(found) >= tries:
@@ -216,32 +220,38 @@ def _units(entries: list[ThemeEntry], centre_ok: bool) -> list[_Unit]:
 
 
 def _place(
-    base: Placement, entries: list[ThemeEntry], direction: str, rng: random.Random, jitter: bool
+    base: Placement, entries: list[ThemeEntry], direction: str, rng: random.Random, attempt: int
 ) -> Placement | None:
-    """One placement of ``entries`` in ``direction`` around ``base`` (None when this
-    draw leaves no room)."""
+    """Placement number ``attempt`` of ``entries`` in ``direction`` around ``base``
+    (None when this one leaves no room): the first uses the most even line layout
+    with entries flush with the edge; even attempts stagger the entries (left, right,
+    left... from the top, so that neighbouring theme lines overlap little), odd ones
+    draw where each starts; from the third on, other layouts are drawn."""
     if not entries:
         return base
+    jitter = attempt > 0
     lines, span = (base.height, base.width) if direction == "across" else (base.width, base.height)
     paired = _line_image(base, direction, 0) != 0
     if not paired:
         return _place_self_symmetric(base, entries, direction, lines, span, rng, jitter)
     units = _units(entries, centre_ok=lines % 2 == 1)
     outer = [unit for unit in units if not unit.centre]
-    total = 2 * len(outer) + (len(units) - len(outer))
-    ideal = [(i + 1) * lines // (total + 1) for i in range(len(outer))]
-    if jitter:
-        ideal = [line + rng.choice((-1, 0, 0, 1)) for line in ideal]
+    centred = len(outer) < len(units)
     used = _used_lines(base, direction)
+    layouts = _layouts(lines, len(outer), centred, used)
+    if not layouts:
+        return None
+    layout = layouts[0] if attempt < 2 else rng.choice(layouts[: max(2, len(layouts) // 2)])
     themes, kept, letters = list(base.themes), list(base.kept), dict(base.letters)
-    for unit, line in zip(outer, ideal, strict=True):
+    for i, (unit, line) in enumerate(zip(outer, layout, strict=True)):
         length = len(unit.entries[0].answer)
-        if not 0 <= line < lines // 2 or not _apart(line, used):
-            return None
         image_line = _line_image(base, direction, line)
-        if not _apart(image_line, used | {line}):
-            return None
-        offset = _offset(span, length, rng, jitter)
+        if attempt % 2 == 1:
+            offset = _offset(span, length, rng, jitter=True)
+        else:
+            offset = _offset(span, length, rng, jitter=False)
+            if i % 2 == 1 and attempt > 0:
+                offset = span - length - offset  # staggered: flush with the other edge
         cells = _line_cells(direction, line, offset, length)
         image = tuple(sorted(base.image(cell) for cell in cells))
         first, second = unit.entries[0], unit.entries[1] if len(unit.entries) > 1 else None
@@ -272,6 +282,34 @@ def _place(
             used.add(line)
     placed = Placement(base.height, base.width, base.symmetry, tuple(themes), tuple(kept), letters)
     return placed if placed.consistent() else None
+
+
+def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tuple[int, ...]]:
+    """Every choice of ``count`` lines in the top half for the paired entries (their
+    images below), each at least one line from the others, their images, the centre
+    line when it holds an entry, and ``used``; the most even first (largest smallest
+    gap, then fewest three lines two apart, fewest smallest gaps, closest to even
+    spacing)."""
+    half = lines // 2
+    first = 2 if lines >= 11 else 1  # a theme line on the second line boxes the edge in
+    total = 2 * count + int(centred)
+    ideal = [(i + 1) * lines / (total + 1) for i in range(count)]
+    found = []
+    for layout in combinations(range(first, half), count):
+        taken = {*layout, *(lines - 1 - line for line in layout)} | used
+        if centred:
+            taken.add(half)
+        gaps = [b - a for a, b in pairwise(sorted(taken))]
+        gap = min(gaps, default=lines)
+        if gap < 2:
+            continue
+        # Three theme lines two apart box in the lines between: a down slot there
+        # crosses three entries (S.S.R) and no word fits.
+        runs = sum(a == b == 2 for a, b in pairwise(gaps))
+        drift = sum(abs(line - want) for line, want in zip(layout, ideal, strict=True))
+        found.append((-gap, runs, gaps.count(gap), drift, layout))
+    found.sort()
+    return [found_layout[-1] for found_layout in found]
 
 
 def _place_self_symmetric(

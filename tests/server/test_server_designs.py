@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 
 import puz
+import pytest
 from design_list import store_every_word
 from flask import Flask
+from flask.testing import FlaskClient
 
 from crossforge.grids.model import Grid
 from crossforge.grids.rules import check, mirror_cell
@@ -17,11 +20,14 @@ from crossforge.server.jobs.tasks import execute
 NINE = "ABCCBAABC"
 
 
-def test_a_design_job_answers_designs_best_first_and_downloads_each(
-    make_app: Callable[..., Flask], config: ServerConfig
-) -> None:
+@pytest.fixture
+def client(make_app: Callable[..., Flask], config: ServerConfig) -> FlaskClient:
+    """A client of an app running real design jobs on the store holding list ``abc``."""
     store_every_word(config.database_url)
-    client = make_app(execute=execute).test_client()
+    return make_app(execute=execute).test_client()
+
+
+def test_a_design_job_answers_designs_best_first_and_downloads_each(client: FlaskClient) -> None:
     body = {
         "size": [11, 11],
         "theme": ["ABCAB", {"answer": NINE, "revealer": True}, "CBACB"],
@@ -63,11 +69,7 @@ def test_a_design_job_answers_designs_best_first_and_downloads_each(
     assert "event: done" in events
 
 
-def test_bad_design_requests_are_4xx_naming_the_problem(
-    make_app: Callable[..., Flask], config: ServerConfig
-) -> None:
-    store_every_word(config.database_url)
-    client = make_app(execute=execute).test_client()
+def test_bad_design_requests_are_4xx_naming_the_problem(client: FlaskClient) -> None:
     options = {"list": "abc"}
     cases = [
         ({"size": [7, 7], "theme": [NINE]}, "theme[0]", "too long for a 7x7 grid"),
@@ -83,3 +85,47 @@ def test_bad_design_requests_are_4xx_naming_the_problem(
         assert error["details"]["field"] == field and words in error["message"], error
     unknown = client.post("/v1/designs", json={"options": {"list": "nowhere"}})
     assert unknown.status_code == 404
+
+
+def test_a_running_design_job_is_canceled(client: FlaskClient) -> None:
+    body = {  # no word of the list reaches the floor: the designer draws for 10 s
+        "size": [15, 15],
+        "theme": [NINE],
+        "options": {"list": "abc", "min_score": 90, "timeout": 30},
+    }
+    job = client.post("/v1/designs", json=body).get_json()
+    path = f"/v1/jobs/{job['id']}"
+    started = time.monotonic()
+    while time.monotonic() - started < 15:
+        job = client.get(path).get_json()
+        if job["status"] == "running" and job.get("progress"):
+            break
+        time.sleep(0.05)
+    assert job["progress"]["phase"] == "patterns", job
+    assert client.post(f"{path}/cancel").status_code == 202
+    while time.monotonic() - started < 20 and job["status"] == "running":
+        time.sleep(0.05)
+        job = client.get(path).get_json()
+    assert job["status"] == "canceled", job
+    assert client.post(f"{path}/cancel").status_code == 409
+
+
+def test_a_design_that_cannot_be_met_says_why(client: FlaskClient) -> None:
+    body = {
+        "size": [11, 11],
+        "theme": [NINE],
+        "max_words": 8,
+        "options": {"list": "abc", "timeout": 5},
+        "wait": 20,
+    }
+    job = client.post("/v1/designs", json=body).get_json()
+    assert (job["status"], job["result"]["status"]) == ("succeeded", "no_design"), job
+    assert job["result"]["designs"] == []
+    assert "no pattern within the word limit" in job["result"]["reason"]
+    assert "more than max_words 8" in job["result"]["reason"]
+    crowded = client.post(
+        "/v1/designs",
+        json={"size": [9, 9], "theme": ["ABCABCA"] * 5, "options": {"list": "abc"}},
+    )
+    assert crowded.status_code == 400
+    assert "find no symmetric across slots" in crowded.get_json()["error"]["message"]

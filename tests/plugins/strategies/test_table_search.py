@@ -379,3 +379,89 @@ def test_the_kit_checks_bits_against_codes() -> None:
     assert all(v is not None for v in solution)
     assert check_problem(CrosswordProblem(*args), solution) == []  # type: ignore[arg-type]
     assert any("bits[0] disagree" in f for f in check_problem(Misread(*args), solution))  # type: ignore[arg-type]
+
+
+def locked_crossword(seed: int) -> tuple[list[str], dict[str, int], dict[int, str], int]:
+    """A 4x4 or 5x5 grid, a small random list cut at a floor, and one or two entries
+    locked to an answer the list lacks or scores under the floor (as design's theme
+    entries are)."""
+    rng = random.Random(seed)
+    side = rng.choice((4, 5))
+    rows = [["."] * side for _ in range(side)]
+    for _ in range(rng.randrange(3)):
+        r, c = rng.randrange(side), rng.randrange(side)
+        rows[r][c] = rows[side - 1 - r][side - 1 - c] = "#"
+    template = ["".join(row) for row in rows]
+    words = {
+        "".join(rng.choice("ABCD") for _ in range(length)): rng.randrange(101)
+        for length in range(2, side + 1)
+        for _ in range(rng.randrange(10, 40))
+    }
+    slots = Grid.from_rows(template).slots()
+    locked = {}
+    for _ in range(rng.randrange(1, 3)):
+        s = rng.randrange(len(slots))
+        low = [w for w, score in words.items() if len(w) == slots[s].length and score < 30]
+        fresh = "".join(rng.choice("ABCD") for _ in range(slots[s].length))
+        locked[s] = rng.choice(low) if low and rng.random() < 0.3 else fresh
+    return template, words, locked, 30
+
+
+def fills_exist(
+    template: list[str], words: dict[str, int], locked: dict[int, str], floor: int
+) -> bool:
+    """Whether the grid has a fill, by plain enumeration (no engine code): the slot with
+    the fewest words fitting the letters so far is tried next."""
+    slots = Grid.from_rows(template).slots()
+    listed = [
+        [locked[s]]
+        if s in locked
+        else [w for w, n in words.items() if len(w) == slot.length and n >= floor]
+        for s, slot in enumerate(slots)
+    ]
+
+    def extend(left: set[int], letters: dict[tuple[int, int], str], used: set[str]) -> bool:
+        if not left:
+            return True
+        fitting = {
+            s: [
+                w
+                for w in listed[s]
+                if w not in used
+                and all(
+                    letters.get(cell, ch) == ch for cell, ch in zip(slots[s].cells, w, strict=True)
+                )
+            ]
+            for s in left
+        }
+        s = min(left, key=lambda t: len(fitting[t]))
+        return any(
+            extend(left - {s}, {**letters, **dict(zip(slots[s].cells, w, strict=True))}, used | {w})
+            for w in fitting[s]
+        )
+
+    return extend(set(range(len(slots))), {}, set())
+
+
+def test_proofs_with_locked_entries_the_list_lacks_are_true() -> None:
+    """Design locks theme answers the list lacks or scores under the floor: the compiled
+    search's "unsatisfiable" must then be a proof (checked against plain enumeration),
+    and its fills must hold the locked answers."""
+    outcomes = set()
+    for seed in range(40):
+        template, words, locked, floor = locked_crossword(seed)
+        index = WordIndex.build(sorted(words.items()))
+        slots = Grid.from_rows(template).slots()
+        tables = {n: index.bucket(n) for n in {slot.length for slot in slots}}
+        problem = CrosswordProblem(
+            template, slots, tables, index.alphabet, min_score=floor, locked=locked
+        )
+        result = Backtrack().solve(problem, Control.with_timeout(10, seed=seed))
+        expected = fills_exist(template, words, locked, floor)
+        assert result.status == ("solved" if expected else "unsatisfiable"), (seed, locked)
+        if result.complete:
+            found = problem.words(result.assignment)  # type: ignore[arg-type]
+            assert all(found[s] == word for s, word in locked.items())
+            assert problem.cost(result.assignment) == 0  # type: ignore[arg-type]
+        outcomes.add(result.status)
+    assert outcomes == {"solved", "unsatisfiable"}

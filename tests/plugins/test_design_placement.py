@@ -1,0 +1,47 @@
+"""Theme placement (``crossforge.plugins.design.placement``): theme lines apart, never
+three of them two apart, neighbouring entries staggered, images symmetric."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+from crossforge.grids.rules import mirror_cell
+from crossforge.plugins.design.placement import Placement, theme_placements
+from crossforge.plugins.design.settings import design_settings
+
+FIVE = ["BLUEBERRYHILL", "TOPBANANA", "ORANGEJUICE", "HOTPOTATO", "GOOSEBERRYPIE"]
+FOUR = ["THIRDWHEEL", "FIFTHCOLUMN", "PEARLHARBOR", "SIXTHSENSE"]
+
+
+def placements(theme: list[str], tries: int = 12) -> list[Placement]:
+    settings = design_settings({"size": [15, 15], "theme": theme}, str.upper)
+    return theme_placements(settings, random.Random(4), tries)
+
+
+def rows_of(placement: Placement) -> list[int]:
+    return sorted(theme.cells[0][0] for theme in placement.themes)
+
+
+def test_theme_lines_keep_apart_and_the_first_layout_boxes_in_no_middle() -> None:
+    found = placements(FIVE)
+    assert rows_of(found[0]) == [2, 4, 7, 10, 12]  # 13s, 9s, the 11 in the centre
+    assert rows_of(placements(FOUR)[0]) == [2, 5, 9, 12]
+    for placement in found:
+        rows = rows_of(placement)
+        gaps = [b - a for a, b in pairwise(rows)]
+        assert min(gaps) >= 2 and len(set(rows)) == 5
+        assert {14 - row for row in rows} == set(rows)  # symmetric lines
+        cells = {cell for theme in placement.themes for cell in theme.cells}
+        assert {mirror_cell(15, 15, cell) for cell in cells} == cells  # symmetric slots
+    gaps = [b - a for a, b in pairwise(rows_of(found[0]))]
+    assert not any(a == b == 2 for a, b in pairwise(gaps))  # no boxed-in middle
+
+
+def test_later_placements_stagger_neighbouring_entries() -> None:
+    starts = set()
+    for placement in placements(FOUR):
+        top = sorted(placement.themes, key=lambda theme: theme.cells[0][0])[:2]
+        starts.add(tuple(theme.cells[0][1] for theme in top))
+    # flush left for the top entry, flush right (15 - 11 = 4) for the next one
+    assert (0, 4) in starts and (0, 0) in starts
