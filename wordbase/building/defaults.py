@@ -24,7 +24,9 @@ from pathlib import Path
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
-from crossforge.wordbase.building.clues.writer import WORDNET_SOURCE, ClueWriter, Reading, clue_case
+from crossforge.wordbase.building.clues.inflection import Reading
+from crossforge.wordbase.building.clues.kinds import WORDNET_SOURCE, clue_case
+from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.english.editor_tags import PARTIAL, EditorTags, editor_tags
 from crossforge.wordbase.building.english.given_names import given_names
 from crossforge.wordbase.building.english.phrase_evidence import PhraseEvidence

@@ -17,12 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from crossforge.wordbase.building.clues.writer import (
-    BLANK,
-    MAX_CLUE_LENGTH,
-    clue_case,
-    repeats_answer,
-)
+from crossforge.wordbase.building.clues.cutting import MAX_CLUE_LENGTH
+from crossforge.wordbase.building.clues.kinds import BLANK, clue_case
+from crossforge.wordbase.building.clues.roots import repeats_answer
 from crossforge.wordbase.building.english.phrase_evidence import BookCounts, book_counts
 from crossforge.wordbase.building.english.wordnet import WordNet
 from crossforge.wordbase.building.partials import ARTICLES, OBJECTS, PARTICLES

@@ -10,21 +10,16 @@ from pathlib import Path
 import pytest
 from wordfreq import zipf_frequency
 
-from crossforge.wordbase.building.clues.writer import (
-    ABBREVIATION,
-    ARCHAIC,
-    BRITISH,
+from crossforge.wordbase.building.clues.cutting import (
     LONG_CLUE_LENGTH,
     MAX_CLUE_LENGTH,
     MAX_CLUE_WORDS,
-    POETIC,
-    PREFIX,
-    ClueWriter,
-    gives_away,
-    is_noun,
-    repeats_answer,
     shorten_gloss,
 )
+from crossforge.wordbase.building.clues.kinds import ABBREVIATION, ARCHAIC, BRITISH, POETIC, PREFIX
+from crossforge.wordbase.building.clues.lexicon import is_noun
+from crossforge.wordbase.building.clues.roots import gives_away, repeats_answer
+from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.english.editor_tags import editor_tags
 from crossforge.wordbase.building.english.wordnet import Synset, WordNet, load_wordnet
 from crossforge.wordbase.models import Clue
@@ -277,7 +272,7 @@ def test_installed_wordnet_inflections(installed: ClueWriter) -> None:
     # before it is cut short: "Small dark goose"), or plural, with its verb.
     assert texts(installed.clues("brent", ["brent"], 3)) == ["Small dark goose"]
     brent = installed.wordnet.senses["brent"][0]
-    cuts = [installed._numbered(cut, plural=False) for cut in installed._gloss_cuts(brent)]
+    cuts = [installed.inflector.numbered(cut, plural=False) for cut in installed.cutter.cuts(brent)]
     assert "Small dark goose that breeds in the north" in cuts
     assert texts(installed.clues("ores", [], 3))[0] == "Minerals that contain metal"
     # A head already in the answer's number keeps its clause as it is ("can", not "cans");
@@ -525,7 +520,7 @@ def test_a_long_definition_is_cut_short_or_follows_a_synonym(installed: ClueWrit
     # A first cut of more than twelve words gives way to a shorter one, or to none.
     long = "Manuscript on which more than one text has been written with the earlier writing"
     shorter = "Manuscript on which more than one text has been written"
-    assert installed._short([long, shorter], "v") == [shorter]
+    assert installed.cutter.short([long, shorter], "v") == [shorter]
     assert texts(installed.clues("palimpsest", ["palimpsest"], 3)) == ["Manuscript"]  # broader
     # Not a cut that loses what defines it, nor one that ends on an adjective or participle.
     assert texts(installed.clues("ene", ["ene"], 3))[0].startswith("Compass point midway between")

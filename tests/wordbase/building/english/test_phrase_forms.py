@@ -6,7 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from crossforge.wordbase.building import scoring
-from crossforge.wordbase.building.clues.writer import ClueWriter, Reading
+from crossforge.wordbase.building.clues.inflection import Reading
+from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.defaults import _EnglishBuild
 from crossforge.wordbase.building.english.phrase_forms import FORM_PENALTY, form_score, phrase_forms
 from crossforge.wordbase.building.english.wordnet import WordNet
