@@ -25,7 +25,7 @@ from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
 from crossforge.wordbase.building.clues.inflection import Reading
-from crossforge.wordbase.building.clues.kinds import WORDNET_SOURCE, clue_case
+from crossforge.wordbase.building.clues.kinds import clue_case
 from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.english.editor_tags import PARTIAL, EditorTags, editor_tags
 from crossforge.wordbase.building.english.given_names import given_names
@@ -49,6 +49,7 @@ from crossforge.wordbase.building.scoring import (
     one_edit_apart,
     roman_numeral,
 )
+from crossforge.wordbase.clue_store import WORDNET_SOURCE
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.store import Progress, WordStore
 

@@ -12,6 +12,7 @@ import re
 
 from crossforge.wordbase.building.clues.lexicon import Lexicon
 from crossforge.wordbase.building.english.wordnet import SynsetId
+from crossforge.wordbase.clue_store import WORDNET_SOURCE
 from crossforge.wordbase.models import Clue
 
 __all__ = [
@@ -22,7 +23,6 @@ __all__ = [
     "LOCAL",
     "POETIC",
     "PREFIX",
-    "WORDNET_SOURCE",
     "SenseSignals",
     "clue_case",
     "sense_level",
@@ -31,8 +31,6 @@ __all__ = [
 
 BLANK = "___"
 """What stands for the answer in a fill-in clue (``Writer Conan ___``, ``Let ___ be``)."""
-WORDNET_SOURCE = "wordnet"
-"""The source of the clues written from WordNet's senses, names and examples."""
 ABBREVIATION = ", for short"
 """How a clue signals an abbreviation (the house style: ``Computer memory, for short``)."""
 BRITISH = ", in Britain"
