@@ -39,6 +39,7 @@ from crossforge.wordbase.building.scoring import (
     MISSPELLING_GAP,
     PARTIAL_SCORE,
     SHORT_LENGTH,
+    UNCLUED_CAP,
     Misspellings,
     Signals,
     crossword_score,
@@ -257,7 +258,8 @@ class _EnglishBuild:
 
     def entry(self, key: str, candidate: _Candidate) -> Entry | None:
         """The scored, clued and tagged entry of ``key``; None for a phrase's form that
-        gets no clue (``form_entry``). A partial scores at most ``PARTIAL_SCORE``.
+        gets no clue (``form_entry``). A partial scores at most ``PARTIAL_SCORE``, an
+        entry without a clue at most ``UNCLUED_CAP``.
         Tagged here, in the workers: in the parent, the tags' WordNet look-ups held the
         build up."""
         made = self.scored(key, candidate)
@@ -266,6 +268,8 @@ class _EnglishBuild:
         made = self.tags.apply(made)
         if PARTIAL in made.tags and made.score > PARTIAL_SCORE:
             made = replace(made, score=PARTIAL_SCORE)
+        if not made.clues and made.score > UNCLUED_CAP:
+            made = replace(made, score=UNCLUED_CAP)
         return made
 
     def scored(self, key: str, candidate: _Candidate) -> Entry | None:

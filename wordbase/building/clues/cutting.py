@@ -76,6 +76,14 @@ _USAGE_NOTE = re.compile(r"used (?!to |for |by |or )")
 expletives*, *used of persons*; not *used to nail down carpets*)."""
 _AN_BEFORE = re.compile(r"[aeio]|u(?!ni|s[eu]|ti|r[ae])|h(?:on|our|eir)")
 """Where *an* goes before a word: a vowel sound (``an honest``; ``a useful``, ``a unique``)."""
+_CAPITAL = re.compile(r"\b(capital|port) and (?:largest|chief|principal|main) (?:city|port)\b")
+"""What a place's gloss says beside its being a capital, which a clue leaves out (*the
+capital and largest city of Peru*: ``Capital of Peru``, not ``Capital and largest city``)."""
+_MADE_OF = re.compile(
+    r"(?P<head>[\w-]+(?: [\w-]+)?) (?:consisting|composed|made up) of (?P<parts>.+)"
+)
+"""A noun's gloss by what the thing consists of (*decoration consisting of the layout
+and furnishings*)."""
 _LEADS = ("any of various ", "any of several ", "any of numerous ", "any of a number of ")
 _LEADS_TOO = ("any of many ", "a ", "an ", "the ", "to ")
 _DEFINING = {"n": ("a ", "an ", "the "), "v": ("to ",), "a": ("",), "r": ("",)}
@@ -108,7 +116,8 @@ def _defines(clause: str, pos: str) -> bool:
 
 def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str, str]:
     """A gloss's first clause, without parentheses, a leading article, *any*, *any of
-    various* or *to* (before a verb: *to enlarge*, not *to a high degree*); and its
+    various* or *to* (before a verb: *to enlarge*, not *to a high degree*), nor a
+    capital's rank (``_CAPITAL``: *capital of Peru*); and its
     leading label as a suffix when the label names a field (nouns: ``(poker)``: ``, in
     poker``; not ``(of fluids)``) or Britain (``(British informal)``: ``BRITISH``),
     else ``""``."""
@@ -121,7 +130,7 @@ def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str,
         elif all(is_noun(word) for word in label.group(1).split()):
             suffix = f", in {label.group(1)}"
         text = text[label.end() :]
-    text = " ".join(_PARENTHESIS.sub("", text).split())
+    text = _CAPITAL.sub(r"\1", " ".join(_PARENTHESIS.sub("", text).split()))
     for lead in _LEADS + _LEADS_TOO:
         if text.startswith(lead) and not (lead == "to " and text[3:].startswith(ARTICLE_STARTS)):
             text = text[len(lead) :]
@@ -364,6 +373,20 @@ class GlossCutter:
             text = clue_case(" ".join(kept))
             return None if len(kept) < 3 or repeats_answer(answer, text) else text
         return None
+
+    @staticmethod
+    def parts_named(gloss: str, answer: set[str]) -> str | None:
+        """A noun gloss whose head repeats the answer and names what the thing consists of
+        (``_MADE_OF``) as those parts (DECOR: ``Layout and furnishings of a livable
+        interior``); None for another gloss, or where the parts repeat the answer too or
+        are one word."""
+        match = _MADE_OF.fullmatch(gloss)
+        if match is None or not repeats_answer(answer, match["head"]):
+            return None
+        parts = match["parts"].split(" ")
+        parts = parts[1:] if parts[0] in ARTICLES else parts
+        text = clue_case(" ".join(parts))
+        return None if len(parts) < 2 or repeats_answer(answer, text) else text
 
     def _headless(self, gloss: str) -> bool:
         """True when a noun's ``gloss`` starts with no noun: with an adjective that

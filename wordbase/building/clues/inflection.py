@@ -196,7 +196,8 @@ class Inflector:
         plural is ``MASS_NOUN_GAP`` rarer than the noun (*attentions*, *cognitions*)."""
         forms = self.forms(word, pos, suffix)
         listed = self._listed(word, pos, suffix, forms)
-        if listed and (pasts == "regular" or (pasts == "one" and len(listed) > 1)):
+        alike = forms == listed and len(listed) == 1  # made: tense and participle alike
+        if listed and ((pasts == "regular" and not alike) or (pasts == "one" and len(listed) > 1)):
             return None
         best = max(forms, key=self.lexicon.zipf, default=None)
         regular_s = pos == "v" and suffix == "s" and not listed and "v" in self.lexicon.pos(word)
@@ -219,7 +220,9 @@ class Inflector:
         regular past (``departed``: tense and participle alike); ``one`` for the one past
         form an exception list gives its lemma (``bled``: both too, so a synonym whose
         past is one form: ``lost``, not ``drew``); ``regular`` for a form the lists give
-        beside another (``went``, ``gone``: tense or participle alone)."""
+        beside another (``went``, ``gone``, REDID's *did*: tense or participle alone), which
+        takes a synonym whose past is alike in both: regular, or the one form the lists
+        give it and no other (``made``, ``lost``: REDID ``Made new``)."""
         if not (reading.listed and reading.suffix == "ed"):
             return "any"
         forms = self.wordnet.inflect(reading.lemma, reading.pos, "ed")
@@ -231,8 +234,8 @@ class Inflector:
         """``synonym`` inflected like the answer: a verb's first word (``tell on``:
         ``told on``), a noun's last (``dirty dog``: ``dirty dogs``; not ``man of war``),
         an adjective if one word. A past form an exception list gives the answer
-        beside another (``went``, ``gone``) takes only synonyms with a regular past,
-        alike in tense and participle, since either may be meant; a regular past
+        beside another (``went``, ``gone``) takes only synonyms with a past
+        alike in tense and participle (``left``), since either may be meant; a regular past
         (``departed``) is both, so any past form fits it, and a lemma's only listed past
         (``bled``) takes synonyms with one past form (``lost``; ``_pasts``)."""
         words = synonym.split(" ")

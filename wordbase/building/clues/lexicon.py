@@ -22,6 +22,7 @@ __all__ = [
     "HYPERNYM_DEPTH",
     "MIN_FORM_ZIPF",
     "MIN_HYPERNYM_DEPTH",
+    "MIN_PERSON_DEPTH",
     "MIN_SYNONYM_ZIPF",
     "WRITTEN",
     "Lexicon",
@@ -39,6 +40,9 @@ HYPERNYM_DEPTH = 3
 MIN_HYPERNYM_DEPTH = 5
 """How far below the top of WordNet's hierarchy such a hypernym lies at least: specific
 enough to define by (*container*, 6; not *act*, 4, nor *collection*, 3)."""
+MIN_PERSON_DEPTH = 4
+"""The same for a kind of person: people's hierarchy is shallow (*person* 3, *scientist*
+4), and a person's class defines well (``Scientist`` for GEOLOGIST)."""
 WRITTEN = re.compile(r"[a-z][a-z' -]*")
 """How a synonym clue is written: letters, spaces, hyphens, apostrophes (not read/write)."""
 
@@ -113,14 +117,17 @@ class Lexicon:
     def hypernym_lemmas(self, sid: SynsetId, least: float = MIN_SYNONYM_ZIPF) -> Iterator[str]:
         """The first lemmas of ``sid``'s hypernyms (their usual names: *plate*, not its
         synonym *scale*) where lower case and at least ``least`` frequent (Zipf),
-        nearest first, up to ``HYPERNYM_DEPTH`` levels up."""
+        nearest first, up to ``HYPERNYM_DEPTH`` levels up; a person's may lie a level
+        higher (``MIN_PERSON_DEPTH``: *scientist* for GEOLOGIST)."""
+        people = self.wordnet.synsets[sid].lexfile == PEOPLE_FILE
+        deepest = MIN_PERSON_DEPTH if people else MIN_HYPERNYM_DEPTH
         level = [sid]
         for _ in range(HYPERNYM_DEPTH):
             level = [t for s in level for t in self._hypernyms(s)]
             for broader in level:
                 word = self.wordnet.synsets[broader].words[0]
                 usual = word.islower() and WRITTEN.fullmatch(word) is not None
-                usual = usual and self._depth(broader) >= MIN_HYPERNYM_DEPTH
+                usual = usual and self._depth(broader) >= deepest
                 if usual and self.zipf(word) >= least:
                     yield word
 

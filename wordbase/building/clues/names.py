@@ -10,6 +10,7 @@ from crossforge.wordbase.building.clues.cutting import MAX_CLUE_LENGTH
 from crossforge.wordbase.building.clues.kinds import BLANK, clue_case, wordnet_clue
 from crossforge.wordbase.building.clues.lexicon import WRITTEN, Lexicon
 from crossforge.wordbase.building.clues.roots import repeats_answer
+from crossforge.wordbase.building.english.wordnet import SynsetId
 from crossforge.wordbase.models import Clue
 
 __all__ = ["PERSON", "NameClues"]
@@ -18,6 +19,8 @@ PERSON = "person.n.01"
 """Instances below this WordNet synset are people, clued by their role."""
 _NAME_PART = re.compile(r"[A-Z][a-z'.]*(?:-[A-Z][a-z'.]*)*|[a-z]{1,3}")
 """A word of a name: capitalized (``Joliot-Curie`` too), or a short particle (*de*, *von*)."""
+_GLOSS_WORD = re.compile(r"[\w-]+")
+"""A word of a gloss, where ``NameClues._role`` looks for a class's lemma."""
 
 
 class NameClues:
@@ -52,8 +55,7 @@ class NameClues:
     def _table(self) -> dict[str, list[tuple[str, str]]]:
         """Word → (name, role) of WordNet's instances named by more than one word, each
         word capitalized (``Edna Ferber``; ``Papua New Guinea``), the first such name of
-        an instance that holds the word: the role is the first lemma of a person's
-        instance hypernym (``writer``), ``""`` for anything else."""
+        an instance that holds the word, and for a person the ``_role``, else ``""``."""
         if self._name_parts is None:
             wordnet = self.lexicon.wordnet
             try:
@@ -65,9 +67,7 @@ class NameClues:
                 kinds = [t for sym, t, _, _ in synset.pointers() if sym == "@i"]
                 if not kinds:
                     continue
-                kind = next((t for t in kinds if t in people), None)
-                role = "" if kind is None else wordnet.synsets[kind].words[0]
-                role = role if role.islower() and WRITTEN.fullmatch(role) else ""
+                role = self._role([t for t in kinds if t in people], synset.definition)
                 named: dict[str, str] = {}  # each word's first name in the synset
                 for written in synset.words:
                     parts = written.split(" ")
@@ -78,3 +78,22 @@ class NameClues:
                 for part, written in named.items():
                     self._name_parts.setdefault(part, []).append((written, role))
         return self._name_parts
+
+    def _role(self, kinds: list[SynsetId], gloss: str) -> str:
+        """A person's role among the classes ``kinds`` they are an instance of: the
+        class the ``gloss`` names first (Ibsen, *Norwegian dramatist and poet*: not
+        *poet*), else the first, by its lemma the tagged corpora use most in it
+        (``playwright`` before *dramatist*); ``""`` for none or a lemma written
+        otherwise than in lower-case words."""
+        wordnet = self.lexicon.wordnet
+        text = " " + " ".join(_GLOSS_WORD.findall(gloss.lower())) + " "
+
+        def named_at(kind: SynsetId) -> int:
+            found = [text.find(f" {w.lower()} ") for w in wordnet.synsets[kind].words]
+            return min((at for at in found if at >= 0), default=len(text))
+
+        if not kinds:
+            return ""
+        kind = min(kinds, key=named_at)
+        lemmas = [w for w in wordnet.synsets[kind].words if w.islower() and WRITTEN.fullmatch(w)]
+        return max(lemmas, key=lambda w: wordnet.tagged(w, kind), default="")

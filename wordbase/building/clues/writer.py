@@ -222,6 +222,8 @@ class ClueWriter:
                     gloss = self.cutter.head_replaced(gloss, sid, answer) or gloss
                 if sid[0] == "n" and repeats_answer(answer, gloss):
                     gloss = self.cutter.modifier_dropped(gloss, answer) or gloss
+                if sid[0] == "n" and repeats_answer(answer, gloss):
+                    gloss = self.cutter.parts_named(gloss, answer) or gloss
                 if sid[0] == "r" and repeats_answer(answer, gloss):
                     gloss = self.cutter.manner_replaced(gloss, sid, answer) or gloss
                 if len(gloss) <= longest and not repeats_answer(answer, gloss):
