@@ -264,10 +264,10 @@ class GlossCutter:
     def short(self, glosses: list[str], pos: str) -> list[str]:
         """The gloss clue of a sense of part of speech ``pos`` from its fitting cuts,
         longest first: the first, or for a noun, verb or adjective where it runs past
-        ``SHORT_CLUE_WORDS`` words the longest cut of ``MIN_CUT_WORDS`` to that many that ends on no adverb
-        or *-ing* word (RANT: ``Loud bombastic declamation``, not *... expressed with
-        strong emotion*; not ENE's *Compass point midway*, BERG's *... of ice
-        floating*); a cut of at most ``MAX_CLUE_WORDS`` where the first is longer
+        ``SHORT_CLUE_WORDS`` words the longest cut of ``MIN_CUT_WORDS`` to that many
+        that ends on no adverb or *-ing* word (RANT: ``Loud bombastic declamation``,
+        not *... expressed with strong emotion*; not ENE's *Compass point midway*,
+        BERG's *... of ice floating*); a cut of at most ``MAX_CLUE_WORDS`` where the first is longer
         (PALIMPSEST: not *... with the earlier writing incompletely erased*); ``[]``
         for none."""
         glosses = [g for g in glosses if len(g.split()) <= MAX_CLUE_WORDS]
