@@ -68,6 +68,10 @@ UNCOUNTED_FILES = frozenset((7, 12, 19, 26))
 ``noun.feeling``, ``noun.phenomenon``, ``noun.state``): HEATS are races before forms
 of energy."""
 _ROMAN = re.compile(r"[ivxlcdm]+")
+_PARTS = re.compile(r"[ -]")
+"""What separates the words of an abbreviation's expansion (*fuel-air explosive*)."""
+_SMALL_WORDS = frozenset(("of", "on", "and", "the", "for", "a", "an", "in", "to"))
+"""Words an abbreviation may leave out (*United States Department of Agriculture*)."""
 _TOO_BROAD = frozenset(
     ("organism", "being", "thing", "object", "whole", "unit", "matter", "arrangement", "tract")
 ) | {"geographical area", "region", "area"}
@@ -212,7 +216,7 @@ class ClueWriter:
         kind and level (``sense_level``)."""
         for rank, sid in enumerate(self._order.senses(lemma)):
             synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
-            synonyms = synonyms[:SYNONYMS_PER_SENSE]
+            synonyms = [*self._expansions(sid, lemma, answer), *synonyms][:SYNONYMS_PER_SENSE]
             glosses: list[str] = []
             for cut in self.cutter.cuts(sid):
                 gloss = (
@@ -298,6 +302,24 @@ class ClueWriter:
             for other in self._usual_synonyms(sid)
             if not other.lower().startswith(lemma) and not repeats_answer(answer, other)
         ]
+
+    def _expansions(self, sid: SynsetId, lemma: str, answer: set[str]) -> list[str]:
+        """What ``lemma`` abbreviates where sense ``sid`` writes it in capitals: the
+        synset's lemmas of two words or more whose initials, or those of their content
+        words, spell it (CPA: *certified public accountant*; USDA: *United States
+        Department of Agriculture*), the way an editor clues an abbreviation (``Return on
+        investment, for short``, not *Amount, expressed as a percentage, for short*)."""
+        words = self.wordnet.synsets[sid].words
+        if not any(w.lower() == lemma and w.isupper() and len(w) > 1 for w in words):
+            return []
+        found = []
+        for other in words:
+            parts = [p for p in _PARTS.split(other.lower()) if p]
+            content = [p for p in parts if p not in _SMALL_WORDS]
+            spelled = lemma in ("".join(p[0] for p in parts), "".join(p[0] for p in content))
+            if len(parts) > 1 and spelled and not repeats_answer(answer, other):
+                found.append(other)
+        return found
 
     def _synset_synonyms(self, sid: SynsetId) -> list[str]:
         """The lemmas of ``sid`` that ``_synonyms`` may offer for any answer, in order;

@@ -541,10 +541,17 @@ def test_a_long_definition_is_cut_short_or_follows_a_synonym(installed: ClueWrit
 
 
 def test_a_clue_signals_abbreviations_prefixes_and_usage(installed: ClueWriter) -> None:
-    assert texts(installed.clues("nato", ["nato"], 3)) == ["International organization, for short"]
+    # An abbreviation by what it abbreviates first, where WordNet has it.
+    assert texts(installed.clues("nato", ["nato"], 3)) == [
+        "North Atlantic Treaty Organization, for short",
+        "International organization, for short",
+    ]
+    assert texts(installed.clues("roi", ["roi"], 1)) == ["Return on investment, for short"]
+    assert texts(installed.clues("fae", ["fae"], 1)) == ["Fuel-air explosive, for short"]
     assert texts(installed.clues("cpu", ["cpu"], 3)) == [
-        "Part of a computer, for short"
-    ]  # no field
+        "Central processing unit, for short",
+        "Part of a computer, for short",  # no field
+    ]
     assert texts(installed.clues("neo", ["neo"], 3)) == ["Prefix meaning recent or new"]
     assert texts(installed.clues("e'er", ["e'er"], 3))[0] == "Always, poetically"
     assert texts(installed.clues("lie-in", ["lie-in"], 3))[0] == "Long stay in bed, in Britain"
