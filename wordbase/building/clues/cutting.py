@@ -76,6 +76,9 @@ _USAGE_NOTE = re.compile(r"used (?!to |for |by |or )")
 expletives*, *used of persons*; not *used to nail down carpets*)."""
 _AN_BEFORE = re.compile(r"[aeio]|u(?!ni|s[eu]|ti|r[ae])|h(?:on|our|eir)")
 """Where *an* goes before a word: a vowel sound (``an honest``; ``a useful``, ``a unique``)."""
+_HEDGES = frozenset(("often", "sometimes", "seldom"))
+"""Adverbs not in *-ly* that start an aside after a noun as those do (*pan* | *often
+with a pastry top*)."""
 _CAPITAL = re.compile(r"\b(capital|port) and (?:largest|chief|principal|main) (?:city|port)\b")
 """What a place's gloss says beside its being a capital, which a clue leaves out (*the
 capital and largest city of Peru*: ``Capital of Peru``, not ``Capital and largest city``)."""
@@ -179,7 +182,7 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     if end < 2 or end >= len(words):
         return False
     after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
-    if after.endswith("ly") and end + 1 < len(words):
+    if (after.endswith("ly") or after in _HEDGES) and end + 1 < len(words):
         after = words[end + 1]
     if before in AUXILIARIES or before == "to" or last in NOT_LAST or last in HEADLESS:
         return False  # ... | to show that; cyanobacteria found | in
