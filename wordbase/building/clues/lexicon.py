@@ -75,7 +75,7 @@ class Lexicon:
         self.tags = cache(self._tags_of)
         self.pos = cache(wordnet.parts_of_speech)
         self._depth = cache(self._synset_depth)
-        self._hypernyms = cache(self._synset_hypernyms)
+        self.hypernyms = cache(self._synset_hypernyms)
         self.domains = cache(self._synset_domains)
         self.uses = cache(self._lemma_uses)
 
@@ -123,7 +123,7 @@ class Lexicon:
         deepest = MIN_PERSON_DEPTH if people else MIN_HYPERNYM_DEPTH
         level = [sid]
         for _ in range(HYPERNYM_DEPTH):
-            level = [t for s in level for t in self._hypernyms(s)]
+            level = [t for s in level for t in self.hypernyms(s)]
             for broader in level:
                 word = self.wordnet.synsets[broader].words[0]
                 usual = word.islower() and WRITTEN.fullmatch(word) is not None

@@ -75,7 +75,9 @@ _SMALL_WORDS = frozenset(("of", "on", "and", "the", "for", "a", "an", "in", "to"
 _TOO_BROAD = frozenset(
     ("organism", "being", "thing", "object", "whole", "unit", "matter", "arrangement", "tract")
 ) | {"geographical area", "region", "area"}
-"""Hypernyms too broad to clue by (``_broader``; OUTFIELD: no "Geographical area")."""
+_TOO_BROAD |= {"change", "make", "cause", "be", "have", "do", "get", "go", "move", "take"}
+"""Hypernyms too broad to clue by (``_broader``; OUTFIELD: no "Geographical area",
+DEPERSONALIZING: no "Changing")."""
 
 
 class ClueWriter:
@@ -156,10 +158,15 @@ class ClueWriter:
     def _broader(self, sid: SynsetId) -> Iterator[str]:
         """The broader terms ``_broader_clues`` may take for a noun's or an adjective's
         sense ``sid``: the adjectives it is similar to (NONFAT: *light*), a name's
-        class (*archipelago*), then its ``Lexicon.hypernym_lemmas``, common (``MIN_FORM_ZIPF``) and
-        none of ``_TOO_BROAD`` (*organism* for STRATEGIST); none for a verb, whose
-        hypernyms mislead (REFRACT: *subject*)."""
+        class (*archipelago*), then its ``Lexicon.hypernym_lemmas``, common
+        (``MIN_FORM_ZIPF``) and none of ``_TOO_BROAD`` (*organism* for STRATEGIST); for
+        a verb, its hypernyms' first lemmas that the tagged corpora use as verbs at least
+        half as often as otherwise (EMOTE: *act*; not REFRACT's *subject*, a noun first)."""
         if sid[0] == "v":
+            for broader in self.lexicon.hypernyms(sid):
+                word = self.wordnet.synsets[broader].words[0]
+                if WRITTEN.fullmatch(word) and word not in _TOO_BROAD and self._verb_first(word):
+                    yield word
             return
         pointers = self.wordnet.synsets[sid].pointers()
         near = [t for sym, t, *_ in pointers if sym in ("&", "@i")]  # similar; a name's class
@@ -169,6 +176,14 @@ class ClueWriter:
             usual = word.islower() and WRITTEN.fullmatch(word) is not None
             if usual and word not in _TOO_BROAD and self.lexicon.zipf(word) >= MIN_FORM_ZIPF:
                 yield word
+
+    def _verb_first(self, word: str) -> bool:
+        """True when the tagged corpora use ``word`` as a verb at least half as often as
+        as anything else."""
+        senses = self.wordnet.senses.get(word, ())
+        uses = [self.wordnet.tagged(word, sid) for sid in senses if sid[0] == "v"]
+        other = [self.wordnet.tagged(word, sid) for sid in senses if sid[0] != "v"]
+        return bool(uses) and 2 * sum(uses) >= sum(other)
 
     def _longest_needed(
         self,

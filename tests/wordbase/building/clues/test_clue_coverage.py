@@ -35,6 +35,8 @@ def test_the_issues_empty_entries_are_clued_or_known_to_no_source(build: _Englis
     # A gloss whose head repeats the answer names the parts; a person takes a class.
     assert build.clued("decor", ["decor"])[0].text == "Layout and furnishings of a livable interior"
     assert build.clued("geologist", ["geologist"])[0].text == "Scientist"
+    # A verb takes its hypernym where that is a verb first (not REFRACT's *subject*).
+    assert [c.text for c in build.clued("emote", ["emote"])] == ["Act"]
     # No source knows these (REFRACTS: each gloss says *refraction*): no clue, and the
     # build scores them under the default floor (``scoring.UNCLUED_CAP``).
     for word in ("iphone", "ina", "rena"):
