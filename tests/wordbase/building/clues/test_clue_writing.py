@@ -538,6 +538,9 @@ def test_a_long_definition_is_cut_short_or_follows_a_synonym(installed: ClueWrit
     # Not a cut that loses what defines it, nor one that ends on an adjective or participle.
     assert texts(installed.clues("ene", ["ene"], 3))[0].startswith("Compass point midway between")
     assert texts(installed.clues("berg", ["berg"], 3))[0] == "Large mass of ice floating at sea"
+    # Nor one inside an idiom (side | by side), and an aside after "often" is cut off.
+    assert not texts(installed.clues("row", ["row"], 3))[0].endswith("side")
+    assert texts(installed.clues("pie", ["pie"], 1)) == ["Dish baked in pastry-lined pan"]
 
 
 def test_a_clue_signals_abbreviations_prefixes_and_usage(installed: ClueWriter) -> None:
