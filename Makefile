@@ -23,8 +23,8 @@ serve: default-list
 	$(BIN)/crossforge serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check crossforge/__init__.py crossforge/testing.py crossforge/cli_support.py server plugins wordbase grids scripts tests setup.py
-	$(BIN)/ruff format --check crossforge/__init__.py crossforge/testing.py crossforge/cli_support.py server plugins wordbase grids scripts tests setup.py
+	$(BIN)/ruff check crossforge/*.py server plugins wordbase grids scripts tests setup.py
+	$(BIN)/ruff format --check crossforge/*.py server plugins wordbase grids scripts tests setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy crossforge scripts

@@ -9,7 +9,8 @@ The names here are the plugin contract, the surface a plugin author writes again
 
 A logic-puzzle type (solved by named techniques, rated and generated) subclasses
 ``LogicPuzzleType``, or ``GridPuzzleType`` for a puzzle on a rectangle of cells, and
-answers with ``LogicalSolve``, ``Grade``, ``Technique`` and ``Count``.
+answers with ``LogicalSolve``, ``Grade``, ``Technique`` and ``Count``. Bad input is an
+``InputError`` (or ``NotFound``), anything else a bug.
 
 ``crossforge.testing`` is the conformance kit. The packages below (``server``,
 ``plugins``, ``wordbase``, ``grids``) are the implementation and may change between
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
         Control,
         Domains,
         FillStrategy,
+        InputError,
+        NotFound,
         Objective,
         Problem,
         PuzzleType,
@@ -56,8 +59,10 @@ __all__ = [
     "FillStrategy",
     "Grade",
     "GridPuzzleType",
+    "InputError",
     "LogicPuzzleType",
     "LogicalSolve",
+    "NotFound",
     "Objective",
     "Problem",
     "PuzzleType",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from crossforge.grids.crossword_file import CrosswordFile, FormatError
 from crossforge.grids.hexgrid import HexGrid
 from crossforge.grids.model import Crossing, Grid, GridError, Slot
-from crossforge.grids.puzzle import FormatError, Puzzle
 from crossforge.grids.rules import Violation, check
 
 __all__ = [
@@ -13,7 +13,7 @@ __all__ = [
     "Grid",
     "GridError",
     "HexGrid",
-    "Puzzle",
+    "CrosswordFile",
     "Slot",
     "Violation",
     "check",

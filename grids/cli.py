@@ -47,7 +47,7 @@ class GridSource(click.ParamType):
     ) -> list[CompletionItem]:
         from crossforge.grids.library import CATALOGUE
 
-        names = [n for n, e in CATALOGUE.items() if self.hexagons or e.kind != "hex"]
+        names = [n for n, e in CATALOGUE.items() if self.hexagons or e.shape != "hex"]
         found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
         return [*found, CompletionItem(incomplete, type="file")]
 

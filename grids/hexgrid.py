@@ -23,6 +23,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from crossforge.errors import InputError
+
 HexCell = tuple[int, int]
 Family = Literal["rows", "nw", "sw"]
 FAMILIES: tuple[Family, Family, Family] = ("rows", "nw", "sw")
@@ -36,7 +38,7 @@ class HexGrid:
 
     def __post_init__(self) -> None:
         if self.side < 1:
-            raise ValueError(f"a hexagon needs a side of at least 1, got {self.side}")
+            raise InputError(f"a hexagon needs a side of at least 1, got {self.side}")
 
     @property
     def rows(self) -> int:
@@ -107,17 +109,17 @@ def parse_hex(text: str) -> tuple[HexGrid, dict[HexCell, str]]:
     """A hexagon and its letters from ``format_hex`` text; errors name the line."""
     rows = [(n, line.split()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if len(rows) % 2 == 0:
-        raise ValueError(f"a hexagon has an odd number of rows, found {len(rows)}")
+        raise InputError(f"a hexagon has an odd number of rows, found {len(rows)}")
     hexagon = HexGrid((len(rows) + 1) // 2)
     letters: dict[HexCell, str] = {}
     for r, (number, cells) in enumerate(rows):
         if len(cells) != hexagon.row_length(r):
-            raise ValueError(
+            raise InputError(
                 f"line {number}: row {r} has {len(cells)} cells, expected {hexagon.row_length(r)}"
             )
         for k, cell in enumerate(cells):
             if cell != "." and not (len(cell) == 1 and cell.isalpha()):
-                raise ValueError(f"line {number}: {cell!r} is neither '.' nor a letter")
+                raise InputError(f"line {number}: {cell!r} is neither '.' nor a letter")
             if cell != ".":
                 letters[(r, k)] = cell
     return hexagon, letters

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from crossforge.errors import InputError, NotFound
+
 BLOCK = "#"
 OPEN = "."
 
@@ -20,7 +22,7 @@ Direction = Literal["across", "down"]
 DIRECTIONS: tuple[Direction, Direction] = ("across", "down")
 
 
-class GridError(ValueError):
+class GridError(InputError):
     """A grid description that cannot be read (ragged rows, unknown characters, ...)."""
 
 
@@ -324,11 +326,11 @@ class Grid:
         return {slot.start: slot.number for slot in self.slots(min_length)}
 
     def slot(self, slot_id: str, min_length: int = 2) -> Slot:
-        """The slot named like ``"1A"`` or ``"5D"``; LookupError when there is none."""
+        """The slot named like ``"1A"`` or ``"5D"``; NotFound when there is none."""
         for slot in self.slots(min_length):
             if slot.id == slot_id.upper():
                 return slot
-        raise LookupError(f"no slot {slot_id!r} in this grid")
+        raise NotFound(f"no slot {slot_id!r} in this grid")
 
     def crossings(self, min_length: int = 2) -> list[Crossing]:
         """Every cell shared by an across and a down slot, row by row."""

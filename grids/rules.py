@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from crossforge.errors import InputError
 from crossforge.grids.model import Cell, Grid
 
 RULE_SETS = ("american", "canadian", "british")
@@ -41,7 +42,7 @@ def mirror_cell(height: int, width: int, cell: Cell, symmetry: str = "rotational
         return r, width - 1 - c
     if symmetry == "none":
         return cell
-    raise ValueError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+    raise InputError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
 
 
 def check_symmetry(grid: Grid, symmetry: str = "rotational") -> list[Violation]:
@@ -224,7 +225,7 @@ def check(
     try:
         rule_set = _RULES[rules]
     except KeyError:
-        raise ValueError(
+        raise InputError(
             f"unknown rule set {rules!r}; choose one of {', '.join(RULE_SETS)}"
         ) from None
     mirror_cell(1, 1, (0, 0), symmetry)  # an unknown symmetry is refused by name

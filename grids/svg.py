@@ -8,9 +8,9 @@ import textwrap
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
+from crossforge.grids.crossword_file import CrosswordFile, clue_order
 from crossforge.grids.hexgrid import HexCell, HexGrid
 from crossforge.grids.model import Cell, Grid, Slot
-from crossforge.grids.puzzle import Puzzle, clue_order
 
 BLOCK_FILL = "#111"
 SHADE_FILL = "#d0d0d0"
@@ -114,7 +114,7 @@ CLUE_FONT = 12
 """Font size of the clue lists of ``puzzle_svg``, in pixels."""
 
 
-def puzzle_svg(puzzle: Puzzle, *, cell: int = 32) -> str:
+def puzzle_svg(puzzle: CrosswordFile, *, cell: int = 32) -> str:
     """An SVG of a puzzle: its title, the grid with its letters, then its clues (Across,
     then Down, long ones wrapped) below the grid; slots without a clue are left out."""
     grid = puzzle.grid

@@ -38,7 +38,7 @@ def plugins_table(infos: list[PluginInfo]) -> str:
     header = ("KIND", "NAME", "VERSION", "DISTRIBUTION", "DESCRIPTION")
     rows = [
         (
-            info.kind,
+            info.role,
             info.name,
             info.version or "-",
             info.distribution or "-",

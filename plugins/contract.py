@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
 
+# The errors of bad input a plugin raises (``crossforge.errors``), re-exported: a job
+# fails with ``invalid_input`` on them, with ``internal_error`` and a logged traceback
+# on anything else.
+from crossforge.errors import InputError as InputError
+from crossforge.errors import NotFound as NotFound
+
 if TYPE_CHECKING:
     from crossforge.wordbase.index import WordIndex
 
@@ -315,12 +321,6 @@ class FillStrategy(ABC):
         """Search ``problem`` within ``control``'s limits."""
 
 
-class InputError(ValueError):
-    """Bad input from whoever asked, found where no schema could say it: a job fails with
-    ``invalid_input``. Any other exception in a job is a bug of ours: it fails with
-    ``internal_error`` and its traceback is logged."""
-
-
 Action = Literal["fill", "design", "solve", "rate", "generate"]
 """What a request asks of a puzzle type."""
 ACTIONS: tuple[Action, ...] = ("fill", "design", "solve", "rate", "generate")
@@ -347,14 +347,14 @@ class PuzzleType(ABC):
 
     @abstractmethod
     def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:
-        """Build the problem for a request (raises ``ValueError`` naming bad input)."""
+        """Build the problem for a request (raises ``InputError`` naming bad input)."""
 
     @abstractmethod
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         """The JSON-ready answer for a finished search."""
 
     def check(self, request: Mapping[str, Any], words: WordSource) -> Problem | None:
-        """Refuse a request before it is queued (``ValueError`` naming what is wrong,
-        ``LookupError`` for an unknown word list). Returns the problem when checking
+        """Refuse a request before it is queued (``InputError`` naming what is wrong,
+        ``NotFound`` for an unknown word list). Returns the problem when checking
         built one, for the same process to reuse; the default builds it."""
         return self.problem(request, words)

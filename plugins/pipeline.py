@@ -17,19 +17,14 @@ from crossforge.plugins.contract import (
     SearchResult,
     WordSource,
 )
+from crossforge.plugins.job_requests import Action, JobRequest
 from crossforge.plugins.puzzles.logic import LogicPuzzleType
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import Action, JobRequest
 
 FILL_STATUS = {"solved": "filled"}
 """A solved fill problem is a filled grid; the other statuses keep their names."""
 UNSATISFIABLE = {"unsatisfiable": "the search proved that no solution exists"}
 """The reason of an outcome that says none."""
-
-
-def control_of(request: JobRequest, **kwargs: Any) -> Control:
-    """A ``Control`` with the request's timeout and seed (``kwargs``: the rest)."""
-    return Control.with_timeout(request.timeout, seed=request.seed, **kwargs)
 
 
 def run_here(
@@ -38,8 +33,8 @@ def run_here(
     """Check and run a raw request in this process on the configured word store, through
     the same seam as the server's views and workers (the problem is built once); the
     commands' way to run a job."""
+    from crossforge.plugins.job_requests import check_request, parse_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 
@@ -48,10 +43,7 @@ def run_here(
     with WordStore() as store:
         words = StoreWords(store)
         problem = check_request(request, plugins, words)
-        control = (
-            control_of(request) if progress is None else control_of(request, progress=progress)
-        )
-        return run_request(request, plugins, words, control, problem)
+        return run_request(request, plugins, words, request.control(progress=progress), problem)
 
 
 def run_request(
@@ -87,7 +79,7 @@ def run_request(
         return _generate(logic, request, control)
     if request.strategy:
         return _search(ptype, request, plugins, words, control, problem)
-    return _logical(logic, logic.load(request.puzzle["puzzle"]), control)
+    return _logical(logic, logic.load(request.type_request["puzzle"]), control)
 
 
 def _design(
@@ -102,12 +94,10 @@ def _design(
     from crossforge.plugins.design.designer import design
 
     def fill(puzzle: dict[str, Any], fill_control: Control) -> dict[str, Any]:
-        fill_request = replace(request, action="fill", puzzle=puzzle)
-        answer = _search(ptype, fill_request, plugins, words, fill_control, None)
-        answer["status"] = FILL_STATUS.get(answer["status"], answer["status"])
-        return answer
+        fill_request = replace(request, action="fill", type_request=puzzle)
+        return _search(ptype, fill_request, plugins, words, fill_control, None)
 
-    answer = design(request.puzzle, words, control, fill, getattr(ptype, "rules", "american"))
+    answer = design(request.type_request, words, control, fill, getattr(ptype, "rules", "american"))
     answer["strategy"] = request.strategy
     return answer
 
@@ -122,7 +112,7 @@ def _search(
 ) -> dict[str, Any]:
     name = str(request.strategy)
     if problem is None:
-        problem = ptype.problem(request.puzzle, words)
+        problem = ptype.problem(request.type_request, words)
     outcome = plugins.strategy(name).solve(problem, control, **request.params)
     answer = dict(ptype.result(problem, outcome))
     if outcome.objective is not None:
@@ -131,10 +121,11 @@ def _search(
         answer.setdefault("optimal", outcome.optimal)
     if outcome.alternatives:
         answer["alternatives"] = [_alternative(ptype, problem, a) for a in outcome.alternatives]
-    status = outcome.status  # written here alone: a type's own "status" is replaced
+    # The status and reason of every search answer are written here alone (a type's own
+    # are replaced): fills, designs' fills and strategy solves all pass this way.
+    status = outcome.status
     answer["status"] = FILL_STATUS.get(status, status) if request.action == "fill" else status
-    if not answer.get("reason"):
-        answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
+    answer["reason"] = outcome.reason or UNSATISFIABLE.get(outcome.status, "")
     answer.setdefault("stats", outcome.stats)
     answer.setdefault("strategy", name)
     return answer
@@ -159,6 +150,6 @@ def _logical(ptype: LogicPuzzleType, puzzle: Any, control: Control) -> dict[str,
 
 def _generate(ptype: LogicPuzzleType, request: JobRequest, control: Control) -> dict[str, Any]:
     rng = random.Random(control.seed)
-    puzzle = ptype.generate(rng, control, **request.puzzle)
+    puzzle = ptype.generate(rng, control, **request.type_request)
     rating = _logical(ptype, puzzle, Control(cancelled=control.cancelled))
     return {"puzzle": ptype.to_json(puzzle), "text": ptype.to_text(puzzle), "rating": rating}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from crossforge.errors import NotFound
 from crossforge.plugins.contract import FillStrategy, PuzzleType
 
 STRATEGY_GROUP = "crossforge.fill_strategies"
@@ -28,7 +29,7 @@ UNREADABLE = "(unreadable)"
 """Name under which a group whose entry points cannot be read is listed as broken."""
 
 
-class UnknownPlugin(LookupError):
+class UnknownPlugin(NotFound):
     """No plugin of that kind and name is available."""
 
 
@@ -51,7 +52,7 @@ class PluginInfo:
     """``module:attribute`` of the entry point; None for a plugin registered by hand."""
 
     @property
-    def kind(self) -> str:
+    def role(self) -> str:
         """ "strategy" or "puzzle_type"."""
         return "strategy" if self.group == STRATEGY_GROUP else "puzzle_type"
 
@@ -59,7 +60,7 @@ class PluginInfo:
         """JSON-ready description, as ``crossforge plugins`` and ``/v1/plugins`` show it."""
         return {
             "name": self.name,
-            "kind": self.kind,
+            "kind": self.role,
             "version": self.version,
             "distribution": self.distribution,
             "description": self.description,

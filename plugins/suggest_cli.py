@@ -54,8 +54,8 @@ def suggest(
     per cell, dead slots and forced letters. Without --slot, only the health.
     """
     from crossforge.grids.formats import load
+    from crossforge.plugins.job_requests import RequestError
     from crossforge.plugins.registry import UnknownPlugin, registry
-    from crossforge.plugins.requests import RequestError
     from crossforge.plugins.suggestions import parse_suggestion, run_suggestion, store_displays
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from crossforge.plugins.contract import WordSource
-from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import (
+from crossforge.plugins.job_requests import (
     JobRequest,
     RequestError,
     check_request,
     checked,
     parse_request,
 )
+from crossforge.plugins.registry import Registry
 
 if TYPE_CHECKING:
     from crossforge.wordbase.store import WordStore
@@ -110,7 +110,7 @@ def run_suggestion(
     caller went away) no further word is checked or searched."""
     from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
     from crossforge.plugins.puzzles.crossword.suggestions import (
-        Grid,
+        PropagatedGrid,
         candidate_json,
         slot_id,
         slot_json,
@@ -122,7 +122,7 @@ def run_suggestion(
     deadline = started + request.timeout
     problem = check_request(request.fill, plugins, words)
     if problem is None:
-        problem = plugins.puzzle_type(request.fill.type).problem(request.fill.puzzle, words)
+        problem = plugins.puzzle_type(request.fill.type).problem(request.fill.type_request, words)
     if not isinstance(problem, CrosswordProblem):
         raise RequestError("type", f"{request.fill.type!r} is not a crossword grid type")
     var = None
@@ -135,7 +135,7 @@ def run_suggestion(
                 "invalid_field",
             )
         var = ids.index(request.slot.upper())
-    grid = Grid.of(problem)
+    grid = PropagatedGrid.of(problem)
     answer: dict[str, Any] = {
         "slot": None,
         "candidates": [],
@@ -165,14 +165,14 @@ def run_suggestion(
         for candidate in answer["candidates"]:
             candidate["display"] = shown.get(candidate["word"], candidate["word"])
     answer["health"] = grid.health()
-    answer.update(type=request.fill.type, list=request.fill.puzzle.get("list") or "")
+    answer.update(type=request.fill.type, list=request.fill.type_request.get("list") or "")
     answer["time_s"] = round(time.monotonic() - started, 4)
     return answer
 
 
 def _displays(problem: Any, displays: Displays, keys: Sequence[str]) -> Mapping[str, str]:
     """The display forms of ``keys``: each from the first of the problem's lists that
-    holds it (``ListCrossword.layers``)."""
+    holds it (``RequestCrossword.layers``)."""
     from crossforge.wordbase.config import DEFAULT_LIST
     from crossforge.wordbase.layered_lists import first_found
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import click
 
+from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+from crossforge.wordbase.imports import import_clue_file, import_lines
 from crossforge.wordbase.store import WordStore
 
 ANSWERS = 60_000
@@ -82,10 +84,11 @@ def main(lines: int, database: str | None) -> None:
             scoped = make_url(database).update_query_dict({"options": f"-csearch_path={schema}"})
             url = scoped.render_as_string(hide_password=False)
         store = WordStore(url)
-        store.import_lines("bench", (f"{answer};50" for answer in answers), "stwl")
+        answer_lines = (f"{answer};50" for answer in answers)
+        import_lines(store, "bench", answer_lines, "stwl", tagger=with_editor_tags)
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         started, cpu = time.perf_counter(), time.process_time()
-        summary = store.import_clue_file("bench", corpus, "xd")
+        summary = import_clue_file(store, "bench", corpus, "xd")
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         word = answers[len(answers) // 2]

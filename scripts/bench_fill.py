@@ -348,9 +348,9 @@ def fill_request(grid_path: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def warm_grid(task: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     """In a fresh process: one cold and ``repeat`` warm request-to-result times of a grid."""
-    from crossforge.plugins.pipeline import control_of, run_request
+    from crossforge.plugins.job_requests import check_request, parse_request
+    from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
 
@@ -365,7 +365,7 @@ def warm_grid(task: tuple[str, dict[str, Any]]) -> dict[str, Any]:
             started = time.perf_counter()
             request = parse_request(raw, plugins, "fill")
             problem = check_request(request, plugins, words)
-            answer = run_request(request, plugins, words, control_of(request), problem)
+            answer = run_request(request, plugins, words, request.control(), problem)
             seconds.append(time.perf_counter() - started)
             answers.append(answer)
         index = words.index(options["list"])
@@ -387,12 +387,12 @@ def warm_grid(task: tuple[str, dict[str, Any]]) -> dict[str, Any]:
 
 CLI_PROBE = """
 import sys, time
-import crossforge.plugins.requests as requests
-parse = requests.parse_request
+import crossforge.plugins.job_requests as job_requests
+parse = job_requests.parse_request
 def noted(*args, **kwargs):
     print("fill-starts", repr(time.time()), file=sys.stderr, flush=True)
     return parse(*args, **kwargs)
-requests.parse_request = noted
+job_requests.parse_request = noted
 from crossforge.server.cli import main
 sys.argv = ["crossforge", *sys.argv[1:]]
 main()

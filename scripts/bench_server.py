@@ -94,12 +94,14 @@ def basic(args: argparse.Namespace, words: list[str], lines: list[str]) -> None:
     """The embedded server's overhead, cancel and word search table."""
     from crossforge.server.app import create_app
     from crossforge.server.config import ServerConfig
+    from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.store import WordStore
 
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
     url = f"sqlite:///{folder / 'bench.db'}"
     with WordStore(url) as store:
-        store.import_lines("bench", lines, "stwl")
+        import_lines(store, "bench", lines, "stwl", tagger=with_editor_tags)
     app = create_app(ServerConfig(database_url=url, workers=1, wait_limit=120))
     client = app.test_client()
     rows: list[tuple[str, str]] = []
@@ -252,6 +254,8 @@ def _database(kind: str, postgres: str, lines: list[str]) -> Iterator[tuple[str,
     import psycopg
     from sqlalchemy.engine import make_url
 
+    from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.store import WordStore
 
     name = None
@@ -264,7 +268,7 @@ def _database(kind: str, postgres: str, lines: list[str]) -> Iterator[tuple[str,
         url = make_url(postgres).set(database=name).render_as_string(hide_password=False)
     try:
         with WordStore(url) as store:
-            store.import_lines("bench", lines, "stwl")
+            import_lines(store, "bench", lines, "stwl", tagger=with_editor_tags)
         yield url, name
     finally:
         if name is not None:

@@ -71,7 +71,7 @@ def library_grids() -> list[tuple[str, str, Grid]]:
     return [
         (item.name, item.rules, Grid.from_text(item.path.read_text("utf-8")))
         for item in library.CATALOGUE.values()
-        if item.kind == "square" and item.rules in ("american", "canadian")
+        if item.shape == "square" and item.rules in ("american", "canadian")
     ]
 
 
@@ -79,9 +79,9 @@ def fill(
     grid: Grid, options: dict[str, Any], list_name: str, words: Any, kind: str = "american"
 ) -> dict[str, Any]:
     """The answer of one fill request of type ``kind``, as the CLI and HTTP API run it."""
-    from crossforge.plugins.pipeline import control_of, run_request
+    from crossforge.plugins.job_requests import check_request, parse_request
+    from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import check_request, parse_request
 
     raw = {
         "type": kind,
@@ -93,11 +93,12 @@ def fill(
     plugins = registry()
     request = parse_request(raw, plugins, "fill")
     problem = check_request(request, plugins, words)
-    answer = run_request(request, plugins, words, control_of(request), problem)
+    answer = run_request(request, plugins, words, request.control(), problem)
     answer["excluded_tags"] = sorted(
-        set(request.puzzle.get("exclude_tags", ())) - set(request.puzzle.get("allow_tags", ()))
+        set(request.type_request.get("exclude_tags", ()))
+        - set(request.type_request.get("allow_tags", ()))
     )
-    answer["min_score"] = request.puzzle.get("min_score", 0)
+    answer["min_score"] = request.type_request.get("min_score", 0)
     return answer
 
 

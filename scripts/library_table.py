@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'log2 fills':>10}" + (f" {'fill':>8} {'time s':>7}" if args.fill else "")
     )
     for item in library.CATALOGUE.values():
-        if item.kind != "square" or item.rules is None:
+        if item.shape != "square" or item.rules is None:
             continue
         grid = library.load_grid(item.name)
         stats = grid_stats(grid, index, min_score=args.min_score)

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from flask import Flask
 
+from crossforge.errors import InputError
 from crossforge.plugins.registry import Registry, registry
 from crossforge.server.api.inputs import refuse_nul_in_url
 from crossforge.server.config import ServerConfig
@@ -77,5 +78,7 @@ def _resume(jobs: JobStore, runner: JobRunner) -> None:
     for job in queued:
         try:
             runner.submit(job)
+        except InputError as exc:  # a record this release cannot read
+            jobs.finish(job.id, FAILED, error=("invalid_input", str(exc)))
         except QueueFull:
             jobs.finish(job.id, FAILED, error=("queue_full", "the queue was full at restart"))

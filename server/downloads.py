@@ -1,4 +1,4 @@
-"""A finished job's result as a file: JSON always; puzzle files and pictures per kind.
+"""A finished job's result as a file: JSON always; puzzle files and pictures per action.
 
 Fill results, and each design of a design result, are written by
 ``crossforge.plugins.puzzles.crossword.files`` (their circles and shading kept);
@@ -30,15 +30,15 @@ def formats_for(job: Job) -> list[str]:
     """The download formats a job's result offers."""
     if job.result is None:
         return []
-    if job.kind == "design":
+    if job.action == "design":
         return (
             ["json", "txt", "svg", "puz", "ipuz", "xd"] if job.result.get("designs") else ["json"]
         )
-    if job.kind == "fill" and _complete(job.result):
+    if job.action == "fill" and _complete(job.result):
         return ["json", "txt", "svg", "puz", "ipuz", "xd"]
-    if job.kind == "fill" and not isinstance(job.result.get("grid"), list):
+    if job.action == "fill" and not isinstance(job.result.get("grid"), list):
         return ["json"]
-    if job.kind == "generate" and "puzzle" not in job.result:
+    if job.action == "generate" and "puzzle" not in job.result:
         return ["json"]
     return ["json", "txt", "svg"]
 
@@ -52,14 +52,14 @@ def render(job: Job, fmt: str, design: int = 0) -> Response:
         raise ApiError(
             400,
             "unknown_format",
-            f"this {job.kind} result downloads as {', '.join(offered)}, not {fmt!r}",
+            f"this {job.action} result downloads as {', '.join(offered)}, not {fmt!r}",
         )
     body: str | bytes
     if fmt == "json":
         body = json.dumps(job.result, indent=2)
-    elif job.kind == "fill":
+    elif job.action == "fill":
         body = _fill_file(job.result or {}, fmt)
-    elif job.kind == "design":
+    elif job.action == "design":
         designs = (job.result or {}).get("designs") or []
         if design >= len(designs):
             raise ApiError(
@@ -69,7 +69,7 @@ def render(job: Job, fmt: str, design: int = 0) -> Response:
     else:
         body = _logic_file(job, fmt)
     response = Response(body, mimetype=MEDIA_TYPES[fmt])
-    response.headers["Content-Disposition"] = f'attachment; filename="{job.kind}-{job.id}.{fmt}"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{job.action}-{job.id}.{fmt}"'
     return response
 
 
@@ -89,17 +89,19 @@ def _fill_file(result: dict[str, Any], fmt: str) -> str | bytes:
 
 
 def _logic_file(job: Job, fmt: str) -> str:
+    from crossforge.plugins.job_requests import JobRequest
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
 
     found = services().registry.puzzle_type(job.puzzle_type)
-    if job.kind not in found.actions:
+    if job.action not in found.actions:
         raise ApiError(404, "no_download", f"{job.puzzle_type!r} jobs have no puzzle files")
     ptype = cast(LogicPuzzleType, found)  # it solves, rates or generates: a logic puzzle
     result = job.result or {}
-    if job.kind == "generate":
+    if job.action == "generate":
         puzzle, solution = ptype.load(result["puzzle"]), None
     else:
-        puzzle, solution = ptype.load(job.request["puzzle"]["puzzle"]), result.get("solution")
+        request = JobRequest.from_json(job.request)
+        puzzle, solution = ptype.load(request.type_request["puzzle"]), result.get("solution")
     if fmt == "svg":
         return ptype.render_svg(puzzle, solution)
     return ptype.render_text(puzzle, solution)

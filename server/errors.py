@@ -1,7 +1,8 @@
 """JSON errors: every failure answers ``{"error": {"code": …, "message": …}}``.
 
-Bad input from lower layers arrives as ``ValueError`` (400) or ``LookupError`` (404);
-HTTP errors keep their status; anything else is a 500 that is logged, never a bare page.
+Bad input from lower layers arrives as ``crossforge.errors.InputError`` (400) or
+``NotFound`` (404); HTTP errors keep their status; anything else, a plain ``ValueError``
+or ``LookupError`` included, is our bug: a 500 whose traceback is logged, never a bare page.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from crossforge.errors import InputError, NotFound
 
 
 class ApiError(Exception):
@@ -108,13 +111,17 @@ def register_error_handlers(app: Flask) -> None:
             503, "queue_unavailable", message, headers={"Retry-After": RETRY_AFTER}
         )
 
+    @app.errorhandler(InputError)
+    def _input_error(exc: InputError) -> Response:
+        return error_response(400, "invalid_input", str(exc))
+
+    @app.errorhandler(NotFound)
+    def _not_found(exc: NotFound) -> Response:
+        return error_response(404, "not_found", str(exc))
+
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
         if isinstance(exc, TimeoutError):
             return error_response(422, "timeout", str(exc) or "the operation timed out")
-        if isinstance(exc, ValueError):
-            return error_response(400, "invalid_input", str(exc))
-        if isinstance(exc, LookupError) and type(exc) not in (KeyError, IndexError):
-            return error_response(404, "not_found", str(exc))
         app.logger.exception("unexpected error")
         return error_response(500, "internal_error", f"internal error: {type(exc).__name__}")

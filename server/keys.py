@@ -34,6 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from crossforge.errors import InputError, NotFound
 from crossforge.wordbase.database import release
 from crossforge.wordbase.migrations import prepared_engine
 from crossforge.wordbase.models import check_list_name
@@ -112,7 +113,7 @@ class ApiKey:
         return self.revoked_at is not None
 
 
-class KeyExists(ValueError):
+class KeyExists(InputError):
     """A key of that name exists (revoked or not: names are never reused)."""
 
 
@@ -136,9 +137,9 @@ class KeyStore:
         """A new key and its secret, which is shown this once and kept only as a hash."""
         name = _checked_name(name)
         if scope not in SCOPES:
-            raise ValueError(f"scope {scope!r}: use one of {', '.join(SCOPES)}")
+            raise InputError(f"scope {scope!r}: use one of {', '.join(SCOPES)}")
         if lists and scope != "write":
-            raise ValueError(f"only a write key may be limited to lists, not a {scope} key")
+            raise InputError(f"only a write key may be limited to lists, not a {scope} key")
         names = tuple(sorted({check_list_name(list_name) for list_name in lists}))
         secret = PREFIX + secrets.token_urlsafe(32)
         values = {
@@ -163,10 +164,10 @@ class KeyStore:
         return self.get(name), secret
 
     def get(self, name: str) -> ApiKey:
-        """The key called ``name`` (LookupError when there is none)."""
+        """The key called ``name`` (NotFound when there is none)."""
         found = self._read(keys_table.c.name == name)
         if not found:
-            raise LookupError(f"no API key named {name!r}")
+            raise NotFound(f"no API key named {name!r}")
         return found[0]
 
     def all(self) -> list[ApiKey]:
@@ -240,7 +241,7 @@ class KeyStore:
 def _checked_name(name: str) -> str:
     """``name`` when it can name a key: 1 to 100 printable characters, no spaces."""
     if not 0 < len(name) <= NAME_LENGTH or not name.isprintable() or any(c.isspace() for c in name):
-        raise ValueError(
+        raise InputError(
             f"key name {name!r}: use 1 to {NAME_LENGTH} printable characters without spaces"
         )
     return name

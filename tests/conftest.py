@@ -23,6 +23,7 @@ def tiny_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     ``CROSSFORGE_INSTANCE`` point at it, for this process and its subprocesses.
     Returns the database URL."""
     from crossforge.plugins.testing import MINI_WORDS
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.store import WordStore
 
     url = f"sqlite:///{tmp_path / 'words.db'}"
@@ -33,7 +34,7 @@ def tiny_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         for i, word in enumerate(MINI_WORDS)
     ]
     with WordStore(url) as store:
-        store.import_lines("tiny", lines, fmt="csv")
+        import_lines(store, "tiny", lines, fmt="csv")
     return url
 
 

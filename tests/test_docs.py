@@ -31,8 +31,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from crossforge.plugins.job_requests import COMMON_OPTIONS
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import COMMON_OPTIONS
 from crossforge.server.app import create_app
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.tasks import execute
@@ -163,7 +163,7 @@ def _builtin_plugins() -> dict[str, Any]:
 
 
 def _page_of(plugin: Any) -> str:
-    return "fill-engine.md" if plugin.kind == "strategy" else PUZZLE_PAGES[plugin.name]
+    return "fill-engine.md" if plugin.role == "strategy" else PUZZLE_PAGES[plugin.name]
 
 
 BUILTINS = _builtin_plugins()
@@ -174,7 +174,7 @@ def test_every_builtin_plugin_has_a_page() -> None:
     broken = {name: p.error for name, p in BUILTINS.items() if p.error}
     assert broken == {}
     unpaged = sorted(
-        n for n, p in BUILTINS.items() if p.kind != "strategy" and n not in PUZZLE_PAGES
+        n for n, p in BUILTINS.items() if p.role != "strategy" and n not in PUZZLE_PAGES
     )
     assert unpaged == [], f"add the docs page of {unpaged} to PUZZLE_PAGES"
 

@@ -1,6 +1,7 @@
 """Layers point down and no modules import each other: read from the sources with ``ast``.
 
-The layers, bottom up: ``crossforge.cli_support`` (click and the standard library only),
+The layers, bottom up: ``crossforge.cli_support`` (click and the standard library only) and
+``crossforge.errors`` (the standard library only),
 ``wordbase``, ``grids``, ``plugins``, ``server``. Every import counts, at the top of a
 module, inside a function or under ``TYPE_CHECKING``.
 """
@@ -118,6 +119,35 @@ def upward(graph: Mapping[str, set[str]], package: str) -> list[str]:
     )
 
 
+WORDBASE_LAYERS = ("database", "building", "commands")
+"""The parts of ``wordbase``, lowest first, as ``wordbase_part`` names them."""
+WORDBASE_COMMANDS = ("cli", "clue_cli", "db_cli")
+"""The command modules of ``wordbase``: the top, where the building meets the database."""
+
+
+def wordbase_part(name: str) -> str:
+    """The part of ``wordbase`` a module of it belongs to (see ``WORDBASE_LAYERS``)."""
+    inner = name.split(".")[2:]
+    if inner[:1] == ["building"]:
+        return "building"
+    return "commands" if inner in ([c] for c in WORDBASE_COMMANDS) else "database"
+
+
+def wordbase_upward(graph: Mapping[str, set[str]]) -> list[str]:
+    """The imports of ``wordbase``'s modules from a part of it above their own."""
+
+    def rank(name: str) -> int:
+        return WORDBASE_LAYERS.index(wordbase_part(name))
+
+    return sorted(
+        f"{name} imports {target}"
+        for name, targets in graph.items()
+        if layer(name) == LAYERS.index("wordbase")
+        for target in targets
+        if layer(target) == layer(name) and rank(target) > rank(name)
+    )
+
+
 def test_the_graph_is_read() -> None:
     assert "crossforge.server.cli_support" not in GRAPH
     assert "crossforge.cli_support" in GRAPH["crossforge.wordbase.cli"]
@@ -136,8 +166,9 @@ def test_an_upward_import_is_found() -> None:
     assert upward(graph, "grids") == ["crossforge.grids.cli imports crossforge.server.config"]
 
 
-def test_the_command_line_helpers_import_nothing_of_the_project() -> None:
+def test_the_command_line_helpers_and_the_errors_import_nothing_of_the_project() -> None:
     assert GRAPH["crossforge.cli_support"] == set()
+    assert GRAPH["crossforge.errors"] == set()
 
 
 def test_no_modules_import_each_other() -> None:
@@ -148,3 +179,20 @@ def test_a_circle_is_found() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert cycles(graph) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_database_never_imports_the_building_of_the_default_lists() -> None:
+    assert wordbase_upward(GRAPH) == []
+
+
+def test_an_import_of_the_building_from_the_database_is_found() -> None:
+    graph = {
+        "crossforge.wordbase.store": {"crossforge.wordbase.building.english.editor_tags"},
+        "crossforge.wordbase.building.defaults": {"crossforge.wordbase.store"},
+        "crossforge.wordbase.cli": {"crossforge.wordbase.building.defaults"},
+        "crossforge.wordbase.building.english.editor_tags": {"crossforge.wordbase.clue_cli"},
+    }
+    assert wordbase_upward(graph) == [
+        "crossforge.wordbase.building.english.editor_tags imports crossforge.wordbase.clue_cli",
+        "crossforge.wordbase.store imports crossforge.wordbase.building.english.editor_tags",
+    ]

@@ -23,6 +23,8 @@ CONTRACT = {
     "Control",
     "Domains",
     "FillStrategy",
+    "InputError",
+    "NotFound",
     "Objective",
     "Problem",
     "PuzzleType",

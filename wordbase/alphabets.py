@@ -12,10 +12,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from crossforge.errors import InputError
+
 __all__ = ["ALPHABETS", "Alphabet", "NormalizationError", "get_alphabet"]
 
 
-class NormalizationError(ValueError):
+class NormalizationError(InputError):
     """Text holds characters that are neither letters of the alphabet nor droppable."""
 
     def __init__(self, text: str, bad: list[str], alphabet: str) -> None:
@@ -185,13 +187,13 @@ def _check_settings(
     unknown = sorted(set(given) - set(defaults))
     if unknown:
         allowed = ", ".join(sorted(defaults)) or "none"
-        raise ValueError(
+        raise InputError(
             f"unknown setting(s) for alphabet {name!r}: {', '.join(unknown)} (allowed: {allowed})"
         )
     values = {**defaults, **given}
     for key, value in values.items():
         if not isinstance(value, bool):
-            raise ValueError(f"alphabet setting {key!r} must be true or false, not {value!r}")
+            raise InputError(f"alphabet setting {key!r} must be true or false, not {value!r}")
     return values
 
 
@@ -212,5 +214,5 @@ def get_alphabet(name: str, **settings: Any) -> Alphabet:
         factory = ALPHABETS[name]
     except KeyError:
         known = ", ".join(sorted(ALPHABETS))
-        raise ValueError(f"unknown alphabet {name!r} (known: {known})") from None
+        raise InputError(f"unknown alphabet {name!r} (known: {known})") from None
     return factory(**settings)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 import click
 
 from crossforge.cli_support import progress_bar
+from crossforge.errors import InputError
 from crossforge.wordbase.config import DEFAULT_LIST
 from crossforge.wordbase.formats import FORMATS
 
@@ -129,11 +130,15 @@ def import_command(
 
     A file with bad lines is rejected whole, naming them, unless --skip-bad.
     """
+    from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+    from crossforge.wordbase.imports import import_file
+
     store = open_store()
 
     def run() -> ImportSummary:
         with progress_bar(list_name) as progress:
-            return store.import_file(
+            return import_file(
+                store,
                 list_name,
                 file,
                 fmt,
@@ -143,6 +148,7 @@ def import_command(
                 dry_run=dry_run,
                 alphabet=alphabet,
                 progress=progress,
+                tagger=with_editor_tags,
             )
 
     report_import(run, file, as_json)
@@ -151,7 +157,7 @@ def import_command(
 def report_import(run: Callable[[], ImportSummary], file: str, as_json: bool) -> None:
     """Run an import and print its summary (``as_json``: as JSON); a file refused for
     its bad lines prints them and exits with status 1."""
-    from crossforge.wordbase.store import ImportRejected
+    from crossforge.wordbase.imports import ImportRejected
 
     try:
         summary = run()
@@ -177,8 +183,12 @@ def report_import(run: Callable[[], ImportSummary], file: str, as_json: bool) ->
 @click.option("--output", "-o", metavar="FILE", help="File to write (default: standard output).")
 def export(list_name: str, fmt: str, output: str | None) -> None:
     """Write a list in a file format."""
+    from crossforge.wordbase.exports import export_entries
+
     store = open_store()
-    write_export(store, list_name, output, lambda out: store.export(list_name, out, fmt), "entries")
+    write_export(
+        store, list_name, output, lambda out: export_entries(store, list_name, out, fmt), "entries"
+    )
 
 
 def write_export(
@@ -219,7 +229,7 @@ def search(
     PATTERN is like C?T, where ? . and _ match any letter.
     """
     if pattern is None and regex is None:
-        raise ValueError("give a PATTERN, a --regex, or both")
+        raise InputError("give a PATTERN, a --regex, or both")
     page = open_store().search(list_name, pattern, regex=regex, min_score=min_score, limit=limit)
     if as_json:
         found = [

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
+from crossforge.errors import InputError
 from crossforge.wordbase.cli import (
     import_options,
     json_option,
@@ -69,9 +70,12 @@ def import_command(
     Answers the list lacks are skipped (counted) unless --add-words. A file with bad
     lines is rejected whole, naming them, unless --skip-bad.
     """
+    from crossforge.wordbase.imports import import_clue_file
+
     store = open_store()
     report_import(
-        lambda: store.import_clue_file(
+        lambda: import_clue_file(
+            store,
             list_name,
             file,
             fmt,
@@ -94,9 +98,11 @@ def import_command(
 @click.option("--output", "-o", metavar="FILE", help="File to write (default: standard output).")
 def export(list_name: str, fmt: str, output: str | None) -> None:
     """Write every clue of a list in a clue format."""
+    from crossforge.wordbase.exports import export_clues
+
     store = open_store()
     write_export(
-        store, list_name, output, lambda out: store.export_clues(list_name, out, fmt), "clues"
+        store, list_name, output, lambda out: export_clues(store, list_name, out, fmt), "clues"
     )
 
 
@@ -120,7 +126,7 @@ def search(
     Every word of QUERY must occur in the clue, in any case.
     """
     if query is None and word is None:
-        raise ValueError("give a QUERY, a --word, or both")
+        raise InputError("give a QUERY, a --word, or both")
     page = open_store().search_clues(list_name, query, word, limit=limit, cursor=cursor)
     if as_json:
         found = {
@@ -168,13 +174,15 @@ def import_dictionary(
     write are skipped and counted as rejected.
     """
     from crossforge.wordbase.dictionaries import DICTIONARIES
+    from crossforge.wordbase.imports import import_clues
 
     source = DICTIONARIES[dictionary]
     data = source.path(path)
     print(source.licence, file=sys.stderr if as_json else sys.stdout)
     store = open_store()
     report_import(
-        lambda: store.import_clues(
+        lambda: import_clues(
+            store,
             list_name,
             source.read(data),
             dictionary,

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from crossforge.errors import InputError
 from crossforge.wordbase.formats import LineError, by_extension, csv_rows, json_line
 from crossforge.wordbase.models import (
     CLUE_KINDS,
@@ -253,7 +254,7 @@ def _dash(lines: Iterable[str]) -> Iterator[ClueLine | Rejection]:
 def read_clues(lines: Iterable[str], fmt: str) -> Iterator[ClueLine | Rejection]:
     """The clues of a file's lines, one at a time, and a Rejection for each bad line."""
     if fmt not in CLUE_FORMATS:
-        raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
+        raise InputError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
     if fmt == "jsonl":
         return _jsonl(lines)
     return _dash(lines) if fmt == "dash" else _table(lines, fmt)
@@ -278,7 +279,7 @@ def write_clues(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
     """Write every clue of ``entries`` in ``fmt`` with a header row (none in jsonl and
     dash; dash writes no source, difficulty, kind or level); returns how many clues were written."""
     if fmt not in CLUE_FORMATS:
-        raise ValueError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
+        raise InputError(f"unknown clue format {fmt!r} (known: {', '.join(CLUE_FORMATS)})")
     written = 0
     csv_writer = csv.writer(out, lineterminator="\n") if fmt == "csv" else None
     if fmt not in ("jsonl", "dash"):

@@ -31,6 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
+from crossforge.errors import InputError
 from crossforge.wordbase.schema import clues, entries
 
 __all__ = ["BULK_SHARE", "clues_rewritten", "query_words", "text_matches"]
@@ -93,7 +94,7 @@ def query_words(query: str) -> list[str]:
     """The words of a search text, lower-cased; ValueError past ``MAX_QUERY_WORDS``."""
     words = re.findall(r"[^\W_]+", query.lower())
     if len(words) > MAX_QUERY_WORDS:
-        raise ValueError(f"a clue search takes at most {MAX_QUERY_WORDS} words, not {len(words)}")
+        raise InputError(f"a clue search takes at most {MAX_QUERY_WORDS} words, not {len(words)}")
     return words
 
 

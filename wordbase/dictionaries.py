@@ -10,7 +10,7 @@ after it, with its licence shown before anything is read.
   Every entry with ``lang_code`` ``ru`` gets a clue per sense (its first gloss), at most
   three senses.
 
-Each yields ``ClueLine`` records for ``WordStore.import_clue_lines``; the answers a list's
+Each yields ``ClueLine`` records for ``imports.import_clues``; the answers a list's
 alphabet cannot write (kanji-free symbols, Latin letters) are skipped as bad lines.
 """
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from itertools import groupby, islice
 from pathlib import Path
 
+from crossforge.errors import InputError
 from crossforge.wordbase.clue_formats import MAX_CLUE_LENGTH, ClueLine
 from crossforge.wordbase.models import Clue, Rejection
 
@@ -67,10 +68,10 @@ class Dictionary:
         else:
             found = self.default_path()
             if found is None:
-                raise ValueError(f"{self.name}: give the dictionary file (--file)")
+                raise InputError(f"{self.name}: give the dictionary file (--file)")
             path = found
         if not path.is_file():
-            raise ValueError(f"{self.name}: no file {str(path)!r}")
+            raise InputError(f"{self.name}: no file {str(path)!r}")
         return path
 
 
@@ -95,7 +96,7 @@ def read_jmdict(path: Path) -> Iterator[ClueLine | Rejection]:
                 if text is not None:
                     yield ClueLine(idseq, kana, kana, Clue(text, "jmdict"))
     except sqlite3.DatabaseError as exc:
-        raise ValueError(f"{path}: not a jamdict database ({exc})") from None
+        raise InputError(f"{path}: not a jamdict database ({exc})") from None
     finally:
         connection.close()
 

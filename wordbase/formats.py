@@ -29,6 +29,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TextIO, TypeVar
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet
 from crossforge.wordbase.models import Clue, Entry, Rejection, combine_entries
 
@@ -62,7 +63,7 @@ SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape of a UTF-16 surrogate: text only when paired (checked when present)."""
 
 
-class LineError(ValueError):
+class LineError(InputError):
     """One line of a word-list file is unusable; the message says why."""
 
 
@@ -208,7 +209,7 @@ def csv_rows(reader: Any) -> Iterator[list[str]]:
         except StopIteration:
             return
         except csv.Error as exc:
-            raise ValueError(f"line {start}: {exc}") from None
+            raise InputError(f"line {start}: {exc}") from None
         start = reader.line_num + 1
         yield row
 
@@ -350,9 +351,9 @@ def read_entries(
     every clue and tag. ``source`` is given to entries whose line names none.
     """
     if fmt not in _READERS:
-        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     if scale not in (None, 50, 100):
-        raise ValueError(f"scale must be 50 or 100, not {scale}")
+        raise InputError(f"scale must be 50 or 100, not {scale}")
     found: list[Entry] = []
     scored: list[bool] = []
     counts: Counter[int] = Counter()
@@ -425,6 +426,6 @@ def write_entries(entries: Iterable[Entry], out: TextIO, fmt: str) -> int:
         elif fmt == "jsonl":
             out.write(json.dumps(entry.to_json(), ensure_ascii=False) + "\n")
         else:
-            raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+            raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
         written += 1
     return written

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from crossforge.errors import InputError
 from crossforge.wordbase.index import WordIndex
 
 __all__ = ["BANNED", "MAX_LAYERS", "first_found", "layer_names", "merged"]
@@ -47,7 +48,7 @@ def merged(layers: Sequence[WordIndex], names: Sequence[str] | None = None) -> W
     keys left out. A single layer without bans is answered as it is. ``names`` name the
     layers in the ValueError raised when their alphabets differ."""
     if not layers:
-        raise ValueError("no word list to layer")
+        raise InputError("no word list to layer")
     if len(layers) == 1 and not layers[0].tagged([BANNED]):
         return layers[0]
     ident = tuple(id(index) for index in layers)
@@ -86,7 +87,7 @@ def _merge(layers: Sequence[WordIndex], names: Sequence[str]) -> WordIndex:
     for name, index in zip(names, layers, strict=True):
         spec = index.alphabet_spec
         if (spec.name, dict(spec.settings)) != (alphabet.name, dict(alphabet.settings)):
-            raise ValueError(
+            raise InputError(
                 f"lists {', '.join(names)} cannot be layered: {name!r} is written in "
                 f"{spec.name!r}, {names[0]!r} in {alphabet.name!r}"
             )

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 
 __all__ = [
@@ -61,11 +62,11 @@ class Clue:
 
     def __post_init__(self) -> None:
         if self.difficulty is not None and abs(self.difficulty) > MAX_DIFFICULTY:
-            raise ValueError(f"clue difficulty {self.difficulty} is beyond ±{MAX_DIFFICULTY}")
+            raise InputError(f"clue difficulty {self.difficulty} is beyond ±{MAX_DIFFICULTY}")
         if self.kind is not None and self.kind not in CLUE_KINDS:
-            raise ValueError(f"clue kind {self.kind!r} is not one of {', '.join(CLUE_KINDS)}")
+            raise InputError(f"clue kind {self.kind!r} is not one of {', '.join(CLUE_KINDS)}")
         if self.level is not None and self.level not in CLUE_LEVELS:
-            raise ValueError(f"clue level {self.level!r} is not one of {', '.join(CLUE_LEVELS)}")
+            raise InputError(f"clue level {self.level!r} is not one of {', '.join(CLUE_LEVELS)}")
 
     def to_json(self) -> dict[str, Any]:
         """The clue as a JSON object (``source``, ``difficulty``, ``kind``, ``level`` only
@@ -90,13 +91,13 @@ class Entry:
 
     def __post_init__(self) -> None:
         if not self.key:
-            raise ValueError("an entry needs a key with at least one letter")
+            raise InputError("an entry needs a key with at least one letter")
         if len(self.key) > MAX_KEY_LENGTH:
-            raise ValueError(f"key {self.key!r} is longer than {MAX_KEY_LENGTH} letters")
+            raise InputError(f"key {self.key!r} is longer than {MAX_KEY_LENGTH} letters")
         if isinstance(self.score, bool) or not isinstance(self.score, int):
-            raise ValueError(f"score {self.score!r} of {self.key!r} is not a whole number")
+            raise InputError(f"score {self.score!r} of {self.key!r} is not a whole number")
         if not 0 <= self.score <= 100:
-            raise ValueError(f"score {self.score} of {self.key!r} is outside 0–100")
+            raise InputError(f"score {self.score} of {self.key!r} is outside 0–100")
 
     @property
     def length(self) -> int:
@@ -148,7 +149,7 @@ Python and ECMA regexes (``(?!\n)`` stops Python's ``$`` before a last newline).
 def check_list_name(name: str) -> str:
     """``name`` when it is a usable list name; ValueError saying what is allowed."""
     if not re.match(LIST_NAME_PATTERN, name):
-        raise ValueError(
+        raise InputError(
             f"list name {name!r}: use no '/', '%' or control characters, no space at "
             "either end, and not only dots"
         )

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import regex
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet
 from crossforge.wordbase.user_regex import RegexTimeout, UserRegex, user_regex
 
@@ -26,7 +27,7 @@ WILDCARDS = frozenset("?._")
 """Characters that stand for one unknown letter in a pattern."""
 
 
-class PatternError(ValueError):
+class PatternError(InputError):
     """A pattern holds a character that is neither a wildcard nor one letter."""
 
 

@@ -6,6 +6,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from crossforge.errors import NotFound
+
 if TYPE_CHECKING:
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.store import WordStore
@@ -44,7 +46,7 @@ class StoreWords:
         return {key: [clue.to_json() for clue in clues] for key, clues in found.items()}
 
 
-class OpenedOnUse:
+class LazyStoreWords:
     """``StoreWords`` over the database at ``url``, opened on first use and then kept:
     a worker process starts, and lives on, while the database is away."""
 
@@ -77,10 +79,10 @@ class OpenedOnUse:
                 self._opened = None
 
 
-class AtVersions:
-    """A stamped source (``StoreWords``, ``OpenedOnUse``) answering each list at the
-    version ``stamps`` names (list name -> ``list_stamp``, as recorded when the job was
-    checked), so a worker reads no list version that the submission read already."""
+class WordsAtVersions:
+    """A stamped source (``StoreWords``, ``LazyStoreWords``) with the list versions a job
+    was checked at (``stamps``: list name -> ``list_stamp``): it answers each list at
+    that version, so a worker reads no list version that the submission read already."""
 
     def __init__(self, words: Any, stamps: Mapping[str, str]) -> None:
         self._words = words
@@ -110,12 +112,12 @@ class IndexWords:
         self._clues = dict(clues or {})
 
     def index(self, list_name: str) -> WordIndex:
-        """The index named ``list_name`` (``LookupError`` naming the known ones if none)."""
+        """The index named ``list_name`` (``NotFound`` naming the known ones if none)."""
         try:
             return self._indexes[list_name]
         except KeyError:
             known = ", ".join(sorted(self._indexes)) or "none"
-            raise LookupError(f"no word list {list_name!r} (known: {known})") from None
+            raise NotFound(f"no word list {list_name!r} (known: {known})") from None
 
     def clues(self, list_name: str, words: Sequence[str]) -> Mapping[str, list[dict[str, Any]]]:
         """The first ``CLUE_SUGGESTIONS`` clues given for each of ``words`` of that list."""

@@ -2,19 +2,22 @@
 
 Every public method that writes runs in one transaction, so a failure leaves the
 database exactly as it was. Each list carries a ``version`` that grows by one with every
-change, which is how ``WordIndex.for_list`` knows when a saved index is stale.
+change, which is how ``WordIndex.for_list`` knows when a saved index is stale. Imports
+and exports of files are ``imports`` and ``exports``, above the store; an import writes
+through ``WordStore.editing``, one transaction like the store's own writes.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from sqlalchemy import (
     Connection,
@@ -33,26 +36,13 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
+from crossforge.errors import InputError, NotFound
 from crossforge.wordbase import clue_store
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.building.english.editor_tags import with_editor_tags
 from crossforge.wordbase.bulk import STATISTICS_AFTER, among, insert_rows, refresh_statistics
-from crossforge.wordbase.clue_formats import (
-    ClueLine,
-    guess_clue_format,
-    read_clues,
-    write_clues,
-)
 from crossforge.wordbase.clue_search import clues_rewritten
 from crossforge.wordbase.config import database_url, instance_path
 from crossforge.wordbase.database import release, sqlite_file
-from crossforge.wordbase.formats import (
-    FORMATS,
-    CountedLines,
-    guess_format,
-    read_entries,
-    write_entries,
-)
 from crossforge.wordbase.migrations import prepared_engine
 from crossforge.wordbase.models import (
     Clue,
@@ -61,7 +51,6 @@ from crossforge.wordbase.models import (
     ImportSummary,
     ListStats,
     Merge,
-    Rejection,
     SearchPage,
     WordList,
     check_list_name,
@@ -70,7 +59,7 @@ from crossforge.wordbase.models import (
 from crossforge.wordbase.patterns import RegexFilter, parse_pattern
 from crossforge.wordbase.schema import CLUE_FIELDS, clue_of, clue_values, clues, entries, word_lists
 
-__all__ = ["ImportRejected", "ListExists", "UnknownList", "WordStore"]
+__all__ = ["ListEdit", "ListExists", "Progress", "UnknownList", "WordStore", "check_merge"]
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while a bulk write advances."""
@@ -79,35 +68,22 @@ CHUNK = 2000
 """Entries written per statement batch in bulk operations."""
 
 
-class UnknownList(LookupError):
+class UnknownList(NotFound):
     """No word list has that name."""
 
 
-class ListExists(ValueError):
+class ListExists(InputError):
     """A word list with that name already exists."""
-
-
-class ImportRejected(ValueError):
-    """An import found bad lines and ``skip_bad`` was off: nothing was written."""
-
-    def __init__(self, summary: ImportSummary, source: str) -> None:
-        self.summary = summary
-        bad = summary.rejected
-        more = summary.rejected_count > 5
-        shown = "; ".join(str(r) for r in bad[:5]) + ("; …" if more else "")
-        super().__init__(
-            f"{source}: {summary.rejected_count} bad line(s), nothing imported (use "
-            f"--skip-bad to import the rest): {shown}"
-        )
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _check_merge(merge: str) -> None:
+def check_merge(merge: str) -> None:
+    """ValueError unless ``merge`` is a ``Merge``."""
     if merge not in ("max", "replace"):
-        raise ValueError(f"merge must be 'max' or 'replace', not {merge!r}")
+        raise InputError(f"merge must be 'max' or 'replace', not {merge!r}")
 
 
 class WordStore:
@@ -285,7 +261,7 @@ class WordStore:
                 spec = get_alphabet(word_list.alphabet, **merged)
                 if dict(spec.settings) != word_list.settings:
                     if self._count(conn, word_list.id):
-                        raise ValueError(
+                        raise InputError(
                             f"list {name!r} has entries: alphabet settings can change only "
                             "while it is empty"
                         )
@@ -319,6 +295,16 @@ class WordStore:
         if conn.execute(select(word_lists.c.id).where(word_lists.c.name == name)).first():
             return self._list_row(conn, name, lock=True)
         return self._create(conn, name, alphabet, description, settings)
+
+    @contextmanager
+    def editing(self, name: str, alphabet: str, *, dry_run: bool = False) -> Iterator[ListEdit]:
+        """One transaction holding list ``name`` locked for writing (created with
+        ``alphabet`` when missing), for writes made outside the store (``imports``). An
+        exception rolls everything back; so does the end of a ``dry_run``."""
+        with self.engine.begin() as conn:
+            yield ListEdit(self, conn, self._list_or_create(conn, name, alphabet, "", {}))
+            if dry_run:
+                conn.rollback()
 
     @staticmethod
     def _count(conn: Connection, list_id: int) -> int:
@@ -434,7 +420,7 @@ class WordStore:
         scan gets ``timeout`` seconds (RegexTimeout past that).
         """
         if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
+            raise InputError(f"limit must be at least 1, not {limit}")
         after = None if cursor is None else _decode_cursor(cursor)
         if regex:
             return self._regex_search(
@@ -597,7 +583,7 @@ class WordStore:
         """Add or merge many entries (keys already normalized) in chunks, in one
         transaction. A repeated key in ``new_entries`` is combined (max score, all clues).
         See ``Merge`` for how existing keys are treated."""
-        _check_merge(merge)
+        check_merge(merge)
         combined = combine_entries(new_entries)
         with self.engine.begin() as conn:
             word_list = self._list_row(conn, name, lock=True)
@@ -607,138 +593,7 @@ class WordStore:
                 conn.rollback()
             return summary
 
-    def import_lines(
-        self,
-        name: str,
-        lines: Iterable[str],
-        fmt: str = "stwl",
-        *,
-        scale: int | None = None,
-        merge: Merge = "max",
-        skip_bad: bool = False,
-        dry_run: bool = False,
-        source: str | None = None,
-        alphabet: str = "en",
-        progress: Progress | None = None,
-        label: str = "input",
-    ) -> ImportSummary:
-        """Import word-list lines (see ``crossforge.wordbase.formats``) into list ``name``.
-
-        Scores are read on ``scale`` (50 or 100), or on the scale the scores show
-        (``formats.detect_scale``; the summary's ``detected`` says which) when it is None.
-        The list is created (with ``alphabet``) when missing. Without ``skip_bad`` any bad
-        line raises ImportRejected and nothing is written; with it, bad lines are listed
-        in the summary and the rest is imported. ``dry_run`` reports without writing.
-        Importing the same lines twice changes nothing the second time. Entries of lists
-        in the ``en`` alphabet get their editor tags
-        (``crossforge.wordbase.building.english.editor_tags``).
-        """
-        _check_merge(merge)
-        with self.engine.begin() as conn:
-            word_list = self._list_or_create(conn, name, alphabet, "", {})
-            parsed = read_entries(lines, fmt, word_list.make_alphabet(), scale, source)
-            summary = ImportSummary(word_list.name, fmt, parsed.lines, dry_run=dry_run)
-            summary.rejected = parsed.rejected
-            summary.detected = parsed.detected
-            summary.version = word_list.version
-            if parsed.rejected and not skip_bad:
-                raise ImportRejected(summary, label)
-            tagged = with_editor_tags(parsed.entries.values(), word_list.alphabet)
-            incoming = {entry.key: entry for entry in tagged}
-            self._write(conn, word_list, incoming, merge, summary, dry_run, progress)
-            if dry_run:
-                conn.rollback()
-            return summary
-
-    def import_file(
-        self, name: str, path: str | os.PathLike[str], fmt: str | None = None, **options: Any
-    ) -> ImportSummary:
-        """Import a UTF-8 file; the format defaults to what its extension suggests.
-
-        ``options`` are those of ``import_lines`` (scale, merge, skip_bad, dry_run, …);
-        entries get the file name as their source unless the file names one.
-        """
-        path = Path(path)
-        fmt = fmt or guess_format(path.name)
-        options.setdefault("source", path.name)
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            return self.import_lines(name, handle, fmt, label=str(path), **options)
-
-    def export(self, name: str, out: TextIO, fmt: str = "stwl") -> int:
-        """Write the list to ``out`` in ``fmt``, in key order; returns the entry count."""
-        if fmt not in FORMATS:
-            raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-        return write_entries(self.iter_entries(name), out, fmt)
-
-    # --- clues in bulk --------------------------------------------------------------------
-
-    def import_clue_lines(
-        self, name: str, lines: Iterable[str], fmt: str = "tsv", **options: Any
-    ) -> ImportSummary:
-        """Add the clues of clue-file lines (``crossforge.wordbase.clue_formats``), read
-        as they come, to list ``name``; ``options`` are those of ``import_clues``."""
-        counted = CountedLines(lines)
-        return self.import_clues(name, read_clues(counted, fmt), fmt, counted, **options)
-
-    def import_clues(
-        self,
-        name: str,
-        records: Iterable[ClueLine | Rejection],
-        kind: str,
-        counted: CountedLines[Any] | None = None,
-        *,
-        add_words: bool = False,
-        score: int = 50,
-        skip_bad: bool = False,
-        dry_run: bool = False,
-        alphabet: str = "en",
-        label: str = "input",
-    ) -> ImportSummary:
-        """Add clue records (a clue file's, a dictionary's) to the entries of list ``name``
-        (created with ``alphabet`` when missing), in one transaction; ``kind`` names
-        their format in the summary, whose ``lines`` are what ``counted`` counts (by
-        default the records).
-
-        A clue text the entry already has is ``unchanged``; an answer the list lacks is
-        ``skipped``, or with ``add_words`` becomes an entry scored ``score``. Bad lines
-        and ``skip_bad``/``dry_run`` work as in ``import_lines``.
-        """
-        if not 0 <= score <= 100:
-            raise ValueError(f"score {score} is outside 0–100")
-        if counted is None:
-            records = counted = CountedLines(records)
-        with self.engine.begin() as conn:
-            word_list = self._list_or_create(conn, name, alphabet, "", {})
-            summary = ImportSummary(word_list.name, kind, dry_run=dry_run)
-            clue_store.import_clues(
-                conn, word_list, records, summary, add_words=add_words, score=score
-            )
-            summary.lines = counted.count
-            if summary.rejected_count and not skip_bad:
-                raise ImportRejected(summary, label)
-            if summary.changed and not dry_run:
-                summary.version = self._bump(conn, word_list)
-            else:
-                summary.version = word_list.version
-            if dry_run:
-                conn.rollback()
-            return summary
-
-    def import_clue_file(
-        self, name: str, path: str | os.PathLike[str], fmt: str | None = None, **options: Any
-    ) -> ImportSummary:
-        """Import a UTF-8 clue file; the format defaults to what its extension suggests.
-        ``options`` are those of ``import_clue_lines``."""
-        path = Path(path)
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            return self.import_clue_lines(
-                name, handle, fmt or guess_clue_format(path.name), label=str(path), **options
-            )
-
-    def export_clues(self, name: str, out: TextIO, fmt: str = "tsv") -> int:
-        """Write every clue of the list to ``out`` in a clue format, by entry key; returns
-        how many clues were written."""
-        return write_clues(self.iter_entries(name), out, fmt)
+    # --- clues ---------------------------------------------------------------------------
 
     def search_clues(
         self,
@@ -752,7 +607,7 @@ class WordStore:
         """Clues whose text holds every word of ``query`` (full-text, case-insensitive)
         and whose answer is ``word``, by answer then clue; pages of at most ``limit``."""
         if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
+            raise InputError(f"limit must be at least 1, not {limit}")
         after = None if cursor is None else _decode_cursor(cursor)
         with self.engine.connect() as conn:
             word_list = self._list_row(conn, name)
@@ -896,6 +751,32 @@ class WordStore:
             _insert_clues(conn, [(ids[e.key], e) for e in reclued])
 
 
+@dataclass(frozen=True)
+class ListEdit:
+    """A list locked for writing inside one transaction (``WordStore.editing``)."""
+
+    store: WordStore
+    conn: Connection
+    word_list: WordList
+
+    def write(
+        self,
+        incoming: dict[str, Entry],
+        merge: Merge,
+        summary: ImportSummary,
+        *,
+        dry_run: bool,
+        progress: Progress | None,
+    ) -> None:
+        """Merge ``incoming`` (entries by key) into the list, counting into ``summary``;
+        the version grows once when anything changed (unless ``dry_run``)."""
+        self.store._write(self.conn, self.word_list, incoming, merge, summary, dry_run, progress)
+
+    def bump(self) -> int:
+        """Count one change to the list; returns its new version."""
+        return self.store._bump(self.conn, self.word_list)
+
+
 def _insert_clues(conn: Connection, owners: list[tuple[int, Entry]]) -> None:
     rows = [
         {
@@ -926,4 +807,4 @@ def _decode_cursor(cursor: str) -> tuple[int, str]:
         score, key = raw.split(":", 1)
         return int(score), key
     except (ValueError, UnicodeDecodeError):
-        raise ValueError(f"bad search cursor {cursor!r}") from None
+        raise InputError(f"bad search cursor {cursor!r}") from None

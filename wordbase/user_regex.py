@@ -30,6 +30,8 @@ from typing import Any
 import regex
 from regex import _regex_core as core
 
+from crossforge.errors import InputError
+
 __all__ = [
     "MAX_PATTERN_LENGTH",
     "MAX_UNROLLED",
@@ -51,7 +53,7 @@ MAX_UNROLLED = 1000
 """Most characters a pattern's counted repeats may unroll to (see the module docstring)."""
 
 
-class RegexBoundError(ValueError):
+class RegexBoundError(InputError):
     """A pattern past one of the bounds; ``bound`` names it (``max_length``,
     ``max_unrolled`` or ``nesting``)."""
 
@@ -60,7 +62,7 @@ class RegexBoundError(ValueError):
         self.bound = bound
 
 
-class RegexTimeout(ValueError):
+class RegexTimeout(InputError):
     """A match ran past its time limit (a pathological pattern)."""
 
 
@@ -80,9 +82,9 @@ def parse_pattern(pattern: str, flags: int = 0) -> tuple[Any, Any]:
             flags = info.global_flags
             continue
         except (core.error, ValueError) as exc:
-            raise ValueError(f"bad regex {pattern!r}: {exc}") from None
+            raise InputError(f"bad regex {pattern!r}: {exc}") from None
         if not source.at_end():
-            raise ValueError(f"bad regex {pattern!r}: unbalanced parenthesis")
+            raise InputError(f"bad regex {pattern!r}: unbalanced parenthesis")
         return parsed, info
 
 
@@ -154,7 +156,7 @@ def user_regex(
     try:
         compiled = compile_uncached(pattern, flags)
     except (regex.error, ValueError) as exc:
-        raise ValueError(f"bad regex {pattern!r}: {exc}") from None
+        raise InputError(f"bad regex {pattern!r}: {exc}") from None
     except RecursionError:
         raise RegexBoundError(
             "nesting",

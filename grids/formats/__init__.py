@@ -1,6 +1,6 @@
 """Puzzle files: plain text, JSON, Across Lite ``.puz``, ``.ipuz`` and ``.xd``.
 
-Every format module offers ``read(data: bytes, max_side: int) -> Puzzle`` and
+Every format module offers ``read(data: bytes, max_side: int) -> CrosswordFile`` and
 ``write(puzzle) -> bytes``; ``load`` and ``dump`` choose the module by file extension.
 Unreadable input raises ``FormatError`` (a ``ValueError``) naming the line, field or byte;
 a grid with more than ``max_side`` rows or columns (``MAX_SIDE`` unless told fewer)
@@ -13,8 +13,8 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from crossforge.grids.crossword_file import MAX_SIDE, CrosswordFile, FormatError
 from crossforge.grids.model import GridError, GridTooLarge
-from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle
 
 FORMATS = {
     "text": "crossforge.grids.formats.plain_text",
@@ -48,14 +48,14 @@ def _module(fmt: str) -> ModuleType:
     return importlib.import_module(FORMATS[fmt])
 
 
-def loads(data: bytes, fmt: str, max_side: int = MAX_SIDE) -> Puzzle:
+def loads(data: bytes, fmt: str, max_side: int = MAX_SIDE) -> CrosswordFile:
     """A puzzle from the bytes of a file in the named format, at most ``max_side`` rows
     and columns."""
-    puzzle: Puzzle = _module(fmt).read(data, max_side)
+    puzzle: CrosswordFile = _module(fmt).read(data, max_side)
     return puzzle
 
 
-def dumps(puzzle: Puzzle, fmt: str) -> bytes:
+def dumps(puzzle: CrosswordFile, fmt: str) -> bytes:
     """The bytes of a puzzle in the named format."""
     if puzzle.rebus and fmt in FORMATS and fmt not in REBUS_FORMATS:
         (r, c), text = next(iter(puzzle.rebus.items()))
@@ -67,7 +67,7 @@ def dumps(puzzle: Puzzle, fmt: str) -> bytes:
     return data
 
 
-def load(path: str | Path, max_side: int = MAX_SIDE) -> Puzzle:
+def load(path: str | Path, max_side: int = MAX_SIDE) -> CrosswordFile:
     """Read a puzzle file; the format follows the extension. Errors name the file."""
     fmt = format_for(path)
     with Path(path).open("rb") as file:
@@ -80,7 +80,7 @@ def load(path: str | Path, max_side: int = MAX_SIDE) -> Puzzle:
         raise FormatError(f"{path}: {exc}") from None
 
 
-def dump(puzzle: Puzzle, path: str | Path) -> None:
+def dump(puzzle: CrosswordFile, path: str | Path) -> None:
     """Write a puzzle file; the format follows the extension."""
     Path(path).write_bytes(dumps(puzzle, format_for(path)))
 
@@ -91,7 +91,7 @@ __all__ = [
     "REBUS_FORMATS",
     "FormatError",
     "GridTooLarge",
-    "Puzzle",
+    "CrosswordFile",
     "dump",
     "dumps",
     "format_for",

@@ -34,8 +34,14 @@ import codecs
 import struct
 import unicodedata
 
+from crossforge.grids.crossword_file import (
+    MAX_SIDE,
+    METADATA,
+    CrosswordFile,
+    FormatError,
+    clue_order,
+)
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
-from crossforge.grids.puzzle import MAX_SIDE, METADATA, FormatError, Puzzle, clue_order
 
 MAGIC = b"ACROSS&DOWN\x00"
 MASK = b"ICHEATED"
@@ -110,7 +116,7 @@ def _checksums(
     return overall, parts[0], low, high
 
 
-def _encoding_for(puzzle: Puzzle) -> tuple[str, bytes]:
+def _encoding_for(puzzle: CrosswordFile) -> tuple[str, bytes]:
     """ISO-8859-1 (version 1.3) when it holds every text and reads back the same as
     Windows-1252 (no C1 control characters); UTF-8 (version 2.0) otherwise."""
     for text in puzzle.texts().values():
@@ -130,7 +136,7 @@ def _unwritable(letters: list[str], cell: tuple[int, int]) -> str:
     )
 
 
-def write(puzzle: Puzzle) -> bytes:
+def write(puzzle: CrosswordFile) -> bytes:
     """The ``.puz`` bytes of a puzzle."""
     grid = puzzle.grid
     if grid.width > 255 or grid.height > 255:
@@ -171,7 +177,7 @@ def _section(name: bytes, content: bytes) -> bytes:
     return SECTION.pack(name, len(content), checksum(content)) + content + b"\x00"
 
 
-def _rebus_sections(puzzle: Puzzle, encoding: str) -> list[tuple[bytes, bytes]]:
+def _rebus_sections(puzzle: CrosswordFile, encoding: str) -> list[tuple[bytes, bytes]]:
     """``GRBS`` and ``RTBL`` of the puzzle's rebus cells (one key per distinct text)."""
     keys: dict[str, int] = {}
     for text in puzzle.rebus.values():
@@ -225,7 +231,7 @@ def _expect(name: str, offset: int, stored: int | bytes, computed: int | bytes) 
         raise FormatError(f"{name} checksum at byte {offset} is {shown}, expected {wanted}")
 
 
-def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
+def read(data: bytes, max_side: int = MAX_SIDE) -> CrosswordFile:
     """A puzzle from ``.puz`` bytes, at most ``max_side`` rows and columns; checksums
     are verified."""
     start = data.find(MAGIC)
@@ -286,7 +292,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
             f"byte {base + 46}: header says {count} clues, the grid has {len(order)} entries"
         )
     texts = {key: _decode(value, encoding, key) for key, value in strings.items()}
-    return Puzzle(
+    return CrosswordFile(
         grid,
         {
             slot.id: _decode(clue, encoding, f"clue {slot.id}")

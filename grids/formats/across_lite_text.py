@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
+from crossforge.grids.crossword_file import CrosswordFile, FormatError, decode_text
 from crossforge.grids.formats.across_lite import FALLBACK, VERSION_1_TEXT
 from crossforge.grids.model import BLOCK, OPEN, Grid, GridError, check_size
-from crossforge.grids.puzzle import FormatError, Puzzle, decode_text
 
 TAG = re.compile(r"^<([A-Z][A-Z0-9 ]*)>$", re.IGNORECASE)
 SIZE = re.compile(r"^(\d+)\s*x\s*(\d+)$", re.IGNORECASE)
@@ -75,7 +75,7 @@ def _text(data: bytes) -> str:
         return data.decode(VERSION_1_TEXT, errors=FALLBACK)
 
 
-def read(data: bytes, max_side: int) -> Puzzle:
+def read(data: bytes, max_side: int) -> CrosswordFile:
     """A puzzle from Across Lite text; errors name the line or section."""
     sections = _sections(_text(data))
     width, height = _size(sections, max_side)
@@ -113,7 +113,7 @@ def read(data: bytes, max_side: int) -> Puzzle:
         " ".join(line for _, line in sections.get(key, []) if line)
         for key in ("TITLE", "AUTHOR", "COPYRIGHT")
     )
-    return Puzzle(
+    return CrosswordFile(
         grid,
         clues,
         title=title,

@@ -21,8 +21,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from crossforge.grids.crossword_file import MAX_SIDE, CrosswordFile, FormatError, decode_json
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
-from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, decode_json
 
 VERSION = "http://ipuz.org/v2"
 KIND = "http://ipuz.org/crossword#1"
@@ -33,7 +33,7 @@ SHADE_COLOR = "D0D0D0"
 WHITE = ("FFFFFF", "#FFFFFF")
 
 
-def write(puzzle: Puzzle) -> bytes:
+def write(puzzle: CrosswordFile) -> bytes:
     """ipuz JSON bytes of a puzzle."""
     grid = puzzle.grid
     numbers = grid.numbering()
@@ -124,7 +124,7 @@ def _letters(value: Any, block: Any, r: int, c: int) -> str:
     return value
 
 
-def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
+def read(data: bytes, max_side: int = MAX_SIDE) -> CrosswordFile:
     """A puzzle from ipuz bytes; errors name the field and row."""
     document = decode_json(_unwrapped(data))
     if not isinstance(document, dict):
@@ -166,7 +166,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
         raise
     except ValueError as exc:
         raise FormatError(f"field 'solution': {exc}") from None
-    return Puzzle(
+    return CrosswordFile(
         grid,
         _read_clues(grid, document.get("clues", {})),
         rebus=rebus,

@@ -10,15 +10,21 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from crossforge.grids.crossword_file import (
+    MAX_SIDE,
+    CrosswordFile,
+    FormatError,
+    clue_order,
+    decode_json,
+)
 from crossforge.grids.model import Cell, Grid, check_size
-from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order, decode_json
 
 FORMAT_NAME = "crossforge-puzzle"
 FORMAT_VERSION = 1
 META_FIELDS = ("title", "author", "copyright", "notes")
 
 
-def to_dict(puzzle: Puzzle) -> dict[str, Any]:
+def to_dict(puzzle: CrosswordFile) -> dict[str, Any]:
     """A JSON-ready dict of a puzzle."""
     grid = puzzle.grid
     order = clue_order(grid)
@@ -77,7 +83,7 @@ def _text_field(data: Mapping[str, Any], name: str) -> str:
     return value
 
 
-def from_dict(data: Mapping[str, Any], max_side: int = MAX_SIDE) -> Puzzle:
+def from_dict(data: Mapping[str, Any], max_side: int = MAX_SIDE) -> CrosswordFile:
     """A puzzle from the dict form, at most ``max_side`` rows and columns; errors name
     the field."""
     if not isinstance(data, Mapping):
@@ -102,7 +108,7 @@ def from_dict(data: Mapping[str, Any], max_side: int = MAX_SIDE) -> Puzzle:
     clues = data.get("clues", {})
     if not isinstance(clues, Mapping) or not all(isinstance(v, str) for v in clues.values()):
         raise FormatError("field 'clues': expected an object of slot id to clue text")
-    return Puzzle(
+    return CrosswordFile(
         grid,
         dict(clues),
         rebus=_rebus(data.get("rebus", [])),
@@ -110,11 +116,11 @@ def from_dict(data: Mapping[str, Any], max_side: int = MAX_SIDE) -> Puzzle:
     )
 
 
-def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
+def read(data: bytes, max_side: int = MAX_SIDE) -> CrosswordFile:
     """A puzzle from JSON bytes."""
     return from_dict(decode_json(data), max_side)
 
 
-def write(puzzle: Puzzle) -> bytes:
+def write(puzzle: CrosswordFile) -> bytes:
     """Indented JSON bytes (UTF-8, letters unescaped)."""
     return (json.dumps(to_dict(puzzle), ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -27,8 +27,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from crossforge.grids.crossword_file import (
+    MAX_SIDE,
+    CrosswordFile,
+    FormatError,
+    clue_order,
+    decode_text,
+)
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid, check_size
-from crossforge.grids.puzzle import MAX_SIDE, FormatError, Puzzle, clue_order, decode_text
 
 CLUE_START = re.compile(r"([AD])(\d+)\.\s?")
 """A clue line's start; its text runs to the last ``~``, the answer after it."""
@@ -43,7 +49,7 @@ STYLE_RULES = (
 )
 
 
-def _one_line(puzzle: Puzzle) -> None:
+def _one_line(puzzle: CrosswordFile) -> None:
     """Refuse text the format cannot hold: a line break in metadata or a clue, and a
     notes line that would read as a section header."""
     for what, text in puzzle.texts().items():
@@ -54,7 +60,7 @@ def _one_line(puzzle: Puzzle) -> None:
             raise FormatError(f"notes: the line {line!r} would read as an .xd section header")
 
 
-def write(puzzle: Puzzle) -> bytes:
+def write(puzzle: CrosswordFile) -> bytes:
     """xd text bytes of a puzzle."""
     _one_line(puzzle)
     grid = puzzle.grid
@@ -181,7 +187,7 @@ def _sections(lines: list[str]) -> dict[str, list[tuple[int, str]]]:
     return sections
 
 
-def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
+def read(data: bytes, max_side: int = MAX_SIDE) -> CrosswordFile:
     """A puzzle from xd bytes, at most ``max_side`` rows and columns; errors name the
     line."""
     lines = decode_text(data).splitlines()
@@ -235,7 +241,7 @@ def read(data: bytes, max_side: int = MAX_SIDE) -> Puzzle:
         if text.rstrip():
             clues[slot_id] = text.rstrip()
     notes = "\n".join(line for _, line in sections.get("notes", [])).strip("\n")
-    return Puzzle(
+    return CrosswordFile(
         grid,
         clues,
         title=meta.get("title", ""),

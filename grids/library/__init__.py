@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from crossforge.errors import InputError, NotFound
 from crossforge.grids.hexgrid import HexCell, HexGrid, parse_hex
 from crossforge.grids.model import Grid
 
@@ -18,10 +19,10 @@ FOLDER = Path(__file__).resolve().parent
 
 @dataclass(frozen=True)
 class LibraryGrid:
-    """A catalogue entry: the file's stem, its kind and the rule set it satisfies."""
+    """A catalogue entry: the file's stem, its shape and the rule set it satisfies."""
 
     name: str
-    kind: str
+    shape: str
     """"square" or "hex"."""
     rules: str | None
     """The rule set the grid passes ("american", "canadian"), None for hexagons."""
@@ -30,7 +31,7 @@ class LibraryGrid:
     @property
     def path(self) -> Path:
         """The grid's file."""
-        return FOLDER / f"{self.name}{'.hex' if self.kind == 'hex' else '.txt'}"
+        return FOLDER / f"{self.name}{'.hex' if self.shape == 'hex' else '.txt'}"
 
 
 def _square(name: str, rules: str, description: str) -> LibraryGrid:
@@ -81,22 +82,22 @@ CATALOGUE: dict[str, LibraryGrid] = {
 
 
 def entry(name: str) -> LibraryGrid:
-    """The catalogue entry of ``name``; LookupError names the known grids."""
+    """The catalogue entry of ``name``; NotFound names the known grids."""
     try:
         return CATALOGUE[name]
     except KeyError:
-        raise LookupError(f"no library grid {name!r}; known: {', '.join(CATALOGUE)}") from None
+        raise NotFound(f"no library grid {name!r}; known: {', '.join(CATALOGUE)}") from None
 
 
-class HexagonError(LookupError):
+class HexagonError(InputError):
     """A square grid was asked for by the name of a hexagon."""
 
 
 def square_entry(name: str) -> LibraryGrid:
     """The catalogue entry of the square grid ``name`` (what a crossword takes):
-    LookupError for an unknown name, ``HexagonError`` for a hexagon's."""
+    ``NotFound`` for an unknown name, ``HexagonError`` for a hexagon's."""
     found = entry(name)
-    if found.kind != "square":
+    if found.shape != "square":
         raise HexagonError(f"library grid {name!r} is a hexagon; crosswords take square grids")
     return found
 
@@ -110,6 +111,6 @@ def load_grid(name: str) -> Grid:
 def load_hexagon(name: str) -> tuple[HexGrid, dict[HexCell, str]]:
     """A hexagonal library grid and its letters (none for the blank shapes)."""
     found = entry(name)
-    if found.kind != "hex":
-        raise LookupError(f"library grid {name!r} is square; use load_grid")
+    if found.shape != "hex":
+        raise InputError(f"library grid {name!r} is square; use load_grid")
     return parse_hex(found.path.read_text(encoding="utf-8"))

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crossforge.plugins.contract import Control
+from crossforge.plugins.contract import Control, InputError
 from crossforge.plugins.puzzles.logic import Grade
 
 
@@ -113,11 +113,11 @@ def grid_size(size: Any, smallest: int = 2, largest: int = 60) -> tuple[int, int
     try:
         dims = [int(p) for p in parts]
     except ValueError:
-        raise ValueError(f"size {size!r}: expected N or HxW") from None
+        raise InputError(f"size {size!r}: expected N or HxW") from None
     if len(dims) == 1:
         dims *= 2
     if len(dims) != 2 or min(dims) < smallest or max(dims) > largest:
-        raise ValueError(f"size {size!r}: expected N or HxW between {smallest} and {largest}")
+        raise InputError(f"size {size!r}: expected N or HxW between {smallest} and {largest}")
     return dims[0], dims[1]
 
 
@@ -127,7 +127,7 @@ def level_number(level: Any, names: Mapping[int, str]) -> int:
     for number, name in wanted.items():
         if str(level).lower() in (str(number), name):
             return number
-    raise ValueError(
+    raise InputError(
         f"level {level!r}: expected {min(wanted)}-{max(wanted)} or one of "
         f"{', '.join(wanted.values())}"
     )
@@ -138,8 +138,8 @@ def band(difficulty: Any) -> tuple[float | None, float | None]:
     if difficulty is None:
         return None, None
     if not isinstance(difficulty, Sequence) or isinstance(difficulty, str) or len(difficulty) != 2:
-        raise ValueError(f"difficulty {difficulty!r}: expected [low, high]")
+        raise InputError(f"difficulty {difficulty!r}: expected [low, high]")
     low, high = (float(x) for x in difficulty)
     if low >= high:
-        raise ValueError(f"difficulty {difficulty!r}: low must be below high")
+        raise InputError(f"difficulty {difficulty!r}: low must be below high")
     return low, high

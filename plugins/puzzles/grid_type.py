@@ -40,7 +40,7 @@ class Renderer(Protocol):
 class GridPuzzleType(LogicPuzzleType):
     """A logic-puzzle type whose requests are ``{"puzzle": text | JSON | puzzle}``."""
 
-    kind: str = ""
+    title: str = ""
     """The type's name in messages ("Tents")."""
     puzzle_class: type = object
     level_names: Mapping[int, str] = {}
@@ -84,13 +84,13 @@ class GridPuzzleType(LogicPuzzleType):
         return GridGoal.from_options(options, self.level_names)
 
     def problem(self, request: Mapping[str, Any], words: WordSource) -> Problem:
-        return self.make_problem(self.request_puzzle(request, self.kind, self.puzzle_class))
+        return self.make_problem(self.request_puzzle(request, self.title, self.puzzle_class))
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
         """The strategy's answer with uniqueness and difficulty from the logical solve."""
         puzzle = getattr(problem, "puzzle", None)
         if not isinstance(puzzle, self.puzzle_class):
-            raise TypeError(f"not a {self.kind} problem")
+            raise TypeError(f"not a {self.title} problem")
         rated = self.solve_logically(puzzle, Control())
         solution = problem.decode(outcome.assignment)
         return answers.strategy_answer(outcome, solution, rated, self.level_names)

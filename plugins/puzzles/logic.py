@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crossforge.plugins.contract import Action, Control, Problem, PuzzleType, WordSource
+from crossforge.plugins.contract import Action, Control, InputError, Problem, PuzzleType, WordSource
 
 
 @dataclass(frozen=True)
@@ -140,11 +140,11 @@ class LogicPuzzleType(PuzzleType):
 
     @abstractmethod
     def parse_text(self, text: str) -> Any:
-        """Read the type's text format (raises ``ValueError`` naming the bad line)."""
+        """Read the type's text format (raises ``InputError`` naming the bad line)."""
 
     @abstractmethod
     def parse_json(self, data: Mapping[str, Any]) -> Any:
-        """Read the type's JSON format (raises ``ValueError`` naming the bad field)."""
+        """Read the type's JSON format (raises ``InputError`` naming the bad field)."""
 
     @abstractmethod
     def to_json(self, puzzle: Any) -> dict[str, Any]:
@@ -172,15 +172,15 @@ class LogicPuzzleType(PuzzleType):
 
     def generation_options(self, options: Mapping[str, Any]) -> Any:
         """Generation options (valid against ``parameters``) checked for what a schema
-        cannot say, such as sizes and bands (``ValueError`` naming the option); what
+        cannot say, such as sizes and bands (``InputError`` naming the option); what
         ``generate`` reads them as. The default takes them as they are."""
         return dict(options)
 
     def check(self, request: Mapping[str, Any], words: WordSource) -> Problem | None:
-        """Parse the request's puzzle (``ValueError`` naming what is wrong). Solving and
+        """Parse the request's puzzle (``InputError`` naming what is wrong). Solving and
         rating by logic need no ``Problem``, so none is built here."""
         if "puzzle" not in request:
-            raise ValueError("the request needs a 'puzzle' (text or JSON)")
+            raise InputError("the request needs a 'puzzle' (text or JSON)")
         self.load(request["puzzle"])
         return None
 
@@ -203,10 +203,10 @@ class LogicPuzzleType(PuzzleType):
         """A puzzle from text or JSON, whichever ``source`` is."""
         return self.parse_text(source) if isinstance(source, str) else self.parse_json(source)
 
-    def request_puzzle(self, request: Mapping[str, Any], kind: str, puzzle_class: type) -> Any:
-        """The puzzle of a ``{"puzzle": text | JSON | puzzle}`` request; ``kind`` names the
+    def request_puzzle(self, request: Mapping[str, Any], title: str, puzzle_class: type) -> Any:
+        """The puzzle of a ``{"puzzle": text | JSON | puzzle}`` request; ``title`` names the
         type in the error when the puzzle is missing."""
         if "puzzle" not in request:
-            raise ValueError(f"a {kind} request needs a 'puzzle'")
+            raise InputError(f"a {title} request needs a 'puzzle'")
         source = request["puzzle"]
         return source if isinstance(source, puzzle_class) else self.load(source)

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
-from crossforge.plugins.requests import resolve_parameters
+from crossforge.plugins.job_requests import resolve_parameters
 from crossforge.plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,

@@ -30,7 +30,7 @@ from crossforge.plugins.contract import (
     Status,
     TableForm,
 )
-from crossforge.plugins.requests import resolve_parameters
+from crossforge.plugins.job_requests import resolve_parameters
 from crossforge.plugins.strategies import improve, table_search
 from crossforge.plugins.strategies.nogoods import NogoodStore
 from crossforge.plugins.strategies.plan import Plan

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
-from crossforge.plugins.requests import resolve_parameters
+from crossforge.plugins.contract import Control, FillStrategy, InputError, Problem, SearchResult
+from crossforge.plugins.job_requests import resolve_parameters
 from crossforge.plugins.strategies.local_search import (
     SHARED_PARAMETERS,
     SOLVED_EPSILON,
@@ -128,7 +128,7 @@ class Genetic(FillStrategy):
         """Evolve until cost 0, the deadline, cancellation or ``max_generations``."""
         options = resolve_parameters("genetic", self.parameters, params)
         if options["elite"] >= options["population"]:
-            raise ValueError("parameter elite of genetic must be smaller than population")
+            raise InputError("parameter elite of genetic must be smaller than population")
         start = Start.of("genetic", options, problem, control, COUNTERS)
         if start.space.empty:
             return finish(start.space, None, "empty domain", start.progress, start.stats)

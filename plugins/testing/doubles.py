@@ -13,6 +13,7 @@ from crossforge.plugins.contract import (
     Control,
     Domains,
     FillStrategy,
+    InputError,
     Problem,
     PuzzleType,
     SearchResult,
@@ -30,7 +31,7 @@ class ReferenceSearch(FillStrategy):
 
     def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
         if params:
-            raise ValueError(f"unknown parameter(s) for the reference search: {sorted(params)}")
+            raise InputError(f"unknown parameter(s) for the reference search: {sorted(params)}")
         rng = random.Random(control.seed) if control.seed is not None else None
         started = time.monotonic()
         stats: dict[str, float] = {"nodes": 0, "backtracks": 0}
@@ -101,7 +102,7 @@ class MiniCrosswordType(PuzzleType):
     def problem(self, request: Mapping[str, Any], words: WordSource) -> MiniCrossword:
         rows = request.get("rows")
         if not rows or not all(isinstance(row, str) for row in rows):
-            raise ValueError("rows: a grid needs at least one row of text")
+            raise InputError("rows: a grid needs at least one row of text")
         return MiniCrossword(rows, request.get("words", MINI_WORDS))
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:

@@ -15,13 +15,14 @@ from crossforge.plugins.contract import (
     Control,
     Domains,
     FillStrategy,
+    InputError,
     Problem,
     PuzzleType,
     SearchResult,
     TableForm,
     WordSource,
 )
-from crossforge.plugins.requests import puzzle_request
+from crossforge.plugins.job_requests import puzzle_request
 from crossforge.plugins.testing.checks import Check, json_error, metadata_failures, run_all
 from crossforge.plugins.testing.doubles import ReferenceSearch
 from crossforge.plugins.testing.strategy_checks import check_result
@@ -279,7 +280,7 @@ def puzzle_type_checks(
     ``ReferenceSearch``) solves within ``timeout``; ``result`` must give JSON for the
     solved outcome and for an empty gave-up one. Requests go through the checks a server
     makes (the type's schema, then its ``check`` hook) with ``words`` (default: no word
-    lists); bad requests must be refused there with a ``ValueError``.
+    lists); bad requests must be refused there with an ``InputError``.
     """
     source: WordSource = words or IndexWords({})
     solver = strategy or ReferenceSearch()
@@ -369,8 +370,8 @@ def _bad_request_failures(
 ) -> list[str]:
     try:
         puzzle_type.check(puzzle_request(puzzle_type, type(puzzle_type).__name__, request), words)
-    except ValueError:
+    except InputError:
         return []
     except Exception as exc:
-        return [f"raised {type(exc).__name__} instead of ValueError: {exc}"]
-    return ["accepted it instead of raising ValueError"]
+        return [f"raised {type(exc).__name__} instead of InputError: {exc}"]
+    return ["accepted it instead of raising InputError"]

@@ -66,13 +66,15 @@ def import_clues(name: str) -> Response:
     """Add the clues of the body (or a multipart ``file``) to the list's entries, in one
     transaction, and answer with the summary."""
     from crossforge.wordbase.clue_formats import guess_clue_format
+    from crossforge.wordbase.imports import import_clue_lines
 
     args = query_values(CLUE_IMPORT_QUERY)
     require_list(name, args["create"])
     with received_file(args, guess_clue_format, "tsv") as (stream, label, fmt):
         return imported(
             stream,
-            lambda lines: services().words.import_clue_lines(
+            lambda lines: import_clue_lines(
+                services().words,
                 name,
                 lines,
                 fmt,
@@ -91,11 +93,13 @@ def import_clues(name: str) -> Response:
 @documented(export_answer(EXPORT_MEDIA), query=CLUE_EXPORT_QUERY)
 def export(name: str) -> Response:
     """Every clue of the list in a clue format, as a file."""
+    from crossforge.wordbase.exports import export_clues
+
     fmt = query_values(CLUE_EXPORT_QUERY)["format"]
     return export_file(
         name,
         fmt,
         EXPORT_MEDIA,
-        lambda store, out: store.export_clues(name, out, fmt),
+        lambda store, out: export_clues(store, name, out, fmt),
         f"{name}-clues",
     )

@@ -3,7 +3,7 @@
 The grid arrives as JSON (rows, one text grid or a library grid's name), as a text
 body, or as an uploaded puzzle file (.puz, .ipuz, .json, .txt, .xd). Whatever the body,
 the query string (and an upload's form fields) may add the request's fields and options
-by name, so all three become the same raw request for ``crossforge.plugins.requests``.
+by name, so all three become the same raw request for ``crossforge.plugins.job_requests``.
 """
 
 from __future__ import annotations

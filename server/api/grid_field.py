@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crossforge.errors import NotFound
 from crossforge.server.api.schemas import Schema
 from crossforge.server.errors import ApiError
 
@@ -39,7 +40,7 @@ def _library_grid(name: str) -> str:
         return load_grid(name).to_text()
     except HexagonError as exc:
         raise ApiError(400, "invalid_field", str(exc), {"field": "grid"}) from None
-    except LookupError as exc:
+    except NotFound as exc:
         raise ApiError(404, "unknown_grid", str(exc), {"field": "grid"}) from None
 
 

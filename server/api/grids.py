@@ -134,7 +134,7 @@ def library() -> Response:
     limit = services().config.max_grid_size
     grids = []
     for found in CATALOGUE.values():
-        if found.kind != "square":
+        if found.shape != "square":
             continue
         grid = load_grid(found.name)
         if max(grid.height, grid.width) > limit:

@@ -15,7 +15,7 @@ from crossforge.server.errors import ApiError
 def checked_values(values: Mapping[str, Any], schema: Schema) -> dict[str, Any]:
     """``values`` valid against ``schema`` with its defaults filled in, or a 400 naming
     the offending field."""
-    from crossforge.plugins.requests import RequestError, checked
+    from crossforge.plugins.job_requests import RequestError, checked
 
     try:
         return checked(values, schema, "")
@@ -49,7 +49,7 @@ def text_body() -> str:
 def plain(value: Any, where: str) -> None:
     """A 400 naming the place when ``value`` (or anything in it) is nested too deeply,
     a non-finite number or text with a NUL character."""
-    from crossforge.plugins.requests import RequestError, check_plain
+    from crossforge.plugins.job_requests import RequestError, check_plain
 
     try:
         check_plain(value, where)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, jsonify, stream_with_context, url_for
 
+from crossforge.errors import NotFound
 from crossforge.server.api.inputs import checked_values, query_values
 from crossforge.server.api.schemas import JOB, JOB_ENVELOPE, WAIT, WAIT_QUERY, Schema
 from crossforge.server.auth import allowed, requires
@@ -22,7 +23,7 @@ from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.openapi import Media, Where, documented
 
 if TYPE_CHECKING:
-    from crossforge.plugins.requests import Action
+    from crossforge.plugins.job_requests import Action, JobRequest
     from crossforge.server.jobs.notify import Subscription
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
@@ -65,14 +66,14 @@ def job_document(job: Job) -> dict[str, Any]:
         links["downloads"] = {
             fmt: url_for("jobs.download", job_id=job.id, fmt=fmt) for fmt in formats
         }
-        if job.kind == "design":
+        if job.action == "design":
             links["designs"] = [
                 {fmt: url_for("jobs.download", job_id=job.id, fmt=fmt, design=n) for fmt in formats}
                 for n in range(len(job.result.get("designs") or []))
             ]
     return {
         "id": job.id,
-        "kind": job.kind,
+        "kind": job.action,
         "type": job.puzzle_type,
         "status": job.status,
         "created_at": job.created_at,
@@ -88,8 +89,8 @@ def job_document(job: Job) -> dict[str, Any]:
 def submit_request(raw: dict[str, Any], action: Action) -> Response:
     """Check a raw request through the plugins and queue it as a job: 202 with its
     Location, or 200 when it finished within the request's ``wait``."""
+    from crossforge.plugins.job_requests import RequestError, check_request, parse_request
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
-    from crossforge.plugins.requests import RequestError, check_request, parse_request
 
     app = services()
     checked_values(raw, JOB_ENVELOPE)
@@ -111,26 +112,22 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
         check_request(job_request, app.registry, words)
     except RequestError as exc:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
-    except LookupError as exc:
+    except NotFound as exc:
         hint = ""
-        if job_request.puzzle.get("list") == app.config.default_list:
+        if job_request.type_request.get("list") == app.config.default_list:
             hint = " (build it with 'crossforge words build-default')"
         raise ApiError(404, "unknown_list", f"{exc}{hint}") from None
-    request_json = job_request.to_json()
-    return queue_job(job_request.action, job_request.type, request_json, wait, words.stamps)
+    return queue_job(job_request, wait, words.stamps)
 
 
 def queue_job(
-    kind: str,
-    puzzle_type: str,
-    job_request: dict[str, Any],
-    wait: float,
-    lists: Mapping[str, str] | None = None,
+    job_request: JobRequest, wait: float, lists: Mapping[str, str] | None = None
 ) -> Response:
     """Record and queue a job: 202 with its Location, or 200 when done within ``wait`` s;
     ``lists``: the word list versions its check read, for its worker."""
     app = services()
-    job = app.jobs.create(kind, puzzle_type, job_request, owner=allowed("read").key_id)
+    owner = allowed("read").key_id
+    job = app.jobs.create(job_request.action, job_request.type, job_request.to_json(), owner)
     with app.jobs.notifier.subscribe(job.id) as changes:  # before it can end
         try:
             app.runner.submit(job, lists)
@@ -186,7 +183,7 @@ def types_for(app: Services, action: Action) -> list[str]:
 def job_bodies(app: Services, where: Where, action: Action) -> Media:
     """A job view's bodies: the JSON request built from the plugins' schemas (one
     alternative per type and strategy), and the text form of the grid or puzzle."""
-    from crossforge.plugins.requests import request_schema
+    from crossforge.plugins.job_requests import request_schema
 
     variants = [
         variant
@@ -201,7 +198,7 @@ def job_bodies(app: Services, where: Where, action: Action) -> Media:
 def job_query(app: Services, where: Where, action: Action) -> Schema:
     """A job view's query parameters: ``type`` (fills and designs), ``strategy`` (fills,
     designs and solves), ``options`` as one JSON object, and ``wait``."""
-    from crossforge.plugins.requests import SEARCHES
+    from crossforge.plugins.job_requests import SEARCHES
 
     json = job_bodies(app, where, action)["application/json"]
     options = [variant["properties"]["options"] for variant in json["oneOf"]]

@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.utils import secure_filename
 
+from crossforge.errors import InputError
 from crossforge.server.api.inputs import json_body, no_content, query_values
 from crossforge.server.api.schemas import (
     ENTRY,
@@ -174,7 +175,7 @@ def search(name: str) -> Response:
         except RegexBoundError as exc:
             details = {"field": "regex", "bound": exc.bound}
             raise ApiError(400, "regex_too_large", str(exc), details) from None
-        except ValueError as exc:
+        except InputError as exc:
             raise ApiError(400, "invalid_regex", str(exc), {"field": "regex"}) from None
     try:
         page = services().words.search(
@@ -262,14 +263,17 @@ def import_words(name: str) -> Response:
     The formats are the CLI's. A missing list is a 404 unless ``create=true``. The body is
     received in full (spooled to a temporary file) before the write transaction opens, so
     a slow upload never holds the database's write lock."""
+    from crossforge.wordbase.building.english.editor_tags import with_editor_tags
     from crossforge.wordbase.formats import guess_format
+    from crossforge.wordbase.imports import import_lines
 
     args = query_values(IMPORT_QUERY)
     require_list(name, args["create"])
     with received_file(args, guess_format, "stwl") as (stream, label, fmt):
         return imported(
             stream,
-            lambda lines: services().words.import_lines(
+            lambda lines: import_lines(
+                services().words,
                 name,
                 lines,
                 fmt,
@@ -280,6 +284,7 @@ def import_words(name: str) -> Response:
                 source=args.get("source"),
                 alphabet=args["alphabet"],
                 label=label,
+                tagger=with_editor_tags,
             ),
         )
 
@@ -317,7 +322,7 @@ def received_file(
 def imported(stream: IO[bytes], run: Callable[[Iterable[str]], ImportSummary]) -> Response:
     """The answer to an import that ``run`` makes of the stream's lines: its summary, or
     a 400 for a file refused for its bad lines or not UTF-8."""
-    from crossforge.wordbase.store import ImportRejected
+    from crossforge.wordbase.imports import ImportRejected
 
     lines = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
@@ -356,9 +361,11 @@ def export_file(
 @documented(export_answer(EXPORT_MEDIA), query=EXPORT_QUERY)
 def export(name: str) -> Response:
     """The whole list in an import format, as a file."""
+    from crossforge.wordbase.exports import export_entries
+
     fmt = query_values(EXPORT_QUERY)["format"]
     return export_file(
-        name, fmt, EXPORT_MEDIA, lambda store, out: store.export(name, out, fmt), name
+        name, fmt, EXPORT_MEDIA, lambda store, out: export_entries(store, name, out, fmt), name
     )
 
 

@@ -25,7 +25,7 @@ from crossforge.server.errors import ApiError
 from crossforge.server.openapi import documented
 
 if TYPE_CHECKING:
-    from crossforge.plugins.requests import Action
+    from crossforge.plugins.job_requests import Action
 
 bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
 

@@ -2,7 +2,7 @@
 
 Views check their input with these (``inputs.json_body``, ``inputs.query_values``) and
 the OpenAPI document (``crossforge.server.openapi``) shows the same dicts, so the two
-cannot drift. Job bodies come from the plugins' own schemas instead (``plugins.requests``).
+cannot drift. Job bodies come from the plugins' own schemas instead (``plugins.job_requests``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from crossforge.grids.formats import FORMATS as GRID_FORMATS
-from crossforge.server.jobs.records import CANCELED, FAILED, KINDS, QUEUED, RUNNING, SUCCEEDED
+from crossforge.plugins.contract import ACTIONS
+from crossforge.server.jobs.records import CANCELED, FAILED, QUEUED, RUNNING, SUCCEEDED
 from crossforge.wordbase.alphabets import ALPHABETS
 from crossforge.wordbase.clue_formats import CLUE_FORMATS
 from crossforge.wordbase.formats import FORMATS
@@ -290,7 +291,7 @@ FILL_ENTRY = _document(
 FILL_ENTRIES: Schema = {"type": "array", "items": FILL_ENTRY}
 JOB = _document(
     id={"type": "string"},
-    kind={"enum": sorted(KINDS)},
+    kind={"enum": sorted(ACTIONS)},
     type={"type": "string"},
     status={"enum": [QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED]},
     created_at=TIME,

@@ -13,6 +13,7 @@ import logging
 from flask import Blueprint, Response, jsonify
 from flask import request as flask_request
 
+from crossforge.errors import InputError, NotFound
 from crossforge.server.api.grid_field import naming_library_grids, request_grid
 from crossforge.server.api.inputs import json_object
 from crossforge.server.api.jobs import types_for
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 def _bodies(app: Services, where: Where) -> Media:
     """One JSON body per crossword type and strategy: the fill request's, plus the
     suggestion's own fields."""
-    from crossforge.plugins.requests import request_schema
+    from crossforge.plugins.job_requests import request_schema
     from crossforge.plugins.suggestions import FIELDS
 
     variants = [
@@ -51,8 +52,8 @@ def suggest() -> Response:
 
     Synchronous: the answer comes within the request's `timeout` (capped by the
     server's `suggest_time_limit`); a client that closes its connection stops the work."""
+    from crossforge.plugins.job_requests import RequestError
     from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
-    from crossforge.plugins.requests import RequestError
     from crossforge.plugins.suggestions import parse_suggestion, run_suggestion, store_displays
 
     app = services()
@@ -74,8 +75,8 @@ def suggest() -> Response:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
     except (UnknownPlugin, BrokenPlugin) as exc:
         raise ApiError(404, "unknown_plugin", str(exc)) from None
-    except LookupError as exc:
+    except NotFound as exc:
         raise ApiError(404, "unknown_list", str(exc)) from None
-    except ValueError as exc:
+    except InputError as exc:
         raise ApiError(400, "invalid_input", str(exc)) from None
     return jsonify(answer)

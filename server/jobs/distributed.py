@@ -22,9 +22,10 @@ from typing import Any
 from rq import Queue
 from rq.job import Job as QueueJob
 
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.runner import JobRunner, QueueFull
-from crossforge.server.jobs.worker import Execute, job_seconds
+from crossforge.server.jobs.worker import Execute
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +111,10 @@ class QueueRunner(JobRunner):
         self._reaper.start()
 
     def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
-        seconds = job_seconds(job.request, self._time_limit)
+        seconds = JobRequest.from_json(job.request).seconds(self._time_limit)
         args = (
             job.id,
-            job.kind,
+            job.action,
             job.puzzle_type,
             job.request,
             self._time_limit,

@@ -24,6 +24,7 @@ from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker
 from sqlalchemy.exc import DBAPIError
 
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.distributed import HEARTBEAT_SECONDS, HEARTBEAT_TTL, QueueKeys
 from crossforge.server.jobs.records import SUCCEEDED, JobStore
@@ -155,7 +156,7 @@ _worker: CrossforgeWorker | None = None
 
 def perform(
     job_id: str,
-    kind: str,
+    action: str,
     puzzle_type: str,
     request: dict[str, Any],
     time_limit: float,
@@ -165,17 +166,17 @@ def perform(
     """Run one job (RQ calls this in the worker with the queued job's arguments)."""
     if _worker is None:
         raise RuntimeError("perform runs in a crossforge worker")
-    _worker.run(Task(job_id, kind, puzzle_type, request, time_limit, lists or {}), execute)
+    task = Task(job_id, action, puzzle_type, JobRequest.from_json(request), time_limit, lists or {})
+    _worker.run(task, execute)
 
 
 def warm_up() -> None:
     """Run one tiny fill through the real pipeline here, so that what every job imports
     or loads on first use (the search, the fill metrics' word frequencies) is in the
     worker before it forks its job process, which then starts warm."""
-    from crossforge.plugins.contract import Control
+    from crossforge.plugins.job_requests import parse_request
     from crossforge.plugins.pipeline import run_request
     from crossforge.plugins.registry import registry
-    from crossforge.plugins.requests import parse_request
     from crossforge.plugins.testing import MINI_WORDS
     from crossforge.wordbase.index import WordIndex
     from crossforge.wordbase.source import IndexWords
@@ -184,7 +185,7 @@ def warm_up() -> None:
     words = IndexWords({"warm-up": WordIndex.build((word.upper(), 50) for word in MINI_WORDS)})
     raw = {"grid": ["...", "...", "..."], "list": "warm-up", "options": {"timeout": 0.3}}
     request = parse_request(raw, plugins, "fill", defaults={}, time_limit=1)
-    run_request(request, plugins, words, Control.with_timeout(0.3))
+    run_request(request, plugins, words, request.control())
 
 
 def run_worker(config: ServerConfig, name: str | None = None, burst: bool = False) -> None:

@@ -32,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from crossforge.errors import NotFound
+from crossforge.plugins.contract import ACTIONS
 from crossforge.wordbase.database import release
 from crossforge.wordbase.migrations import prepared_engine
 
@@ -46,7 +48,6 @@ QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELED = (
     "canceled",
 )
 FINISHED = frozenset({SUCCEEDED, FAILED, CANCELED})
-KINDS = frozenset({"fill", "design", "solve", "rate", "generate"})
 PROGRESS_SAVE_INTERVAL = 1.0
 """Seconds between two progress reports of one job written to the database (each report
 is published to waiting requests at once; the latest is written when the job ends)."""
@@ -90,7 +91,8 @@ class Job:
     """One job record as the API shows it."""
 
     id: str
-    kind: str
+    action: str
+    """What the job asks of its puzzle type (``fill``, ``solve`` …; the column ``kind``)."""
     puzzle_type: str
     status: str
     request: dict[str, Any]
@@ -136,14 +138,14 @@ class JobStore:
     # writing
 
     def create(
-        self, kind: str, puzzle_type: str, request: dict[str, Any], owner: int | None = None
+        self, action: str, puzzle_type: str, request: dict[str, Any], owner: int | None = None
     ) -> Job:
         """A new queued job, submitted with the API key ``owner`` (None: without one)."""
-        if kind not in KINDS:
-            raise ValueError(f"unknown job kind {kind!r}")
+        if action not in ACTIONS:
+            raise ValueError(f"unknown job action {action!r}")
         values: dict[str, Any] = {
             "id": uuid.uuid4().hex,
-            "kind": kind,
+            "kind": action,
             "puzzle_type": puzzle_type,
             "status": QUEUED,
             "request": request,
@@ -305,7 +307,7 @@ class _Progress:
     unsaved: dict[str, Any] | None = None
 
 
-class JobNotFound(LookupError):
+class JobNotFound(NotFound):
     """No job has that id."""
 
 
@@ -315,7 +317,7 @@ def _job(row: Any) -> Job:
         error = {"code": row["error_code"], "message": row["error_message"] or ""}
     return Job(
         id=row["id"],
-        kind=row["kind"],
+        action=row["kind"],
         puzzle_type=row["puzzle_type"],
         status=row["status"],
         request=row["request"],

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from sqlalchemy.exc import DBAPIError
 
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, Job, JobStore
 from crossforge.server.jobs.worker import (
     Done,
@@ -40,7 +41,6 @@ from crossforge.server.jobs.worker import (
     Started,
     Task,
     death_error,
-    job_seconds,
     worker_main,
 )
 
@@ -162,7 +162,8 @@ class ProcessRunner(JobRunner):
 
     def submit(self, job: Job, lists: Mapping[str, str] | None = None) -> None:
         lists = dict(lists or {})
-        self.run(Task(job.id, job.kind, job.puzzle_type, job.request, self._time_limit, lists))
+        request = JobRequest.from_json(job.request)
+        self.run(Task(job.id, job.action, job.puzzle_type, request, self._time_limit, lists))
 
     def run(self, task: Task) -> None:
         """Queue ``task`` of a job record that is still ``queued`` (``submit`` for a task
@@ -272,7 +273,7 @@ class ProcessRunner(JobRunner):
                 continue  # canceled while it waited
             slot.cancel.clear()
             slot.job_id, slot.started, slot.cancel_at = task.job_id, time.monotonic(), None
-            slot.seconds = job_seconds(task.request, task.time_limit)
+            slot.seconds = task.request.seconds(task.time_limit)
             self._send(slot, task)
 
     def _loop(self) -> None:

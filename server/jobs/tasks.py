@@ -7,11 +7,10 @@ from typing import Any
 from crossforge.plugins.contract import Control, WordSource
 from crossforge.plugins.pipeline import run_request
 from crossforge.plugins.registry import registry
-from crossforge.plugins.requests import JobRequest
 from crossforge.server.jobs.worker import Task
 
 
 def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     """Run one job's checked request and return its JSON result (the problem is built
     here, once in this process)."""
-    return run_request(JobRequest.from_json(task.request), registry(), words, control)
+    return run_request(task.request, registry(), words, control)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ctypes
 import logging
-import math
 import os
 import resource
 import signal
@@ -18,9 +17,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from crossforge.plugins.contract import Control, InputError, WordSource
+from crossforge.plugins.contract import Control, InputError, NotFound, WordSource
+from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
-from crossforge.wordbase.store import UnknownList
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +32,13 @@ CANCEL_CHECK_INTERVAL = 0.02
 
 @dataclass(frozen=True)
 class Task:
-    """A job for a worker: its record's kind, type and request, its time limit, and the
+    """A job for a worker: its record's action, type and request, its time limit, and the
     versions of the word lists its check read (list name -> ``list_stamp``)."""
 
     job_id: str
-    kind: str
+    action: str
     puzzle_type: str
-    request: dict[str, Any]
+    request: JobRequest
     time_limit: float
     lists: dict[str, str] = field(default_factory=dict)
 
@@ -106,21 +105,9 @@ class JobFailure(Exception):
         self.code = code
 
 
-def job_seconds(request: dict[str, Any], time_limit: float) -> float:
-    """How long a job may run: the request's ``timeout`` capped by ``time_limit`` (the
-    limit alone when the timeout is missing or not a number of seconds)."""
-    timeout = request.get("timeout")
-    try:
-        seconds = float(timeout)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return time_limit
-    return min(seconds, time_limit) if math.isfinite(seconds) and seconds >= 0 else time_limit
-
-
 def control_for(task: Task, cancel: Flag, channel: Reports) -> Control:
-    """The Control of one task: its deadline (``job_seconds``), its ``seed``, the shared
-    cancel flag and throttled progress."""
-    seconds = job_seconds(task.request, task.time_limit)
+    """The Control of one task, made by its request (``JobRequest.control``): with the
+    task's time limit, the shared cancel flag and throttled progress."""
     checked = {"at": 0.0, "set": False}
 
     def cancelled() -> bool:
@@ -137,8 +124,7 @@ def control_for(task: Task, cancel: Flag, channel: Reports) -> Control:
             last["at"] = now
             channel.send(Progress(task.job_id, dict(report)))
 
-    seed = task.request.get("seed")
-    return Control.with_timeout(seconds, cancelled=cancelled, progress=progress, seed=seed)
+    return task.request.control(task.time_limit, cancelled=cancelled, progress=progress)
 
 
 def run_task(
@@ -159,10 +145,12 @@ def run_task(
         outcome = (FAILED, (MEMORY_LIMIT, "the job ran out of its worker's memory limit"))
     except JobFailure as exc:
         outcome = (FAILED, (exc.code, str(exc)))
-    except (InputError, UnknownList) as exc:  # the list may have gone since the check
+    except (InputError, NotFound) as exc:  # the list may have gone since the check
         outcome = (FAILED, ("invalid_input", str(exc)))
+    except TimeoutError as exc:  # the job's deadline came first (a generation's, say)
+        outcome = (FAILED, ("timeout", str(exc) or "the job ran out of time"))
     except Exception as exc:  # a bug of ours: logged, and the parent must hear of it
-        log.exception("job %s (%s %s) failed", task.job_id, task.kind, task.puzzle_type)
+        log.exception("job %s (%s %s) failed", task.job_id, task.action, task.puzzle_type)
         outcome = (FAILED, ("internal_error", f"internal error: {type(exc).__name__}"))
     else:
         channel.send(Done(task.job_id, CANCELED if cancel.is_set() else SUCCEEDED, result))
@@ -192,13 +180,13 @@ def limit_memory(limit: int | None) -> None:
     the address space (``RLIMIT_AS``)."""
     if limit is None:
         return
-    kind = getattr(resource, "RLIMIT_DATA", None) if sys.platform == "linux" else None
-    if kind is None:
-        kind = resource.RLIMIT_AS
-    _, hard = resource.getrlimit(kind)
+    capped = getattr(resource, "RLIMIT_DATA", None) if sys.platform == "linux" else None
+    if capped is None:
+        capped = resource.RLIMIT_AS
+    _, hard = resource.getrlimit(capped)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
-    resource.setrlimit(kind, (limit, hard))
+    resource.setrlimit(capped, (limit, hard))
 
 
 PR_SET_PDEATHSIG = 1
@@ -227,19 +215,19 @@ def worker_main(
     ``memory_limit`` bytes, open the word store on ``database_url`` once, on first use,
     then run tasks until it receives None (or a task runs out of memory: the runner then
     starts a fresh one)."""
-    from crossforge.wordbase.source import AtVersions, OpenedOnUse
+    from crossforge.wordbase.source import LazyStoreWords, WordsAtVersions
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # forked from a worker that handles it
     die_with_parent()
     limit_memory(memory_limit)
-    words = OpenedOnUse(database_url)
+    words = LazyStoreWords(database_url)
     try:
         while True:
             task = channel.recv()
             if task is None:
                 return
-            if not run_task(execute, task, AtVersions(words, task.lists), cancel, channel):
+            if not run_task(execute, task, WordsAtVersions(words, task.lists), cancel, channel):
                 return
     finally:
         words.close()

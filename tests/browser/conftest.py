@@ -20,6 +20,8 @@ from page_list import RUSSIAN_LIST, TAGGED, list_lines
 from services import browser_skip_reason, chromium_path
 
 from crossforge.server.config import ServerConfig
+from crossforge.wordbase.building.english.editor_tags import with_editor_tags
+from crossforge.wordbase.imports import import_lines
 
 SKIP = browser_skip_reason()
 
@@ -45,7 +47,7 @@ def page_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CROSSFORGE_INSTANCE", str(folder))
         with WordStore(url) as store:
-            store.import_lines(DEFAULT_LIST, list_lines(), fmt="csv")
+            import_lines(store, DEFAULT_LIST, list_lines(), fmt="csv", tagger=with_editor_tags)
             for word, tag in TAGGED.items():
                 entry = store.get_entry(DEFAULT_LIST, word)
                 assert entry is not None, word

@@ -6,10 +6,10 @@ from pathlib import Path
 import puz
 import pytest
 
+from crossforge.grids.crossword_file import CrosswordFile
 from crossforge.grids.formats import FormatError, dump, dumps, load, loads
 from crossforge.grids.formats.across_lite import checksum
 from crossforge.grids.model import Grid
-from crossforge.grids.puzzle import Puzzle
 
 FILLED = Grid.from_rows(["#CAT", "AREA", "HALO", "ANT#"], circled=[(1, 1), (2, 2)], shaded=[(3, 0)])
 CLUES = {
@@ -22,7 +22,7 @@ CLUES = {
     "3D": "Tenth Greek letter, informally",
     "4D": "Laugh sound",
 }
-PUZZLE = Puzzle(
+PUZZLE = CrosswordFile(
     FILLED,
     CLUES,
     title="Tiny",
@@ -34,7 +34,7 @@ PUZZLE = Puzzle(
 
 def test_puzzle_rejects_clues_for_missing_slots() -> None:
     with pytest.raises(FormatError, match="clue 9A names no slot"):
-        Puzzle(FILLED, {"9A": "nothing"})
+        CrosswordFile(FILLED, {"9A": "nothing"})
 
 
 @pytest.mark.parametrize("fmt", ["json", "ipuz", "xd", "puz"])
@@ -55,14 +55,14 @@ def test_round_trip_keeps_clues_and_metadata(fmt: str) -> None:
 @pytest.mark.parametrize("fmt", ["text", "json", "ipuz", "xd", "puz"])
 def test_round_trip_of_a_blank_grid_with_missing_clues(fmt: str) -> None:
     grid = Grid.from_rows(["...#", "....", "#..."], circled=[(0, 0)])
-    puzzle = Puzzle(grid, {"1D": "only clue"} if fmt != "text" else {})
+    puzzle = CrosswordFile(grid, {"1D": "only clue"} if fmt != "text" else {})
     assert loads(dumps(puzzle, fmt), fmt) == puzzle
 
 
 def test_text_round_trip_keeps_both_marks(tmp_path: Path) -> None:
     path = tmp_path / "grid.txt"
     dump(PUZZLE, path)
-    assert load(path) == Puzzle(FILLED)
+    assert load(path) == CrosswordFile(FILLED)
 
 
 def test_json_example_shape() -> None:
@@ -121,16 +121,16 @@ def test_checksum_matches_puzpy() -> None:
 
 def test_non_latin_text_goes_to_version_two() -> None:
     grid = Grid.from_rows(["AB", "CD"])
-    puzzle = Puzzle(grid, {"1A": "Подсказка"}, title="Кроссворд")
+    puzzle = CrosswordFile(grid, {"1A": "Подсказка"}, title="Кроссворд")
     data = dumps(puzzle, "puz")
     assert data[0x18:0x1C] == b"2.0\x00"
     assert puz.load(data).title == "Кроссворд"
     assert loads(data, "puz") == puzzle
     cyrillic = r"Cyrillic letters \(Б, В, Г, Я; first at cell \(0, 0\)\): write it as \.ipuz, \.xd"
     with pytest.raises(FormatError, match=cyrillic):
-        dumps(Puzzle(Grid.from_rows(["ЯБ", "ВГ"])), "puz")
+        dumps(CrosswordFile(Grid.from_rows(["ЯБ", "ВГ"])), "puz")
     with pytest.raises(FormatError, match=r"other letters \(ア; first at cell \(1, 1\)\)"):
-        dumps(Puzzle(Grid.from_rows(["AB", "Cア"])), "puz")
+        dumps(CrosswordFile(Grid.from_rows(["AB", "Cア"])), "puz")
 
 
 def test_puz_with_a_wrong_checksum_names_the_byte() -> None:

@@ -17,9 +17,9 @@ import ipuz
 import puz
 import pytest
 
+from crossforge.grids.crossword_file import CrosswordFile
 from crossforge.grids.formats import FormatError, GridTooLarge, dumps, load, loads
 from crossforge.grids.model import Grid
-from crossforge.grids.puzzle import Puzzle
 
 
 def puzpy_puzzle(**fields: Any) -> puz.Puzzle:
@@ -58,7 +58,7 @@ def test_puz_rebus_key_missing_from_the_table_is_named() -> None:
 def test_puz_and_ipuz_rebus_and_circles_round_trip_through_independent_readers() -> None:
     grid = Grid.from_rows(["HAT", "E#O", "NAP"], circled=[(0, 0), (2, 2)], shaded=[(1, 0)])
     rebus = {(0, 0): "HEART", (2, 2): "PIE"}
-    puzzle = Puzzle(grid, {"1A": "Hearty hat"}, title="Rebus", rebus=rebus)
+    puzzle = CrosswordFile(grid, {"1A": "Hearty hat"}, title="Rebus", rebus=rebus)
     data = dumps(puzzle, "puz")
     theirs = puz.load(data)
     assert theirs.has_rebus()
@@ -77,7 +77,7 @@ def test_puz_and_ipuz_rebus_and_circles_round_trip_through_independent_readers()
 
 @pytest.mark.parametrize("fmt", ["xd", "text"])
 def test_formats_without_rebus_refuse_to_drop_its_letters(fmt: str) -> None:
-    puzzle = Puzzle(Grid.from_rows(["HA", "EB"]), rebus={(0, 0): "HEART"})
+    puzzle = CrosswordFile(Grid.from_rows(["HA", "EB"]), rebus={(0, 0): "HEART"})
     with pytest.raises(FormatError, match=rf"\(0, 0\) holds 'HEART': the {fmt} format keeps one"):
         dumps(puzzle, fmt)
 
@@ -92,7 +92,7 @@ def test_formats_without_rebus_refuse_to_drop_its_letters(fmt: str) -> None:
 )
 def test_rebus_cells_are_checked(rebus: dict[tuple[int, int], str], message: str) -> None:
     with pytest.raises(FormatError, match=message):
-        Puzzle(Grid.from_rows(["HA", "E#"]), rebus=rebus)
+        CrosswordFile(Grid.from_rows(["HA", "E#"]), rebus=rebus)
 
 
 def test_puz_locked_solutions_are_refused() -> None:
@@ -127,7 +127,7 @@ def test_puz_version_two_grid_letters_of_two_bytes_are_refused() -> None:
 
 
 def test_puz_text_with_c1_controls_is_written_as_version_two() -> None:
-    puzzle = Puzzle(Grid.from_rows(["AB", "CD"]), title="odd \x92 byte", notes="ÿ")
+    puzzle = CrosswordFile(Grid.from_rows(["AB", "CD"]), title="odd \x92 byte", notes="ÿ")
     data = dumps(puzzle, "puz")
     assert data[0x18:0x1C] == b"2.0\x00"
     assert loads(data, "puz") == puzzle
@@ -143,7 +143,7 @@ def test_puz_circles_written_by_puzpy_are_read() -> None:
 
 def test_puz_non_square_round_trips_through_puzpy() -> None:
     grid = Grid.from_rows(["ABCDE", "FG#HI"])
-    puzzle = Puzzle(grid, {"1A": "Five", "6A": "Two"}, title="Wide", notes="A note")
+    puzzle = CrosswordFile(grid, {"1A": "Five", "6A": "Two"}, title="Wide", notes="A note")
     data = dumps(puzzle, "puz")
     theirs = puz.load(data)
     assert (theirs.width, theirs.height, theirs.notes) == (5, 2, "A note")
@@ -152,7 +152,7 @@ def test_puz_non_square_round_trips_through_puzpy() -> None:
 
 
 def test_puz_header_size_is_checked_before_the_grid_is_read() -> None:
-    data = bytearray(dumps(Puzzle(Grid.from_rows(["AB", "CD"])), "puz"))
+    data = bytearray(dumps(CrosswordFile(Grid.from_rows(["AB", "CD"])), "puz"))
     data[0x2C] = data[0x2D] = 255
     with pytest.raises(FormatError, match="cut short.*solution grid needs 65025 bytes"):
         loads(bytes(data), "puz")
@@ -162,7 +162,7 @@ def test_puz_header_size_is_checked_before_the_grid_is_read() -> None:
 
 def test_puz_wrong_checksums_are_refused_not_repaired() -> None:
     """Documented choice: a wrong checksum is an error naming it (as puzpy does)."""
-    data = bytearray(dumps(Puzzle(Grid.from_rows(["AB", "CD"]), title="T"), "puz"))
+    data = bytearray(dumps(CrosswordFile(Grid.from_rows(["AB", "CD"]), title="T"), "puz"))
     data[0x0E] ^= 1
     with pytest.raises(FormatError, match="CIB checksum at byte 14"):
         loads(bytes(data), "puz")
@@ -185,7 +185,7 @@ def ipuz_document(**fields: Any) -> dict[str, Any]:
     return document
 
 
-def read_ipuz(document: Any) -> Puzzle:
+def read_ipuz(document: Any) -> CrosswordFile:
     return loads(json.dumps(document).encode(), "ipuz")
 
 
@@ -314,7 +314,7 @@ def test_xd_writer_refuses_text_that_would_not_read_back(
 ) -> None:
     fields: dict[str, Any] = {"grid": Grid.from_rows(["AB", "CD"]), **changes}
     with pytest.raises(FormatError, match=message):
-        dumps(Puzzle(**fields), "xd")
+        dumps(CrosswordFile(**fields), "xd")
 
 
 # Across Lite text ------------------------------------------------------------------------
@@ -327,7 +327,7 @@ def test_across_lite_text_written_by_puzpy_reads_as_the_puzzle(version: str) -> 
         puzzle = random_puzzle(rng, "puz")
         grid = puzzle.grid  # the text form circles letters (version 2), shades nothing
         circled = {cell for cell in grid.circled if grid.letter(*cell)} if version == "v2" else ()
-        puzzle = Puzzle(
+        puzzle = CrosswordFile(
             Grid.from_rows(grid.rows, circled=circled),
             dict(puzzle.clues),
             **{
@@ -374,7 +374,7 @@ FORMATS = ["text", "json", "ipuz", "xd", "puz"]
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÉÑØ"
 
 
-def random_puzzle(rng: random.Random, fmt: str) -> Puzzle:
+def random_puzzle(rng: random.Random, fmt: str) -> CrosswordFile:
     """A random puzzle of the things every format holds: blocks, letters and empty cells
     (A-Z for .puz, whose UTF-8 version has one-byte letters only), marks on open cells,
     clues and metadata with Unicode."""
@@ -390,11 +390,11 @@ def random_puzzle(rng: random.Random, fmt: str) -> Puzzle:
     shaded = rng.sample(open_cells, rng.randint(0, len(open_cells)))
     grid = Grid.from_rows(rows, circled=circled, shaded=shaded)
     if fmt == "text":
-        return Puzzle(grid)
+        return CrosswordFile(grid)
     words = ["Straße", "“quoted”", "naïve", "x ~ y", "100%", "日本", "O'Neil", "-"]
     clues = {slot.id: " ".join(rng.sample(words, 3)) for slot in grid.slots() if rng.random() < 0.8}
     meta = {key: rng.choice(["", *words]) for key in ("title", "author", "copyright", "notes")}
-    return Puzzle(grid, clues, **meta)
+    return CrosswordFile(grid, clues, **meta)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -459,7 +459,7 @@ HUGE: list[tuple[str, Callable[[], bytes]]] = [
     ("json", lambda: json.dumps({"grid": ["." * 3] * 26}).encode()),
     ("ipuz", lambda: json.dumps(ipuz_document(dimensions={"width": 26, "height": 2})).encode()),
     ("xd", lambda: b"Title: t\n\n\n" + b"AB\n" * 26),
-    ("puz", lambda: dumps(Puzzle(Grid.blank(26, 2)), "puz")),
+    ("puz", lambda: dumps(CrosswordFile(Grid.blank(26, 2)), "puz")),
 ]
 
 
@@ -500,9 +500,9 @@ def test_load_refuses_a_file_too_large_to_be_a_puzzle(
 def test_text_no_file_can_hold_is_refused_by_name() -> None:
     grid = Grid.from_rows(["AB", "CD"])
     with pytest.raises(FormatError, match=r"title: character 1 is a lone surrogate"):
-        Puzzle(grid, title="a\ud800")
+        CrosswordFile(grid, title="a\ud800")
     with pytest.raises(FormatError, match="clue 1A: a .puz file cannot hold a NUL"):
-        dumps(Puzzle(grid, {"1A": "a\x00b"}), "puz")
+        dumps(CrosswordFile(grid, {"1A": "a\x00b"}), "puz")
 
 
 def odd_value(rng: random.Random, depth: int = 0) -> Any:
@@ -582,24 +582,24 @@ def test_puz_files_with_valid_checksums_and_odd_contents_read_or_fail_by_name() 
             assert str(exc)
 
 
-def what_survives(puzzle: Puzzle, fmt: str) -> Puzzle:
+def what_survives(puzzle: CrosswordFile, fmt: str) -> CrosswordFile:
     """The part of a puzzle a format keeps: text keeps the grid alone; xd keeps no
     letter case (upper case, where a letter has one-character cases) and no spaces
     around metadata and clues."""
     if fmt == "text":
-        return Puzzle(puzzle.grid)
+        return CrosswordFile(puzzle.grid)
     if fmt != "xd":
         return puzzle
     grid = puzzle.grid
     rows = ["".join(ch.upper() if len(ch.upper()) == 1 else ch for ch in row) for row in grid.rows]
-    return Puzzle(
+    return CrosswordFile(
         Grid.from_rows(rows, circled=grid.circled, shaded=grid.shaded),
         {slot_id: text.strip() for slot_id, text in puzzle.clues.items() if text.strip()},
         **{key: getattr(puzzle, key).strip() for key in ("title", "author", "copyright", "notes")},
     )
 
 
-def odd_puzzle(rng: random.Random) -> Puzzle:
+def odd_puzzle(rng: random.Random) -> CrosswordFile:
     """A puzzle no writer of ours would make but a reader may: lower-case letters (``ß``
     too, whose upper case is two letters), marks on blocks, spaces around texts."""
     puzzle = random_puzzle(rng, "json")
@@ -612,7 +612,7 @@ def odd_puzzle(rng: random.Random) -> Puzzle:
         rows, circled=rng.sample(cells, len(cells) // 3), shaded=rng.sample(cells, len(cells) // 3)
     )
     clues = {slot_id: f" {text} " for slot_id, text in puzzle.clues.items()}
-    return Puzzle(grid, clues, title=f"{puzzle.title} ", notes=puzzle.notes)
+    return CrosswordFile(grid, clues, title=f"{puzzle.title} ", notes=puzzle.notes)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import pytest
 
+from crossforge.errors import InputError, NotFound
 from crossforge.grids import library
 from crossforge.grids.hexgrid import HexGrid, format_hex, parse_hex
 from crossforge.grids.model import Grid
 from crossforge.grids.rules import check, open_regions
 from crossforge.grids.stats import grid_stats
 
-SQUARE = [e for e in library.CATALOGUE.values() if e.kind == "square"]
+SQUARE = [e for e in library.CATALOGUE.values() if e.shape == "square"]
 
 
 def test_every_file_is_catalogued_and_described() -> None:
@@ -77,7 +78,7 @@ def test_hex_text_round_trip_and_errors() -> None:
     text = format_hex(HexGrid(3), letters)
     assert text.splitlines()[0] == "  A . ."
     assert parse_hex(text) == (HexGrid(3), letters)
-    with pytest.raises(ValueError, match="line 2: row 1 has 3 cells, expected 4"):
+    with pytest.raises(InputError, match="line 2: row 1 has 3 cells, expected 4"):
         parse_hex(". . .\n. . .\n. . . . .\n. . . .\n. . .\n")
     with pytest.raises(ValueError, match="odd number of rows"):
         parse_hex(". .\n. . .\n")
@@ -86,9 +87,9 @@ def test_hex_text_round_trip_and_errors() -> None:
 
 
 def test_unknown_names() -> None:
-    with pytest.raises(LookupError, match="no library grid 'nope'"):
+    with pytest.raises(NotFound, match="no library grid 'nope'"):
         library.load_grid("nope")
-    with pytest.raises(LookupError, match="is a hexagon"):
+    with pytest.raises(InputError, match="is a hexagon"):
         library.load_grid("hex-side-2")
-    with pytest.raises(LookupError, match="is square"):
+    with pytest.raises(InputError, match="is square"):
         library.load_hexagon("mini-5x5")

@@ -9,9 +9,9 @@ import random
 import puz
 import pytest
 
+from crossforge.grids.crossword_file import CrosswordFile
 from crossforge.grids.formats import FORMATS, dumps, loads
 from crossforge.grids.model import Grid
-from crossforge.grids.puzzle import Puzzle
 
 ROWS = ["#CA.", "A.EA", "HALO", ".NT#"]
 
@@ -30,20 +30,20 @@ def marked_grids(count: int) -> list[Grid]:
 
 @pytest.mark.parametrize(("fmt", "grid"), list(itertools.product(FORMATS, marked_grids(12))))
 def test_marks_round_trip(fmt: str, grid: Grid) -> None:
-    back = loads(dumps(Puzzle(grid), fmt), fmt).grid
+    back = loads(dumps(CrosswordFile(grid), fmt), fmt).grid
     assert (back.rows, back.circled, back.shaded) == (grid.rows, grid.circled, grid.shaded)
 
 
 def test_xd_keeps_the_standard_form_when_it_says_everything() -> None:
     grid = Grid.from_rows(["#CAT", "AREA"], circled=[(0, 1), (1, 2)])
-    text = dumps(Puzzle(grid), "xd").decode()
+    text = dumps(CrosswordFile(grid), "xd").decode()
     assert "Special: circle" in text and "#cAT\nAReA" in text
     assert "## Design" not in text
 
 
 def test_xd_design_section_for_both_kinds() -> None:
     grid = Grid.from_rows(["#CA.", "AREA"], circled=[(0, 1)], shaded=[(0, 1), (0, 3)])
-    text = dumps(Puzzle(grid), "xd").decode()
+    text = dumps(CrosswordFile(grid), "xd").decode()
     assert "Special: circle" in text and "#cA." in text  # readers of the standard see circles
     design = text.split("## Design\n\n", 1)[1]
     assert design.splitlines()[-2:] == ["#B.S", "...."]
@@ -69,7 +69,7 @@ def test_xd_design_without_rules_is_refused() -> None:
 
 def test_puzpy_reads_circles_and_the_shading_stand_in() -> None:
     grid = Grid.from_rows(["ABC", "DEF"], circled=[(0, 0), (1, 1)], shaded=[(1, 1), (1, 2)])
-    theirs = puz.load(dumps(Puzzle(grid), "puz"))
+    theirs = puz.load(dumps(CrosswordFile(grid), "puz"))
     assert theirs.markup().get_markup_squares(puz.GridMarkup.Circled) == [0, 4, 5]
     assert loads(theirs.tobytes(), "puz").grid == grid
 

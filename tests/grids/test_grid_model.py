@@ -113,11 +113,11 @@ def test_public_surface() -> None:
 
     assert sorted(grids.__all__) == [
         "Crossing",
+        "CrosswordFile",
         "FormatError",
         "Grid",
         "GridError",
         "HexGrid",
-        "Puzzle",
         "Slot",
         "Violation",
         "check",

@@ -50,11 +50,11 @@ def test_hex_picture() -> None:
 
 
 def test_text_xml_cannot_hold_still_parses() -> None:
-    from crossforge.grids.puzzle import Puzzle
+    from crossforge.grids.crossword_file import CrosswordFile
     from crossforge.grids.svg import puzzle_svg
 
     hostile = "</text><script>alert('&')</script> ]]> \x01\x1f\ufffe"
-    puzzle = Puzzle(Grid.from_rows(["AB", "CD"]), {"1A": hostile}, title=hostile)
+    puzzle = CrosswordFile(Grid.from_rows(["AB", "CD"]), {"1A": hostile}, title=hostile)
     root = _parse(puzzle_svg(puzzle))
     assert (
         root.find("svg:title", NS).text

@@ -368,7 +368,22 @@ BLOCKED = ["#...", "....", "....", "...#"]
 def test_check_puzzle_type_catches_bad_results_and_lax_requests() -> None:
     checks = puzzle_type_checks(LeakyType(), [{"rows": ["...", "...", "..."]}], bad_requests=[{}])
     assert "result() of the solved outcome is not JSON" in failures_of(checks, "request 0")
-    assert "accepted it instead of raising ValueError" in failures_of(checks, "bad request 0")
+    assert "accepted it instead of raising InputError" in failures_of(checks, "bad request 0")
+
+
+class RefusesWithValueError(MiniCrosswordType):
+    """Refuses bad requests with a plain ``ValueError``, which the server takes for a bug."""
+
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> MiniCrossword:
+        if not request.get("rows"):
+            raise ValueError("rows: a grid needs at least one row of text")
+        return super().problem(request, words)
+
+
+def test_check_puzzle_type_wants_bad_requests_refused_with_input_error() -> None:
+    checks = puzzle_type_checks(RefusesWithValueError(), [], bad_requests=[{"rows": []}])
+    message = failures_of(checks, "bad request 0")
+    assert "raised ValueError instead of InputError: rows: a grid needs" in message
 
 
 class ClaimsToSolve(MiniCrosswordType):

@@ -21,7 +21,7 @@ def builtin_checks() -> list[tuple[str, Check]]:
     names = [
         info.name
         for info in plugins.plugins()
-        if info.distribution == "crossforge" and info.kind == "strategy" and not info.error
+        if info.distribution == "crossforge" and info.role == "strategy" and not info.error
     ]
     return [
         (name, check)
@@ -86,7 +86,7 @@ def test_every_builtin_puzzle_type_is_checked() -> None:
     builtin = {
         info.name
         for info in Registry().plugins()
-        if info.distribution == "crossforge" and info.kind == "puzzle_type"
+        if info.distribution == "crossforge" and info.role == "puzzle_type"
     }
     assert builtin == set(LOGIC_SAMPLES) | CROSSWORD_TYPES
 

@@ -223,11 +223,12 @@ def test_a_library_grid_name_is_a_grid(tiny_words: str, capsys: pytest.CaptureFi
 
 def test_layered_lists(tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The upper list's entry wins (score, clues), its ban removes a word of the list below."""
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.layered_lists import BANNED
     from crossforge.wordbase.store import WordStore
 
     with WordStore(tiny_words) as store:
-        store.import_lines("mine", ["web,95,Spider's work", "sad,80", "era,12"], fmt="csv")
+        import_lines(store, "mine", ["web,95,Spider's work", "sad,80", "era,12"], fmt="csv")
         store.put_entry("mine", "ace", 50, tags=[BANNED])
         tiny = dict(store.scored_keys("tiny"))
     mine = {"WEB": 95, "SAD": 80, "ERA": 12}

@@ -23,13 +23,14 @@ THEMED = load_grid("american-15-themed-circles")
 def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """List 'planted' (the words of a random filling of the themed grid) in a fresh
     database that ``CROSSFORGE_DATABASE_URL`` names."""
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.store import WordStore
 
     url = f"sqlite:///{tmp_path / 'words.db'}"
     monkeypatch.setenv("CROSSFORGE_DATABASE_URL", url)
     monkeypatch.setenv("CROSSFORGE_INSTANCE", str(tmp_path / "instance"))
     with WordStore(url) as store:
-        store.import_lines("planted", [f"{w},50" for w in planted_words(THEMED)], fmt="csv")
+        import_lines(store, "planted", [f"{w},50" for w in planted_words(THEMED)], fmt="csv")
     return "planted"
 
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from crossforge.plugins.contract import Control, Problem, SearchResult
+from crossforge.plugins.job_requests import parse_request
 from crossforge.plugins.pipeline import run_request
 from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import parse_request
 from crossforge.plugins.testing import MiniCrosswordType, ReferenceSearch
 from crossforge.wordbase.source import IndexWords
 
@@ -58,6 +58,22 @@ def test_a_fill_builds_searches_and_answers(plugins: Registry) -> None:
     recording = plugins.strategy("ref")
     assert isinstance(recording, Recording)
     assert recording.calls == [({"depth": 2}, control)]
+
+
+class OwnStatus(MiniCrosswordType):
+    """A type whose answer carries a status and a reason of its own."""
+
+    def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
+        return {**super().result(problem, outcome), "status": "done!", "reason": "mine"}
+
+
+def test_the_pipeline_alone_writes_the_status_and_reason(plugins: Registry) -> None:
+    plugins.register(OwnStatus(), "own")
+    raw = {"type": "own", "strategy": "ref", "rows": ROWS}
+    answer = fill(plugins, raw, Control.with_timeout(5, seed=3))
+    assert (answer["status"], answer["reason"]) == ("filled", "")
+    gave_up = fill(plugins, raw, Control(cancelled=lambda: True))
+    assert (gave_up["status"], gave_up["reason"]) == ("gave_up", "canceled")
 
 
 def test_a_fill_reports_giving_up(plugins: Registry) -> None:

@@ -129,7 +129,7 @@ def test_threads_asking_at_once_share_one_load(fake: str) -> None:
 
 def test_broken_plugins_are_reported_and_the_others_work(fake: str) -> None:
     reg = Registry(source=source_for(fake))
-    infos = {(i.kind, i.name): i for i in reg.plugins()}
+    infos = {(i.role, i.name): i for i in reg.plugins()}
     errors = {name: info.error for (kind, name), info in infos.items() if info.error}
     assert set(errors) == {"exploding", "missing", "wrongtype", "misfiled"}
     assert errors["exploding"] == "RuntimeError: boom at start-up"
@@ -151,7 +151,7 @@ def test_unreadable_entry_points_are_reported(fake: str) -> None:
 
     reg = Registry(source=source)
     infos = reg.plugins()
-    assert [(i.kind, i.name, i.error) for i in infos] == [
+    assert [(i.role, i.name, i.error) for i in infos] == [
         (
             "strategy",
             "(unreadable)",
@@ -173,7 +173,7 @@ def test_plugin_info_carries_description_schema_and_entry_point(fake: str) -> No
     assert quick["entry_point"] == f"{fake}:Quick"
     assert quick["error"] is None
     assert infos["slow"].description == "A slow strategy, described by its docstring."
-    assert infos["grid"].kind == "puzzle_type"
+    assert infos["grid"].role == "puzzle_type"
 
 
 def test_only_limits_what_loads(fake: str) -> None:

@@ -61,10 +61,11 @@ def test_a_dead_grid_exits_3_and_a_bad_slot_1(
 def test_suggest_over_layered_lists(
     tiny_words: str, grid: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from crossforge.wordbase.imports import import_lines
     from crossforge.wordbase.store import WordStore
 
     with WordStore(tiny_words) as store:
-        store.import_lines("mine", ["web,95", "was,90", "sad,80"], fmt="csv")
+        import_lines(store, "mine", ["web,95", "was,90", "sad,80"], fmt="csv")
     args = ["suggest", str(grid), "--slot", "1A", "--min-score", "0", "--json", "--verify"]
     assert main([*args, "--list", "tiny"]) == 0
     alone = {c["word"] for c in json.loads(capsys.readouterr().out)["candidates"]}

@@ -250,7 +250,7 @@ def test_out_of_time_the_words_not_yet_checked_are_returned_as_unknown() -> None
 
 
 def test_a_slot_outside_the_grid_is_refused() -> None:
-    from crossforge.plugins.requests import RequestError
+    from crossforge.plugins.job_requests import RequestError
 
     with pytest.raises(RequestError, match="no slot '9A'") as caught:
         ask(GRIDS["open3"], random_list(1, 30, GRIDS["open3"])[0], "9A")
@@ -267,7 +267,7 @@ def test_the_timeout_is_capped_by_the_time_limit_and_defaults_to_it() -> None:
 
 
 def test_own_fields_may_be_options_but_not_both() -> None:
-    from crossforge.plugins.requests import RequestError
+    from crossforge.plugins.job_requests import RequestError
 
     request = parse_suggestion(
         {"grid": GRIDS["open3"], "options": {"slot": "4A", "limit": 3}}, registry()

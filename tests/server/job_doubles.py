@@ -10,7 +10,16 @@ from typing import Any
 
 from flask import Flask
 
-from crossforge.plugins.contract import Control, InputError, WordSource
+from crossforge.plugins.contract import (
+    Control,
+    FillStrategy,
+    InputError,
+    Problem,
+    SearchResult,
+    WordSource,
+)
+from crossforge.plugins.job_requests import Action, JobRequest
+from crossforge.plugins.registry import Registry
 from crossforge.server.context import Services
 from crossforge.server.jobs.records import Job
 from crossforge.server.jobs.runner import JobRunner
@@ -26,10 +35,10 @@ LOADS: list[int] = []
 def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     """Behave as the request's ``do`` says: echo, steps, stubborn, crash, killed, hog,
     give_up, fail, index or loads."""
-    request = task.request
+    request = task.request.type_request
     action = request.get("do", "echo")
     if action == "echo":
-        return {"kind": task.kind, "type": task.puzzle_type, "request": request}
+        return {"action": task.action, "type": task.puzzle_type, "request": task.request.to_json()}
     if action == "steps":
         step = 0
         while (reason := control.should_stop()) is None and step < request.get("steps", 10**9):
@@ -65,6 +74,29 @@ def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
             LOADS.append(os.getpid())
         return {"pid": os.getpid(), "loads": len(LOADS)}
     raise AssertionError(action)
+
+
+class BuggyStrategy(FillStrategy):
+    """A fill strategy with a bug of its own: it trips over a ``ValueError``."""
+
+    description = "fails with a ValueError, as a bug would"
+
+    def solve(self, problem: Problem, control: Control, **params: Any) -> SearchResult:
+        raise ValueError("the strategy tripped over its own feet")
+
+
+def with_buggy_strategy() -> Registry:
+    """The installed plugins and ``BuggyStrategy`` as ``buggy``."""
+    plugins = Registry()
+    plugins.register(BuggyStrategy(), "buggy")
+    return plugins
+
+
+def buggy_strategy_execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
+    """The real job (request seam and pipeline) on a registry that holds ``buggy``."""
+    from crossforge.plugins.pipeline import run_request
+
+    return run_request(task.request, with_buggy_strategy(), words, control)
 
 
 INDEX_LOADS: list[int] = []
@@ -114,10 +146,18 @@ def services_of(app: Flask) -> Services:
     return found
 
 
-def submit(app: Flask, request: dict[str, Any], kind: str = "fill") -> Job:
+def as_request(fields: Mapping[str, Any], action: Action = "fill") -> JobRequest:
+    """The request of a double's job: ``fields`` (what ``execute`` reads) as the type's,
+    with their ``timeout`` and ``seed``."""
+    return JobRequest(
+        action, "test", fields, timeout=fields.get("timeout"), seed=fields.get("seed")
+    )
+
+
+def submit(app: Flask, request: dict[str, Any], action: Action = "fill") -> Job:
     """Record and queue a job the way the resources do."""
     app_services = services_of(app)
-    job = app_services.jobs.create(kind, "test", request)
+    job = app_services.jobs.create(action, "test", as_request(request, action).to_json())
     app_services.runner.submit(job)
     return job
 

@@ -91,7 +91,7 @@ def test_every_plugin_option_is_in_the_document(make_app: Callable[..., Flask]) 
     for info in registry().plugins():
         assert info.error is None, info
         names = set(info.parameters.get("properties", {}))
-        if info.kind == "strategy":
+        if info.role == "strategy":
             found = offered("/v1/fills", strategy=info.name)
         elif f"/v1/puzzles/{info.name}/generate" in paths:
             found = offered(f"/v1/puzzles/{info.name}/generate")

@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.store import WordStore
 
 TOKEN = {"Authorization": "Bearer s3cret"}
@@ -24,7 +25,7 @@ def client(make_app: Callable[..., Flask], any_database_url: str) -> FlaskClient
     """A client of an app with a token and list 'w' (ERA, ONE, OBOE)."""
     app = make_app(api_token="s3cret", database_url=any_database_url)
     with WordStore(any_database_url) as store:
-        store.import_lines("w", ["ERA;50", "ONE;60", "OBOE;70"], "stwl")
+        import_lines(store, "w", ["ERA;50", "ONE;60", "OBOE;70"], "stwl")
     return app.test_client()
 
 

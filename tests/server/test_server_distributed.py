@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from job_doubles import services_of, submit, wait_for
+from job_doubles import (
+    buggy_strategy_execute,
+    services_of,
+    submit,
+    wait_for,
+    with_buggy_strategy,
+)
 from queue_support import Processes, worker_env
 
 from crossforge.server.config import ServerConfig
@@ -73,7 +79,7 @@ def test_jobs_run_on_workers_and_any_app_waits_follows_and_counts(cluster: Clust
     job = submit(first, {"do": "echo", "x": 1})
     answer = second.test_client().get(f"/v1/jobs/{job.id}?wait=10")
     assert answer.get_json()["status"] == "succeeded"
-    assert answer.get_json()["result"]["request"] == {"do": "echo", "x": 1}
+    assert answer.get_json()["result"]["request"]["type_request"] == {"do": "echo", "x": 1}
 
     steps = submit(first, {"do": "steps", "steps": 150})
     stream = second.test_client().get(f"/v1/jobs/{steps.id}/events")
@@ -133,6 +139,21 @@ def test_limits_hold_in_the_job_process(cluster: Cluster) -> None:
     failed = wait_for(app, submit(app, {"do": "fail"}).id, {"failed"})
     assert failed.error == {"code": "invalid_input", "message": "the request asked to fail"}
     assert wait_for(app, submit(app, {"do": "echo"}).id, {"succeeded"}).result
+
+
+def test_a_strategy_bug_fails_the_job_as_internal_error_with_its_traceback_logged(
+    cluster: Cluster, tiny_list: str
+) -> None:
+    app = cluster.app(execute=buggy_strategy_execute, plugins=with_buggy_strategy())
+    cluster.workers(app, 1)
+    body = {"grid": ["...", "...", "..."], "list": tiny_list, "strategy": "buggy", "wait": 20}
+    job = app.test_client().post("/v1/fills", json=body).get_json()
+    assert (job["status"], job["error"]) == (
+        "failed",
+        {"code": "internal_error", "message": "internal error: ValueError"},
+    )
+    log = cluster.processes.log("worker-0")
+    assert "Traceback" in log and "ValueError: the strategy tripped over its own feet" in log
 
 
 def test_a_job_whose_worker_dies_fails_within_seconds(cluster: Cluster) -> None:

@@ -77,12 +77,12 @@ def test_marks_given_as_fields_or_in_an_uploaded_file(
         "wait": 60,
     }
     check_every_download(client, client.post("/v1/fills", json=body).get_json(), marked)
+    from crossforge.grids.crossword_file import CrosswordFile
     from crossforge.grids.formats import dumps
-    from crossforge.grids.puzzle import Puzzle
 
     upload = client.post(
         "/v1/fills",
-        data={"grid": (io.BytesIO(dumps(Puzzle(marked), "xd")), "m.xd"), "list": planted},
+        data={"grid": (io.BytesIO(dumps(CrosswordFile(marked), "xd")), "m.xd"), "list": planted},
     )
     events = client.get(upload.headers["Location"] + "/events").get_data(as_text=True)
     assert "event: done" in events

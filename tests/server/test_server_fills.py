@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from job_doubles import SQUARE, RefusingRunner, counting_execute
 
+from crossforge.grids.crossword_file import CrosswordFile
 from crossforge.grids.formats import dumps, loads
 from crossforge.grids.model import Grid
-from crossforge.grids.puzzle import Puzzle
 from crossforge.server.jobs.runner import QueueFull
 from crossforge.server.jobs.tasks import execute
 
@@ -121,7 +121,7 @@ def test_text_body_and_uploaded_file(make_app: Callable[..., Flask], tiny_list: 
         f"/v1/fills?list={tiny_list}&colour=red", data="...\n" * 3, content_type="text/plain"
     )
     assert stray.status_code == 400
-    blank = dumps(Puzzle(Grid.from_rows(OPEN)), "ipuz")
+    blank = dumps(CrosswordFile(Grid.from_rows(OPEN)), "ipuz")
     upload = client.post(
         "/v1/fills",
         data={
@@ -243,11 +243,12 @@ def test_options_are_honoured_alike_in_every_body_form(
     for form, answer in forms.items():
         assert answer.status_code == 200, (form, answer.get_json())
         request = answer.get_json()["result"]["request"]
-        grid = request["puzzle"].pop("grid")
+        grid = request["type_request"].pop("grid")
         assert list(Grid.from_text(grid).rows if isinstance(grid, str) else grid) == OPEN
         requests[form] = request
     first = requests["json"]
-    assert first["puzzle"]["min_score"] == 30 and first["puzzle"]["banned"] == ["CAT"]
+    fields = first["type_request"]
+    assert fields["min_score"] == 30 and fields["banned"] == ["CAT"]
     assert first["params"]["restarts"] == "none" and first["seed"] == 4
     assert all(request == first for request in requests.values()), requests
 
@@ -260,7 +261,7 @@ def test_the_query_string_adds_to_a_json_body(
     answer = client.post("/v1/fills?wait=10&min_score=30&strategy=annealing", json=body)
     assert answer.status_code == 200, answer.get_json()
     request = answer.get_json()["result"]["request"]
-    assert (request["strategy"], request["seed"], request["puzzle"]["min_score"]) == (
+    assert (request["strategy"], request["seed"], request["type_request"]["min_score"]) == (
         "annealing",
         4,
         30,

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from crossforge.grids.crossword_file import CrosswordFile
 from crossforge.grids.formats import dumps
 from crossforge.grids.model import Grid
-from crossforge.grids.puzzle import Puzzle
 
-SMALL_PUZ = dumps(Puzzle(Grid.from_rows(["ABC", "DEF", "GHI"])), "puz")
+SMALL_PUZ = dumps(CrosswordFile(Grid.from_rows(["ABC", "DEF", "GHI"])), "puz")
 
 
 def _header_size(data: bytes, side: int) -> bytes:

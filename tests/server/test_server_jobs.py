@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 from flask import Flask
-from job_doubles import RefusingRunner, execute, services_of, submit, wait_for
+from job_doubles import RefusingRunner, as_request, execute, services_of, submit, wait_for
 
 from crossforge.server.jobs.records import JobStore
 from crossforge.server.jobs.worker import Done, Task, run_task
@@ -25,7 +25,8 @@ def test_job_succeeds_and_reads_back_over_http(make_app: Callable[..., Flask]) -
     assert answer.status_code == 200
     body = answer.get_json()
     assert body["status"] == "succeeded"
-    assert body["result"] == {"kind": "fill", "type": "test", "request": {"do": "echo", "x": 1}}
+    request = as_request({"do": "echo", "x": 1}).to_json()
+    assert body["result"] == {"action": "fill", "type": "test", "request": request}
     assert body["started_at"] and body["finished_at"]
     assert body["links"]["downloads"]["json"] == f"/v1/jobs/{job.id}/result.json"
     download = app.test_client().get(body["links"]["downloads"]["json"])
@@ -46,7 +47,7 @@ def test_a_bug_in_a_job_logs_its_traceback(caplog: pytest.LogCaptureFixture) -> 
         def send(self, message: object) -> None:
             sent.append(message)
 
-    task = Task("j1", "fill", "american", {"do": "bug"}, time_limit=5)
+    task = Task("j1", "fill", "american", as_request({"do": "bug"}), time_limit=5)
     with caplog.at_level(logging.ERROR):
         assert run_task(execute, task, IndexWords({}), threading.Event(), Channel()) is True
     (done,) = [m for m in sent if isinstance(m, Done)]
@@ -133,9 +134,7 @@ def test_a_job_stops_within_its_own_timeout_plus_the_grace(
         "message": "the job ran past the 0.5 s time limit",
     }
     for odd in ("nan", "inf", None):  # a timeout that is no number of seconds: the job limit
-        from crossforge.server.jobs.worker import job_seconds
-
-        assert job_seconds({"timeout": float(odd) if odd else None}, 60.0) == 60.0
+        assert as_request({"timeout": float(odd) if odd else None}).seconds(60.0) == 60.0
 
 
 def test_a_job_past_the_memory_limit_fails_and_its_worker_is_replaced(
@@ -156,7 +155,7 @@ def test_a_job_past_the_memory_limit_fails_and_its_worker_is_replaced(
 
 def test_a_job_failing_after_a_cancel_ends_canceled(make_app: Callable[..., Flask]) -> None:
     app = make_app()
-    job = submit(app, {"do": "give_up"}, kind="generate")
+    job = submit(app, {"do": "give_up"}, action="generate")
     wait_for(app, job.id, {"running"})
     assert app.test_client().post(f"/v1/jobs/{job.id}/cancel").status_code == 202
     done = wait_for(app, job.id, {"canceled", "failed"})
@@ -180,9 +179,9 @@ def test_restart_fails_running_jobs_and_requeues_waiting_ones(
 ) -> None:
     app = make_app()
     store = services_of(app).jobs
-    left_running = store.create("fill", "test", {"do": "echo"})
+    left_running = store.create("fill", "test", as_request({"do": "echo"}).to_json())
     store.start(left_running.id)
-    left_waiting = store.create("fill", "test", {"do": "echo"})
+    left_waiting = store.create("fill", "test", as_request({"do": "echo"}).to_json())
     app2 = make_app()  # a new server on the same database
     failed = services_of(app2).jobs.get(left_running.id)
     assert failed.status == "failed"
@@ -191,6 +190,16 @@ def test_restart_fails_running_jobs_and_requeues_waiting_ones(
         "message": "the server stopped while the job was running",
     }
     assert wait_for(app2, left_waiting.id, {"succeeded"}).result
+
+
+def test_a_waiting_record_this_release_cannot_read_fails_at_restart(
+    make_app: Callable[..., Flask],
+) -> None:
+    app = make_app()
+    unreadable = services_of(app).jobs.create("fill", "test", {"do": "echo"})  # no action
+    again = services_of(make_app()).jobs.get(unreadable.id)
+    assert again.status == "failed"
+    assert again.error == {"code": "invalid_input", "message": "unknown action None"}
 
 
 def test_records_survive_a_new_store(any_database_url: str) -> None:
@@ -234,12 +243,12 @@ def test_wait_returns_the_finished_job_or_202_in_time(make_app: Callable[..., Fl
     app = make_app()
     with app.test_request_context():
         started = time.monotonic()
-        late = queue_job("fill", "test", {"do": "steps"}, wait=0.3)
+        late = queue_job(as_request({"do": "steps"}), wait=0.3)
         assert late.status_code == 202 and 0.3 <= time.monotonic() - started < 5
         assert late.headers["Location"] == f"/v1/jobs/{late.get_json()['id']}"
         services_of(app).runner.cancel(late.get_json()["id"])
         wait_for(app, late.get_json()["id"], {"canceled"})
-        done = queue_job("fill", "test", {"do": "echo"}, wait=10)
+        done = queue_job(as_request({"do": "echo"}), wait=10)
         assert done.status_code == 200 and done.get_json()["status"] == "succeeded"
 
 
@@ -259,5 +268,5 @@ def test_a_runner_error_leaves_no_queued_record(make_app: Callable[..., Flask]) 
 
     app = make_app(runner=RefusingRunner(RuntimeError("the runner broke")))
     with app.test_request_context(), pytest.raises(RuntimeError, match="the runner broke"):
-        queue_job("fill", "test", {"do": "echo"}, wait=0)
+        queue_job(as_request({"do": "echo"}), wait=0)
     assert services_of(app).jobs.list() == []

@@ -151,6 +151,12 @@ def test_import_summary_and_export_round_trip(client: FlaskClient) -> None:
     assert client.get("/v1/lists/tiny/export?format=xml").status_code == 400
 
 
+def test_an_import_gives_english_entries_their_editor_tags(client: FlaskClient) -> None:
+    answer = client.post("/v1/lists/tiny/imports", data="negro;55\n", headers=TOKEN)
+    assert answer.status_code == 200, answer.get_json()
+    assert client.get("/v1/lists/tiny/words/negro").get_json()["tags"] == ["offensive"]
+
+
 def test_import_rejects_bad_lines_with_their_numbers(client: FlaskClient) -> None:
     body = "good;50\nb4d;50\n"
     answer = client.post("/v1/lists/tiny/imports", data=body, headers=TOKEN)

@@ -21,6 +21,7 @@ from rq.job import Job as QueueJob
 
 from crossforge.server.app import create_app
 from crossforge.server.config import ServerConfig
+from crossforge.wordbase.imports import import_lines
 
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 QUICK = ["#....", ".....", ".....", ".....", "....#"]
@@ -53,12 +54,17 @@ def word_list(url: str) -> set[str]:
     """The list 'words' (wordfreq's top English words) in the database at ``url``."""
     from wordfreq import top_n_list, zipf_frequency
 
+    from crossforge.wordbase.building.english.editor_tags import with_editor_tags
     from crossforge.wordbase.store import WordStore
 
     words = [w for w in top_n_list("en", 20000) if w.isascii() and w.isalpha() and len(w) > 2]
     with WordStore(url) as store:
-        store.import_lines(
-            "words", [f"{w};{min(100, int(zipf_frequency(w, 'en') * 12))}" for w in words], "stwl"
+        import_lines(
+            store,
+            "words",
+            [f"{w};{min(100, int(zipf_frequency(w, 'en') * 12))}" for w in words],
+            "stwl",
+            tagger=with_editor_tags,
         )
     return {w.upper() for w in words}
 

@@ -16,6 +16,7 @@ from flask import Flask
 from crossforge.server.config import ServerConfig
 from crossforge.server.disconnect import client_gone
 from crossforge.server.serving import make_api_server
+from crossforge.wordbase.imports import import_lines
 
 
 def test_an_abandoned_suggestion_stops(
@@ -26,7 +27,7 @@ def test_an_abandoned_suggestion_stops(
     rng = random.Random(7)  # random words of 8 letters: checking and verifying them is slow
     words = {"".join(rng.choice("ABCDEFGH") for _ in range(7)) for _ in range(3000)}
     with WordStore(config.database_url) as store:
-        store.import_lines("random", [f"{word};50" for word in sorted(words)])
+        import_lines(store, "random", [f"{word};50" for word in sorted(words)])
     app = make_app(suggest_time_limit=30.0)
     server = make_api_server(app, "127.0.0.1", 0, client_timeout=30.0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

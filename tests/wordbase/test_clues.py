@@ -11,8 +11,9 @@ from sqlalchemy import text
 
 from crossforge.wordbase import clue_search
 from crossforge.wordbase.clue_formats import CLUE_FORMATS, read_clues, write_clues
+from crossforge.wordbase.imports import ImportRejected, import_clue_lines, import_lines
 from crossforge.wordbase.models import MAX_LISTED_REJECTIONS, Clue, Entry, Rejection
-from crossforge.wordbase.store import ImportRejected, WordStore
+from crossforge.wordbase.store import WordStore
 
 XD_TABLE = [
     "pubid\tyear\tanswer\tclue",
@@ -26,7 +27,7 @@ XD_TABLE = [
 
 @pytest.fixture
 def words(store: WordStore) -> WordStore:
-    store.import_lines("w", ["ERA;50", "OBOE;60", "ICE CREAM;70", "ONE;40"], "stwl")
+    import_lines(store, "w", ["ERA;50", "OBOE;60", "ICE CREAM;70", "ONE;40"], "stwl")
     return store
 
 
@@ -114,19 +115,19 @@ def test_export_then_read_gives_the_same_clues(fmt: str) -> None:
 
 
 def test_an_xd_import_adds_clues_to_the_lists_entries(words: WordStore) -> None:
-    summary = words.import_clue_lines("w", XD_TABLE, "xd")
+    summary = import_clue_lines(words, "w", XD_TABLE, "xd")
     assert (summary.added, summary.unchanged, summary.skipped) == (3, 1, 1)
     assert summary.lines == 6 and summary.version == 3
     era = words.get_entry("w", "era")
     assert era is not None
     assert [c.text for c in era.clues] == ['Period of "history"', "Age"]
-    again = words.import_clue_lines("w", XD_TABLE, "xd")
+    again = import_clue_lines(words, "w", XD_TABLE, "xd")
     assert (again.added, again.unchanged, again.changed) == (0, 4, False)
     assert again.version == 3
 
 
 def test_add_words_creates_missing_answers(words: WordStore) -> None:
-    summary = words.import_clue_lines("w", XD_TABLE, "xd", add_words=True, score=35)
+    summary = import_clue_lines(words, "w", XD_TABLE, "xd", add_words=True, score=35)
     assert (summary.added, summary.skipped) == (4, 0)
     zebu = words.get_entry("w", "ZEBU")
     assert zebu is not None and zebu.score == 35 and zebu.clues == (Clue("Humped ox", "nyt 1995"),)
@@ -135,24 +136,24 @@ def test_add_words_creates_missing_answers(words: WordStore) -> None:
 def test_a_file_with_bad_lines_writes_nothing_unless_skip_bad(words: WordStore) -> None:
     lines = [*XD_TABLE, "nyt\t1995\t--\tDashes", "short"]
     with pytest.raises(ImportRejected) as caught:
-        words.import_clue_lines("w", lines, "xd", label="corpus.tsv")
+        import_clue_lines(words, "w", lines, "xd", label="corpus.tsv")
     assert [r.line for r in caught.value.summary.rejected] == [7, 8]
     assert "answer has no letters" in caught.value.summary.rejected[0].reason
     assert "corpus.tsv: 2 bad line(s)" in str(caught.value)
     assert _texts(words) == []
-    summary = words.import_clue_lines("w", lines, "xd", skip_bad=True)
+    summary = import_clue_lines(words, "w", lines, "xd", skip_bad=True)
     assert (summary.added, summary.rejected_count) == (3, 2)
 
 
 def test_dry_run_writes_nothing(words: WordStore) -> None:
-    summary = words.import_clue_lines("w", XD_TABLE, "xd", dry_run=True)
+    summary = import_clue_lines(words, "w", XD_TABLE, "xd", dry_run=True)
     assert summary.added == 3 and summary.dry_run
     assert _texts(words) == [] and words.get_list("w").version == 2
 
 
 def test_bad_lines_past_the_listed_number_are_counted(words: WordStore) -> None:
     lines = ["x"] * (MAX_LISTED_REJECTIONS + 5)
-    summary = words.import_clue_lines("w", lines, "tsv", skip_bad=True)
+    summary = import_clue_lines(words, "w", lines, "tsv", skip_bad=True)
     assert len(summary.rejected) == MAX_LISTED_REJECTIONS
     assert summary.rejected_count == MAX_LISTED_REJECTIONS + 5
     assert summary.to_json()["rejected_count"] == MAX_LISTED_REJECTIONS + 5
@@ -163,7 +164,7 @@ def test_imports_run_in_batches(words: WordStore, monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(clue_store, "BATCH", 2)
     lines = [f"ERA\tClue {n}" for n in range(7)] + ["ERA\tClue 3", "OBOE\tReed"]
-    summary = words.import_clue_lines("w", lines, "tsv")
+    summary = import_clue_lines(words, "w", lines, "tsv")
     assert (summary.added, summary.unchanged) == (8, 1)
     era = words.get_entry("w", "ERA")
     assert era is not None and [c.text for c in era.clues] == [f"Clue {n}" for n in range(7)]
@@ -173,7 +174,7 @@ def test_imports_run_in_batches(words: WordStore, monkeypatch: pytest.MonkeyPatc
 
 
 def test_full_text_search_finds_every_word_in_any_case(words: WordStore) -> None:
-    words.import_clue_lines("w", XD_TABLE, "xd")
+    import_clue_lines(words, "w", XD_TABLE, "xd")
     words.put_entry("w", "ice cream", 70, clues=["Cone filler", "Sundae base, often"])
     assert _texts(words, "HISTORY") == ['Period of "history"']
     assert _texts(words, "period history") == ['Period of "history"']
@@ -187,13 +188,13 @@ def test_full_text_search_finds_every_word_in_any_case(words: WordStore) -> None
     "query", ['"', "age OR *", "NEAR(a b)", "a:b", "'; DROP TABLE word_clues; --", "^x", "-"]
 )
 def test_search_text_is_never_query_syntax(words: WordStore, query: str) -> None:
-    words.import_clue_lines("w", XD_TABLE, "xd")
+    import_clue_lines(words, "w", XD_TABLE, "xd")
     found = _texts(words, query)
     assert found == [] or all(any(w in t.lower() for w in ("age", "x")) for t in found)
 
 
 def test_search_pages_follow_each_other(words: WordStore) -> None:
-    words.import_clue_lines("w", [f"ERA\tAge {n}" for n in range(5)] + ["ONE\tAge 9"], "tsv")
+    import_clue_lines(words, "w", [f"ERA\tAge {n}" for n in range(5)] + ["ONE\tAge 9"], "tsv")
     seen, cursor = [], None
     while True:
         page = words.search_clues("w", "age", limit=2, cursor=cursor)
@@ -228,7 +229,7 @@ def test_replacing_and_deleting_a_list_keep_clue_search_whole(
     bulk: list[bool] = []
     decide = clue_search._bulk
     monkeypatch.setattr(clue_search, "_bulk", lambda *a: bulk.append(decide(*a)) or bulk[-1])
-    words.import_clue_lines("w", XD_TABLE[:5], "xd")
+    import_clue_lines(words, "w", XD_TABLE[:5], "xd")
     words.replace_entries("w", [Entry("ERA", "ERA", 50, (Clue("Epoch"),)), Entry("ONE", "ONE", 40)])
     # The list holds every clue: SQLite rewrote it with the index rebuilt once.
     assert bulk == [words.engine.dialect.name == "sqlite"]
@@ -236,7 +237,7 @@ def test_replacing_and_deleting_a_list_keep_clue_search_whole(
     _fts_whole(words)
     words.put_entry("w", "ONE", 40, clues=["Single"])  # row by row again afterwards
     assert _texts(words, "single") == ["Single"]
-    words.import_lines("other", ["ZEBU;40"], "stwl")
+    import_lines(words, "other", ["ZEBU;40"], "stwl")
     words.put_entry("other", "ZEBU", 40, clues=["Humped ox"])
     words.delete_list("w")
     assert [hit.clue.text for hit in words.search_clues("other", "ox").hits] == ["Humped ox"]
@@ -246,7 +247,7 @@ def test_replacing_and_deleting_a_list_keep_clue_search_whole(
 def test_a_failed_replacement_leaves_clues_and_their_search_as_they_were(
     words: WordStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    words.import_clue_lines("w", XD_TABLE, "xd")
+    import_clue_lines(words, "w", XD_TABLE, "xd")
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk full")
@@ -262,7 +263,7 @@ def test_a_failed_replacement_leaves_clues_and_their_search_as_they_were(
 
 
 def test_postgres_search_uses_the_gin_index(pg_store: WordStore) -> None:
-    pg_store.import_lines("w", ["ERA;50"], "stwl")
+    import_lines(pg_store, "w", ["ERA;50"], "stwl")
     from sqlalchemy import select
 
     from crossforge.wordbase.clue_search import text_matches
@@ -300,7 +301,7 @@ def test_suggestions_are_the_lists_own_clues_shortest_first_then_definitions_in_
 
 
 def test_summary_json_says_what_was_skipped(words: WordStore) -> None:
-    summary = words.import_clue_lines("w", XD_TABLE, "xd")
+    summary = import_clue_lines(words, "w", XD_TABLE, "xd")
     document = summary.to_json()
     assert document["skipped"] == 1 and document["format"] == "xd"
     assert json.loads(json.dumps(document)) == document

@@ -75,7 +75,7 @@ def test_in_memory_database_is_shared_while_in_use() -> None:
     with WordStore("sqlite://") as store:
         store.create_list("mine")
         job = jobs.create("fill", "american", {})
-    assert jobs.get(job.id).kind == "fill"  # the store's close kept the database
+    assert jobs.get(job.id).action == "fill"  # the store's close kept the database
     with WordStore("sqlite://") as store:
         assert store.get_list("mine").name == "mine"
     jobs.close()

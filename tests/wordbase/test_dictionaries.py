@@ -19,6 +19,7 @@ from crossforge.wordbase.dictionaries import (
     read_jmdict,
     read_wiktionary,
 )
+from crossforge.wordbase.imports import import_clues
 from crossforge.wordbase.models import Clue, Rejection
 from crossforge.wordbase.store import WordStore
 
@@ -57,8 +58,14 @@ def test_jmdict_gives_each_reading_a_clue_per_sense(jmdict: Path) -> None:
 
 def test_jmdict_import_into_a_japanese_list(jmdict: Path, sqlite_store: WordStore) -> None:
     source = DICTIONARIES["jmdict"]
-    summary = sqlite_store.import_clues(
-        "ja", source.read(jmdict), "jmdict", add_words=True, skip_bad=True, alphabet="ja"
+    summary = import_clues(
+        sqlite_store,
+        "ja",
+        source.read(jmdict),
+        "jmdict",
+        add_words=True,
+        skip_bad=True,
+        alphabet="ja",
     )
     assert sqlite_store.get_list("ja").alphabet == "ja"
     neko = sqlite_store.get_entry("ja", "ねこ")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.index import WordIndex
 from crossforge.wordbase.layered_lists import BANNED, first_found, layer_names, merged
 from crossforge.wordbase.source import StoreWords
@@ -84,8 +85,8 @@ def test_first_found_asks_the_first_holder_then_falls_through() -> None:
 
 def test_a_change_to_any_layer_is_seen_on_the_next_request(tmp_path: Path) -> None:
     with WordStore(f"sqlite:///{tmp_path / 'words.db'}") as store:
-        store.import_lines("shared", ["cat;60", "dog;50"])
-        store.import_lines("mine", ["yak;70"])
+        import_lines(store, "shared", ["cat;60", "dog;50"])
+        import_lines(store, "mine", ["yak;70"])
         words = StoreWords(store)
         before = merged([words.index("mine"), words.index("shared")])
         assert sorted(before.keys()) == ["CAT", "DOG", "YAK"]
@@ -93,6 +94,6 @@ def test_a_change_to_any_layer_is_seen_on_the_next_request(tmp_path: Path) -> No
         store.put_entry("mine", "dog", 50, tags=[BANNED])
         after = merged([words.index("mine"), words.index("shared")])
         assert sorted(after.keys()) == ["CAT", "YAK"]
-        store.import_lines("shared", ["emu;40"])  # the shared list is rebuilt, say
+        import_lines(store, "shared", ["emu;40"])  # the shared list is rebuilt, say
         again = merged([words.index("mine"), words.index("shared")])
         assert sorted(again.keys()) == ["CAT", "EMU", "YAK"]

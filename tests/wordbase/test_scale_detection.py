@@ -14,6 +14,7 @@ from published_lists import broda_like, stwl_like, words
 from crossforge.server.cli import main
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.formats import DETECT_MIN_SCORES, detect_scale, read_entries
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.store import WordStore
 
 
@@ -64,16 +65,16 @@ def test_a_score_over_one_hundred_is_a_bad_line_when_detecting() -> None:
 
 
 def test_small_files_and_exports_round_trip_unchanged(sqlite_store: WordStore) -> None:
-    sqlite_store.import_lines("mine", ["cat;50", "cot;40", "cut;30"], "stwl")
+    import_lines(sqlite_store, "mine", ["cat;50", "cot;40", "cut;30"], "stwl")
     assert sqlite_store.get_entry("mine", "cat").score == 50  # type: ignore[union-attr]
     flat = [f"{word};50" for word in words(DETECT_MIN_SCORES * 2)]
-    summary = sqlite_store.import_lines("flat", flat, "stwl")
+    summary = import_lines(sqlite_store, "flat", flat, "stwl")
     assert summary.detected is not None and "1 level(s)" in summary.detected
     assert {score for _, score in sqlite_store.scored_keys("flat")} == {50}
 
 
 def test_the_import_summary_says_what_was_detected(sqlite_store: WordStore) -> None:
-    summary = sqlite_store.import_lines("stwl", stwl_like(), "stwl")
+    summary = import_lines(sqlite_store, "stwl", stwl_like(), "stwl")
     assert summary.to_json()["detected"].startswith("scale 0-50")
     assert "  detected: scale 0-50" in summary.describe()
     assert sqlite_store.get_entry("stwl", words(300)[0]).score == 100  # type: ignore[union-attr]

@@ -11,6 +11,7 @@ import pytest
 
 import crossforge.wordbase.index
 from crossforge.wordbase.alphabets import get_alphabet
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.index import WordIndex
 from crossforge.wordbase.patterns import PatternError, RegexTimeout
 from crossforge.wordbase.store import WordStore
@@ -131,7 +132,7 @@ def test_for_list_reuses_the_saved_index_until_the_list_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
-    store.import_lines("w", ["cat;60", "dog;40"], "stwl")
+    import_lines(store, "w", ["cat;60", "dog;40"], "stwl")
     first = WordIndex.for_list(store, "w")
     assert store.index_root is not None and store.index_root.is_relative_to(tmp_path)
     assert first.matches("???") == [("CAT", 60), ("DOG", 40)]
@@ -148,7 +149,7 @@ def test_for_list_reuses_the_saved_index_until_the_list_changes(
     assert [p.name for p in store.index_root.iterdir()] != [p.name for p in saved]
     assert len(list(store.index_root.iterdir())) == 1  # the stale version is gone
     store.delete_list("w")
-    store.import_lines("w", ["emu;10"], "stwl")  # same name, same version number, new list
+    import_lines(store, "w", ["emu;10"], "stwl")  # same name, same version number, new list
     assert WordIndex.for_list(store, "w").matches("???") == [("EMU", 10)]
     store.close()
 
@@ -157,7 +158,7 @@ def test_a_stamped_version_is_answered_without_reading_the_list(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
-    store.import_lines("w", ["cat;60", "dog;40"], "stwl")
+    import_lines(store, "w", ["cat;60", "dog;40"], "stwl")
     first, stamp = WordIndex.for_version(store, "w")
     assert stamp is not None
     store.put_entry("w", "cow", 80)

@@ -1,24 +1,18 @@
-"""The word store on SQLite and PostgreSQL: lists, entries, imports, search, atomicity."""
+"""The word store on SQLite and PostgreSQL: lists, entries, search, bulk writes, atomicity."""
 
 from __future__ import annotations
 
-import io
 import itertools
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.models import Clue, Entry
 from crossforge.wordbase.patterns import RegexTimeout
-from crossforge.wordbase.store import ImportRejected, ListExists, UnknownList, WordStore
+from crossforge.wordbase.store import ListExists, UnknownList, WordStore
 
 WORDS = ["cat;60", "dog;40", "ice cream;70", "café;55", "emu;10"]
-
-
-def snapshot(store: WordStore, name: str) -> tuple[int, list[Entry]]:
-    """A list's version and every entry, to compare before and after."""
-    return store.get_list(name).version, list(store.iter_entries(name))
 
 
 def test_lists_are_created_listed_updated_and_deleted(store: WordStore) -> None:
@@ -81,7 +75,7 @@ def test_bulk_writes_keep_every_character_and_each_clue_with_its_entry(store: Wo
 def test_a_large_write_leaves_postgresql_planning_on_the_rows_written(
     pg_store: WordStore,
 ) -> None:
-    pg_store.import_lines("w", ["ERA;50"], "stwl")  # not empty: the write looks keys up
+    import_lines(pg_store, "w", ["ERA;50"], "stwl")  # not empty: the write looks keys up
     keys = ["".join(letters) for letters in itertools.product("ABCDEFGHIJ", repeat=5)]
     pg_store.upsert_entries("w", [Entry(key, key, 40) for key in keys[:12_000]])
     with pg_store.engine.connect() as conn:
@@ -89,114 +83,9 @@ def test_a_large_write_leaves_postgresql_planning_on_the_rows_written(
         assert conn.execute(text(query)).scalar_one() >= 12_000
 
 
-def test_import_counts_and_reimport_changes_nothing(store: WordStore) -> None:
-    first = store.import_lines("w", WORDS, "stwl")
-    assert (first.added, first.updated, first.unchanged) == (5, 0, 0)
-    before = snapshot(store, "w")
-    again = store.import_lines("w", WORDS, "stwl")
-    assert (again.added, again.updated, again.unchanged) == (0, 0, 5)
-    assert snapshot(store, "w") == before
-
-
-def test_merge_max_keeps_the_higher_score_and_replace_takes_the_file(store: WordStore) -> None:
-    store.import_lines("w", ["cat;60", "dog;40"], "stwl")
-    store.put_entry("w", "cat", 60, clues=["Feline"])
-    kept = store.import_lines("w", ["CAT;30", "dog;45"], "stwl", merge="max")
-    assert (kept.updated, kept.unchanged) == (1, 1)
-    assert store.get_entry("w", "cat") == Entry("CAT", "cat", 60, (Clue("Feline"),))
-    replaced = store.import_lines("w", ["CAT,30,Pet"], "csv", merge="replace")
-    assert replaced.updated == 1
-    cat = store.get_entry("w", "cat")
-    assert cat == Entry("CAT", "CAT", 30, (Clue("Feline"), Clue("Pet")))
-
-
-def test_one_bad_line_rejects_the_whole_file(store: WordStore) -> None:
-    store.import_lines("w", WORDS, "stwl")
-    before = snapshot(store, "w")
-    with pytest.raises(ImportRejected) as caught:
-        store.import_lines("w", ["owl;20", "b4d;30", "yak;500"], "stwl")
-    assert [r.line for r in caught.value.summary.rejected] == [2, 3]
-    assert "line 2" in str(caught.value) and "--skip-bad" in str(caught.value)
-    assert snapshot(store, "w") == before
-    with pytest.raises(ImportRejected):
-        store.import_lines("fresh", ["b4d"], "stwl")
-    assert not store.has_list("fresh")
-    skipped = store.import_lines("w", ["owl;20", "b4d;30"], "stwl", skip_bad=True)
-    assert (skipped.added, len(skipped.rejected)) == (1, 1)
-
-
-def test_dry_run_reports_without_writing(store: WordStore) -> None:
-    store.import_lines("w", WORDS, "stwl")
-    before = snapshot(store, "w")
-    summary = store.import_lines("w", ["owl;20", "cat;90"], "stwl", dry_run=True)
-    assert (summary.added, summary.updated, summary.dry_run) == (1, 1, True)
-    assert snapshot(store, "w") == before
-    store.import_lines("new", ["owl"], "stwl", dry_run=True)
-    assert not store.has_list("new")
-
-
-def test_an_import_failing_midway_leaves_nothing_behind(
-    store: WordStore, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store.import_lines("w", WORDS, "stwl")
-    before = snapshot(store, "w")
-    words = ["".join(t) for t in itertools.product("ABCDEFGHIJ", repeat=4)][:4500]
-    calls = []
-    real_insert = WordStore._insert
-
-    def failing_insert(conn, list_id, added):  # type: ignore[no-untyped-def]
-        calls.append(len(added))
-        if len(calls) == 2:
-            raise OSError("disk full (simulated)")
-        real_insert(conn, list_id, added)
-
-    monkeypatch.setattr(WordStore, "_insert", staticmethod(failing_insert))
-    lines = [f"{w};30" for w in words] + ["cat;99"]
-    with pytest.raises(OSError, match="simulated"):
-        store.import_lines("w", lines, "stwl")
-    assert calls[0] > 0  # the first chunk was written before the failure
-    assert snapshot(store, "w") == before
-    calls.clear()
-    with pytest.raises(OSError):
-        store.import_lines("brand-new", lines, "stwl")
-    assert not store.has_list("brand-new")
-
-
-def test_file_import_and_export_round_trip_in_every_format(
-    store: WordStore, tmp_path: Path
-) -> None:
-    source = tmp_path / "words.jsonl"
-    source.write_text(
-        '{"word": "ice cream", "score": 70, "clues": ["Cold", {"text": "Cone filler", '
-        '"difficulty": 2}], "tags": ["food"]}\n{"word": "owl", "score": 35}\n',
-        "utf-8",
-    )
-    summary = store.import_file("w", source)
-    assert summary.format == "jsonl" and summary.added == 2
-    assert store.get_entry("w", "owl").source == "words.jsonl"  # type: ignore[union-attr]
-    original = list(store.iter_entries("w"))
-    for fmt in ("jsonl", "csv", "stwl"):
-        out = tmp_path / f"export.{fmt}"
-        with out.open("w", encoding="utf-8") as handle:
-            assert store.export("w", handle, fmt) == 2
-        copy = f"copy-{fmt}"
-        store.import_file(copy, out, fmt)
-        again = list(store.iter_entries(copy))
-        assert [(e.key, e.display, e.score) for e in again] == [
-            (e.key, e.display, e.score) for e in original
-        ]
-        if fmt == "jsonl":
-            assert again == original
-        if fmt == "csv":
-            assert [e.clues for e in again] == [
-                tuple(Clue(c.text) for c in e.clues) for e in original
-            ]
-        assert store.import_file(copy, out, fmt).changed is False
-
-
 def test_search_pages_through_matches_in_score_order(store: WordStore) -> None:
     words = [f"{a}{b}T;{(i * 7) % 101}" for i, (a, b) in enumerate(itertools.product("BCD", "AEO"))]
-    store.import_lines("w", words + ["cart;99"], "stwl")
+    import_lines(store, "w", words + ["cart;99"], "stwl")
     found = []
     cursor = None
     while True:
@@ -220,13 +109,13 @@ def test_search_pages_through_matches_in_score_order(store: WordStore) -> None:
 
 
 def test_search_regex_times_out_with_a_clear_error(store: WordStore) -> None:
-    store.import_lines("w", ["A" * 30], "plain")
+    import_lines(store, "w", ["A" * 30], "plain")
     with pytest.raises(RegexTimeout, match="longer than 0.2 s"):
         store.search("w", regex="((A|A)+)+(?<=B)", timeout=0.2)
 
 
 def test_stats_count_lengths_and_score_bands(store: WordStore) -> None:
-    store.import_lines("w", WORDS + ["zebra;100"], "stwl")
+    import_lines(store, "w", WORDS + ["zebra;100"], "stwl")
     stats = store.stats("w")
     assert stats.total == 6
     assert stats.by_length == {3: 3, 4: 1, 5: 1, 8: 1}
@@ -235,7 +124,7 @@ def test_stats_count_lengths_and_score_bands(store: WordStore) -> None:
 
 
 def test_bulk_replace_and_delete(store: WordStore) -> None:
-    store.import_lines("w", WORDS, "stwl")
+    import_lines(store, "w", WORDS, "stwl")
     version = store.get_list("w").version
     summary = store.replace_entries("w", [Entry("OWL", "owl", 20), Entry("OWL", "OWL", 40)])
     assert summary.added == 1
@@ -245,36 +134,6 @@ def test_bulk_replace_and_delete(store: WordStore) -> None:
     assert store.delete_entries("w", ["owl", "yak"]) == 1
     assert store.count("w") == 0
     assert store.get_entries("w", ["owl"]) == {}
-
-
-def test_export_into_a_stream_in_key_order(store: WordStore) -> None:
-    store.import_lines("w", WORDS, "stwl")
-    out = io.StringIO()
-    store.export("w", out, "stwl")
-    assert out.getvalue().splitlines() == [
-        "café;55",
-        "cat;60",
-        "dog;40",
-        "emu;10",
-        "ice cream;70",
-    ]
-
-
-def test_concurrent_imports_of_the_same_words_serialize(store: WordStore) -> None:
-    """Two writers on one list: the second waits for the first and merges into its work."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    store.create_list("w")
-    other = WordStore(store.url)
-    words = ["".join(t) for t in itertools.product("ABCDE", repeat=5)][:3000]
-    jobs = [(store, [f"{w};40" for w in words]), (other, [f"{w};60" for w in words])]
-    with ThreadPoolExecutor(2) as pool:
-        done = list(pool.map(lambda job: job[0].import_lines("w", job[1], "stwl"), jobs))
-    other.close()
-    assert sorted(s.added for s in done) == [0, 3000]
-    assert store.count("w") == 3000
-    assert {score for _, score in store.scored_keys("w")} == {60}
-    assert store.get_list("w").version == 1 + sum(s.changed for s in done)
 
 
 @pytest.mark.parametrize("name", ["..", ".", "a/b", "50%", "x\x00y", "", "a\nb", "\ufeffbom"])

@@ -70,6 +70,16 @@ def test_import_reports_then_search_stats_and_export(
     assert out.splitlines() == ["cat;60", "cot;30", "ice cream;70"]
 
 
+def test_import_gives_english_entries_their_editor_tags(
+    instance: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = instance / "words.txt"
+    words.write_text("negro;55\ncat;60\n", "utf-8")
+    assert run(capsys, "import", str(words), "--list", "mine")[0] == 0
+    with WordStore() as store:
+        assert store.key_tags("mine") == {"NEGRO": ["offensive"]}
+
+
 def test_a_bad_file_is_rejected_whole_unless_skip_bad(
     instance: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from crossforge.errors import InputError
 from crossforge.wordbase.building.defaults import zipf_to_score
 from crossforge.wordbase.models import Entry, ImportSummary, Merge, combine_entries
 from crossforge.wordbase.store import WordStore
@@ -17,14 +18,14 @@ def _same_alphabet(store: WordStore, names: Sequence[str]) -> None:
     kinds = {(wl.alphabet, tuple(sorted(wl.settings.items()))) for wl in specs.values()}
     if len(kinds) > 1:
         shown = ", ".join(f"{n} ({wl.alphabet} {wl.settings})" for n, wl in specs.items())
-        raise ValueError(f"lists with different alphabets cannot share keys: {shown}")
+        raise InputError(f"lists with different alphabets cannot share keys: {shown}")
 
 
 def dedupe(store: WordStore, names: Sequence[str], dry_run: bool = False) -> dict[str, int]:
     """Keep each key only in the first of ``names`` that holds it; returns, per later list,
     how many entries were (or, with ``dry_run``, would be) deleted."""
     if len(set(names)) != len(names) or len(names) < 2:
-        raise ValueError("dedupe needs at least two different lists, in priority order")
+        raise InputError("dedupe needs at least two different lists, in priority order")
     _same_alphabet(store, names)
     seen: set[str] = set()
     removed: dict[str, int] = {}
@@ -68,7 +69,7 @@ def merge_lists(
     missing), in one transaction. A key in several sources keeps its best score and all
     clues; against ``target``'s own entries ``merge`` decides."""
     if not sources or target in sources:
-        raise ValueError("merge needs source lists other than the target")
+        raise InputError("merge needs source lists other than the target")
     exists = store.has_list(target)
     _same_alphabet(store, [*sources, target] if exists else sources)
     incoming = combine_entries(entry for name in sources for entry in store.iter_entries(name))

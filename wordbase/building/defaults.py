@@ -21,13 +21,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
 from crossforge.wordbase.building.clues.inflection import Reading
 from crossforge.wordbase.building.clues.kinds import clue_case
 from crossforge.wordbase.building.clues.writer import ClueWriter
-from crossforge.wordbase.building.english.editor_tags import PARTIAL, EditorTags, editor_tags
+from crossforge.wordbase.building.english.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.building.english.given_names import given_names
 from crossforge.wordbase.building.english.phrase_evidence import PhraseEvidence
 from crossforge.wordbase.building.english.phrase_forms import PhraseForm, form_score, phrase_forms
@@ -53,6 +54,7 @@ from crossforge.wordbase.building.scoring import (
 from crossforge.wordbase.clue_store import WORDNET_SOURCE
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.store import Progress, WordStore
+from crossforge.wordbase.word_classes import PARTIAL
 
 __all__ = [
     "BUILD_CHUNK",
@@ -633,11 +635,11 @@ def build_default(
     list is replaced in one transaction, so a failed build leaves the old list whole.
     """
     if lang not in LANGUAGES:
-        raise ValueError(f"no default list for language {lang!r} (known: {', '.join(LANGUAGES)})")
+        raise InputError(f"no default list for language {lang!r} (known: {', '.join(LANGUAGES)})")
     if size is not None and size < 1:
-        raise ValueError(f"size must be at least 1, not {size}")
+        raise InputError(f"size must be at least 1, not {size}")
     if workers is not None and workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+        raise InputError(f"workers must be at least 1, not {workers}")
     if lang == "en":
         from crossforge.wordbase.building.english.wordnet import load_wordnet
 

@@ -2,7 +2,7 @@
 
 The answer is the JSON of ``crossforge fill --json`` (a finished fill job's result): its
 ``grid`` rows, ``circled`` and ``shaded`` cells and each entry's first clue become a
-grids ``Puzzle``, written by grids' formats (``text``, ``json``, ``puz``, ``ipuz``,
+grids ``CrosswordFile``, written by grids' formats (``text``, ``json``, ``puz``, ``ipuz``,
 ``xd``) or drawn as ``svg``. The HTTP downloads and ``crossforge fill --output`` both
 come from here.
 """
@@ -13,17 +13,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from crossforge.grids.puzzle import Puzzle
+    from crossforge.grids.crossword_file import CrosswordFile
 
 MARKS = ("circled", "shaded")
 """The answer's lists of marked cells, as ``[row, col]``."""
 TITLE = "Crossforge fill"
 
 
-def fill_puzzle(answer: Mapping[str, Any]) -> Puzzle:
-    """The grids ``Puzzle`` of a fill answer: its grid and marks, each entry's first clue."""
+def fill_puzzle(answer: Mapping[str, Any]) -> CrosswordFile:
+    """The grids ``CrosswordFile`` of a fill answer: its grid and marks, each entry's first clue."""
+    from crossforge.grids.crossword_file import CrosswordFile
     from crossforge.grids.model import Grid
-    from crossforge.grids.puzzle import Puzzle
 
     circled, shaded = ([(r, c) for r, c in answer.get(name) or ()] for name in MARKS)
     grid = Grid.from_rows(answer["grid"], circled=circled, shaded=shaded)
@@ -33,7 +33,7 @@ def fill_puzzle(answer: Mapping[str, Any]) -> Puzzle:
         texts = [t for t in texts if t]
         if texts:
             clues[f"{entry['number']}{'A' if entry['direction'] == 'across' else 'D'}"] = texts[0]
-    return Puzzle(grid=grid, clues=clues, title=TITLE)
+    return CrosswordFile(grid=grid, clues=clues, title=TITLE)
 
 
 def fill_file(answer: Mapping[str, Any], fmt: str) -> str | bytes:

@@ -52,9 +52,10 @@ LIST_FIELD: dict[str, Any] = {
 }
 
 
-class ListCrossword(CrosswordProblem):
-    """A crossword problem that remembers where its words come from and its quality
-    threshold."""
+class RequestCrossword(CrosswordProblem):
+    """The crossword problem of one request, with what answering it needs besides the
+    search: its word list and where the words come from, its quality threshold, its own
+    clues and clue level, its grid and its region."""
 
     word_list: str | tuple[str, ...] = DEFAULT_LIST
     """The request's list: a name, or names top first."""
@@ -147,7 +148,7 @@ class CrosswordType(PuzzleType):
         "required": ["grid"],
     }
 
-    def problem(self, request: Mapping[str, Any], words: WordSource) -> ListCrossword:
+    def problem(self, request: Mapping[str, Any], words: WordSource) -> RequestCrossword:
         from crossforge.grids.rules import check
 
         grid = _marked(_grid(request.get("grid")), request)
@@ -176,7 +177,7 @@ class CrosswordType(PuzzleType):
         if region and request.get("no_duplicates", True):
             banned += region.words_outside(grid)
         allowed = [normalize(w) for w in request.get("allowed") or ()]
-        problem = ListCrossword(
+        problem = RequestCrossword(
             [normalize_row(row, normalize) for row in template],
             slots,
             {length: index.bucket(length) for length in {slot.length for slot in slots}},
@@ -200,7 +201,7 @@ class CrosswordType(PuzzleType):
         return problem
 
     def result(self, problem: Problem, outcome: SearchResult) -> dict[str, Any]:
-        if not isinstance(problem, ListCrossword):
+        if not isinstance(problem, RequestCrossword):
             raise TypeError(f"not a crossword problem of this type: {type(problem).__name__}")
         words = problem.words(outcome.assignment)
         filled = [w for w in words if w is not None]
@@ -226,9 +227,7 @@ class CrosswordType(PuzzleType):
             )
             if word is not None:
                 fills.append(EntryFill(slot.number, slot.direction, word, score))
-        return {
-            "status": outcome.status,
-            "reason": outcome.reason,
+        return {  # the status and reason are the pipeline's to write
             "grid": _written(problem, outcome.assignment),
             **_markup(problem),
             "entries": entries,
@@ -254,7 +253,7 @@ class Canadian(CrosswordType):
     rules = "canadian"
 
 
-def list_clues(problem: ListCrossword, words: Sequence[str]) -> dict[str, Any]:
+def list_clues(problem: RequestCrossword, words: Sequence[str]) -> dict[str, Any]:
     """The word lists' clues of ``words``: each from the first layer that clues it."""
     source = problem.words_source
     if source is None:
@@ -264,7 +263,7 @@ def list_clues(problem: ListCrossword, words: Sequence[str]) -> dict[str, Any]:
     return first_found(problem.word_list, problem.layers, words, source.clues)
 
 
-def _estimate(problem: ListCrossword) -> dict[str, Any]:
+def _estimate(problem: RequestCrossword) -> dict[str, Any]:
     """Why a fill may have failed, as ``fill_estimate``: the grid's fill estimate (log₂ of
     the expected number of fills, ``grids.stats.fillability``; null when a slot has no
     candidate) at the request's floor and from the whole list, and the slots with the
@@ -314,7 +313,7 @@ def _marked(grid: Grid, request: Mapping[str, Any]) -> Grid:
     return Grid(grid.rows, circled, shaded)
 
 
-def _written(problem: ListCrossword, assignment: Sequence[int | None]) -> list[str]:
+def _written(problem: RequestCrossword, assignment: Sequence[int | None]) -> list[str]:
     """The answer's rows: the template with the entries' letters (only the region's
     cells for a region fill)."""
     if problem.region is None:
@@ -324,7 +323,7 @@ def _written(problem: ListCrossword, assignment: Sequence[int | None]) -> list[s
     return problem.region.written(problem.template, fills)
 
 
-def _markup(problem: ListCrossword) -> dict[str, list[list[int]]]:
+def _markup(problem: RequestCrossword) -> dict[str, list[list[int]]]:
     """The answer's ``circled`` and ``shaded`` cells, and the ``region`` of a region fill."""
     grid = problem.grid
     marks = {

@@ -45,7 +45,7 @@ def slot_id(slot: SlotLike) -> str:
 
 
 @dataclass
-class Grid:
+class PropagatedGrid:
     """A problem at its arc-consistency fixpoint (``domains``), or, when propagation
     wiped a slot out (``wiped``), at its given letters alone."""
 
@@ -54,7 +54,7 @@ class Grid:
     wiped: int | None
 
     @classmethod
-    def of(cls, problem: CrosswordProblem) -> Grid:
+    def of(cls, problem: CrosswordProblem) -> PropagatedGrid:
         """Propagate ``problem`` from its given letters over every slot."""
         initial = problem.initial_domains()
         domains = list(initial)
@@ -153,7 +153,7 @@ class Suggestions:
 
 
 def suggest(
-    grid: Grid,
+    grid: PropagatedGrid,
     var: int,
     limit: int,
     deadline: float,
@@ -209,7 +209,7 @@ def suggest(
     return Suggestions(ranked, total, exact, checked, int(order.size))
 
 
-def _propagated(grid: Grid, var: int, value: int) -> Domains | None:
+def _propagated(grid: PropagatedGrid, var: int, value: int) -> Domains | None:
     """The grid's domains after ``var = value`` and propagation; None on a wipe-out."""
     domains = list(grid.domains)
     single = np.zeros_like(domains[var])
@@ -218,7 +218,7 @@ def _propagated(grid: Grid, var: int, value: int) -> Domains | None:
     return None if grid.problem.propagate(domains, [var]) is not None else domains
 
 
-def _placed(grid: Grid, var: int, value: int) -> Candidate | None:
+def _placed(grid: PropagatedGrid, var: int, value: int) -> Candidate | None:
     """The candidate of ``var = value`` when propagation keeps every slot non-empty."""
     problem = grid.problem
     domains = _propagated(grid, var, value)
@@ -233,7 +233,7 @@ def _placed(grid: Grid, var: int, value: int) -> Candidate | None:
 
 
 def verify(
-    grid: Grid,
+    grid: PropagatedGrid,
     var: int,
     candidates: Sequence[Candidate],
     strategy: FillStrategy,
@@ -323,7 +323,7 @@ class Pinned(Problem):
         return self.problem.value_label(var, value)
 
 
-def slot_json(grid: Grid, var: int) -> dict[str, Any]:
+def slot_json(grid: PropagatedGrid, var: int) -> dict[str, Any]:
     """The JSON of slot ``var``: id, number, direction, cells and pattern."""
     slot = grid.problem.slots[var]
     return {
@@ -335,7 +335,9 @@ def slot_json(grid: Grid, var: int) -> dict[str, Any]:
     }
 
 
-def candidate_json(grid: Grid, var: int, candidate: Candidate, verified: bool) -> dict[str, Any]:
+def candidate_json(
+    grid: PropagatedGrid, var: int, candidate: Candidate, verified: bool
+) -> dict[str, Any]:
     """The JSON of a candidate (``display`` is the key until the caller sets it;
     ``fillable`` only when ``verified``)."""
     word = grid.problem.value_label(var, candidate.value)

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from crossforge.plugins.contract import Control, Problem, SearchResult, WordSource
+from crossforge.plugins.contract import Control, InputError, Problem, SearchResult, WordSource
 from crossforge.plugins.puzzles import answers
 from crossforge.plugins.puzzles.logic import LogicalSolve, LogicPuzzleType
 from crossforge.plugins.puzzles.regexcross import puzzle as formats
@@ -70,7 +70,7 @@ class RegexCrosswordType(LogicPuzzleType):
 
     def generate(self, rng: random.Random, control: Control, **options: Any) -> RegexCrossword:
         """Regex crosswords are not generated (issue 5)."""
-        raise ValueError(NOT_GENERATED)
+        raise InputError(NOT_GENERATED)
 
     def render_text(self, puzzle: RegexCrossword, solution: Any | None = None) -> str:
         return render.render_text(puzzle, solution)
@@ -80,7 +80,7 @@ class RegexCrosswordType(LogicPuzzleType):
 
     def generation_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Regex crosswords are not generated: every request to is refused."""
-        raise ValueError(NOT_GENERATED)
+        raise InputError(NOT_GENERATED)
 
     def problem(self, request: Mapping[str, Any], words: WordSource) -> RegexProblem:
         """``{"puzzle": text | JSON | RegexCrossword}``."""

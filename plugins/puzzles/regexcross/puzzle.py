@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crossforge.errors import InputError
 from crossforge.grids.hexgrid import FAMILIES, HexGrid
 from crossforge.plugins.puzzles.regexcross.syntax import ClueError, named_characters, parse_clue
 
@@ -28,7 +29,7 @@ HEADERS = frozenset(f"[{family}]" for family in (*RECT_FAMILIES, *FAMILIES))
 """Section header lines; a clue with the same text is written quoted."""
 
 
-class RegexFormatError(ValueError):
+class RegexFormatError(InputError):
     """A regex crossword that cannot be read; the message names the line or field."""
 
 

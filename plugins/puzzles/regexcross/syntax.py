@@ -26,6 +26,8 @@ from typing import Any, TypeAlias
 
 import regex
 
+from crossforge.errors import InputError
+
 try:  # the parser regex.compile itself runs; private, so its absence is survivable
     from regex import _regex
     from regex import _regex_core as core
@@ -56,7 +58,7 @@ IGNORECASE = regex.IGNORECASE
 ENCODINGS = regex.ASCII | regex.LOCALE | regex.UNICODE
 
 
-class ClueError(ValueError):
+class ClueError(InputError):
     """A clue that is not a usable regular expression."""
 
 

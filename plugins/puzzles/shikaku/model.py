@@ -11,11 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crossforge.errors import InputError
+
 Rect = tuple[int, int, int, int]
 """(row, col, height, width) of a rectangle's top-left corner and size."""
 
 
-class ShikakuFormatError(ValueError):
+class ShikakuFormatError(InputError):
     """A Shikaku puzzle or solution that cannot be read; the message names the place."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crossforge.plugins.contract import Control
+from crossforge.plugins.contract import Control, InputError
 from crossforge.plugins.puzzles.grid_options import request_schema
 from crossforge.plugins.puzzles.grid_type import GridPuzzleType
 from crossforge.plugins.puzzles.logic import LogicalSolve
@@ -35,7 +35,7 @@ class ShikakuType(GridPuzzleType):
         },
         log_band={"type": "boolean", "default": False},
     )
-    kind = "Shikaku"
+    title = "Shikaku"
     puzzle_class = ShikakuPuzzle
     formats = model
     renderer = render
@@ -59,7 +59,7 @@ class ShikakuType(GridPuzzleType):
         if method == "constructive":
             return constructive(goal.height, goal.width, rng, control, goal.target).puzzle
         if method != "genetic":
-            raise ValueError(f"method {method!r}: expected one of {', '.join(METHODS)}")
+            raise InputError(f"method {method!r}: expected one of {', '.join(METHODS)}")
         settings = GeneticSettings(
             population=int(options.get("population", 12)),
             at_most_one=tuple(int(a) for a in options.get("at_most_one", (5, 7, 9))),

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from crossforge.errors import InputError
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"
 DRAWING = " \t|+-"
 
 
-class SudokuFormatError(ValueError):
+class SudokuFormatError(InputError):
     """A Sudoku text or JSON that cannot be read; the message names the line or field."""
 
 

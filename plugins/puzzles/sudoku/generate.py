@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from crossforge.plugins.contract import Control
+from crossforge.plugins.contract import Control, InputError
 from crossforge.plugins.puzzles.grid_options import GenerationTimeout
 from crossforge.plugins.puzzles.logic import LogicalSolve
 from crossforge.plugins.puzzles.sudoku.board import Geometry, Sudoku
@@ -48,7 +48,7 @@ def level_number(level: int | str) -> int:
             if name == str(level).lower():
                 return number
     known = ", ".join(LEVEL_NAMES.values())
-    raise ValueError(f"unknown Sudoku level {level!r} (known: {known})")
+    raise InputError(f"unknown Sudoku level {level!r} (known: {known})")
 
 
 def random_solution(geo: Geometry, rng: random.Random, control: Control | None = None) -> list[int]:

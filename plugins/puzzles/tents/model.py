@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crossforge.errors import InputError
+
 OPEN, TREE, TENT = ".", "T", "A"
 
 
-class TentsFormatError(ValueError):
+class TentsFormatError(InputError):
     """A Tents puzzle or solution that cannot be read; the message names the place."""
 
 

@@ -22,7 +22,7 @@ class TentsType(GridPuzzleType):
 
     description = "Tents and Trees: graded logical solver, uniqueness by search, generator"
     parameters = request_schema(LEVEL_NAMES)
-    kind = "Tents"
+    title = "Tents"
     puzzle_class = TentsPuzzle
     formats = model
     renderer = render

@@ -15,8 +15,8 @@ from metaheuristic_problems import (
 )
 
 from crossforge.plugins.contract import Control, FillStrategy
+from crossforge.plugins.job_requests import RequestError, resolve_parameters
 from crossforge.plugins.registry import registry
-from crossforge.plugins.requests import RequestError, resolve_parameters
 from crossforge.plugins.strategies.annealing import Annealing
 from crossforge.plugins.strategies.genetic import Genetic
 

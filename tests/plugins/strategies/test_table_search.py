@@ -14,8 +14,8 @@ from crossword_cases import PLAIN, crossword, random_crossword
 
 from crossforge.grids.model import Grid
 from crossforge.plugins.contract import Control, TableForm
+from crossforge.plugins.job_requests import resolve_parameters
 from crossforge.plugins.puzzles.crossword.problem import CrosswordProblem
-from crossforge.plugins.requests import resolve_parameters
 from crossforge.plugins.strategies import table_search
 from crossforge.plugins.strategies.backtrack import Backtrack
 from crossforge.plugins.strategies.plan import Plan

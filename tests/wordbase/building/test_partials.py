@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from crossforge.wordbase.building.defaults import _Candidate, _EnglishBuild
-from crossforge.wordbase.building.english.editor_tags import EXCLUDED, PARTIAL, editor_tags
+from crossforge.wordbase.building.english.editor_tags import editor_tags
 from crossforge.wordbase.building.partials import is_partial
 from crossforge.wordbase.building.scoring import PARTIAL_SCORE
+from crossforge.wordbase.word_classes import EXCLUDED, PARTIAL
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,10 @@ from functools import cache, partial
 from wordfreq import zipf_frequency
 
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.building.english.editor_tags import AVOIDED, OFFENSIVE, EditorTags
+from crossforge.wordbase.building.english.editor_tags import EditorTags
 from crossforge.wordbase.building.english.wordnet import SynsetId, WordNet
 from crossforge.wordbase.building.scoring import PHRASE_DISCOUNT
+from crossforge.wordbase.word_classes import AVOIDED, OFFENSIVE
 
 __all__ = [
     "HYPERNYM_DEPTH",

@@ -19,7 +19,8 @@ An inflection WordNet does not list as a lemma takes the tags of its lemmas
 WordNet lists beside a more frequent American one (``COLOUR``, ``ORGANISE``:
 ``crossforge.wordbase.building.english.spellings``) is ``british``. Other tags come from
 curators (imports, ``PUT``); the crossword type excludes any tag a request names, and
-``EXCLUDED`` unless it names others.
+``word_classes.EXCLUDED`` unless it names others (the tag names are
+``crossforge.wordbase.word_classes``'s).
 """
 
 from __future__ import annotations
@@ -30,23 +31,19 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.english.spellings import british_lemmas
 from crossforge.wordbase.building.english.wordnet import WordNet, load_wordnet
 from crossforge.wordbase.building.package_data import package_folder
 from crossforge.wordbase.building.partials import is_partial
 from crossforge.wordbase.models import Entry
+from crossforge.wordbase.word_classes import BRITISH, OFFENSIVE, PARTIAL, SENSITIVE
 
 __all__ = [
-    "AVOIDED",
-    "BRITISH",
-    "EXCLUDED",
-    "OFFENSIVE",
     "OFFENSIVE_GLOSS",
     "OFFENSIVE_USAGE",
-    "PARTIAL",
     "REVIEWED",
-    "SENSITIVE",
     "SENSITIVE_EXCEPT",
     "SENSITIVE_ROOTS",
     "WORD_CACHE",
@@ -55,15 +52,6 @@ __all__ = [
     "read_reviewed",
     "with_editor_tags",
 ]
-
-OFFENSIVE = "offensive"
-SENSITIVE = "sensitive"
-PARTIAL = "partial"
-BRITISH = "british"
-AVOIDED = (OFFENSIVE, SENSITIVE)
-"""The tags of words that fail the breakfast test (no clue may hold one either)."""
-EXCLUDED = (*AVOIDED, PARTIAL, BRITISH)
-"""The tags fills exclude unless a request allows them."""
 
 OFFENSIVE_USAGE = ("ethnic_slur.n.01", "obscenity.n.02", "disparagement.n.01")
 """WordNet usage domains whose marked lemmas are tagged offensive."""
@@ -206,7 +194,7 @@ def read_reviewed(lines: Iterable[str], alphabet: Alphabet) -> dict[str, dict[st
             continue
         parts = line.rsplit(None, 1)
         if len(parts) != 2 or not parts[1].lstrip("-"):
-            raise ValueError(f"line {number}: expected 'WORD TAG' or 'WORD -TAG': {raw!r}")
+            raise InputError(f"line {number}: expected 'WORD TAG' or 'WORD -TAG': {raw!r}")
         word, tag = parts
         found.setdefault(alphabet.normalize(word), {})[tag.lstrip("-")] = not tag.startswith("-")
     return found

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from crossforge.wordbase.alphabets import get_alphabet
-from crossforge.wordbase.building.english.editor_tags import OFFENSIVE, read_reviewed
+from crossforge.wordbase.building.english.editor_tags import read_reviewed
 from crossforge.wordbase.building.russian.definitions import SOURCE as CLUE_SOURCE
 from crossforge.wordbase.building.russian.definitions import (
     Sense,
@@ -58,7 +58,7 @@ from crossforge.wordbase.building.russian.definitions import (
 )
 from crossforge.wordbase.building.scoring import Signals, crossword_score
 from crossforge.wordbase.models import Clue, Entry
-from crossforge.wordbase.word_classes import ABBREVIATION, INFORMAL, NAME, PLACE
+from crossforge.wordbase.word_classes import ABBREVIATION, INFORMAL, NAME, OFFENSIVE, PLACE
 
 __all__ = [
     "ARCHAIC_MALUS",

@@ -13,6 +13,7 @@ from crossforge.plugins.contract import Control
 from crossforge.plugins.puzzles.crossword import American
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError
 from crossforge.plugins.strategies.backtrack import Backtrack
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.models import Clue
 from crossforge.wordbase.source import CLUE_SUGGESTIONS, IndexWords, StoreWords
 from crossforge.wordbase.store import WordStore
@@ -26,7 +27,7 @@ def source(tmp_path: Path) -> StoreWords:
     """A store whose list 'abc' holds every 3-letter word over A, B, C, E; ABC has five
     clues, two of them dictionary definitions."""
     store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
-    store.import_lines("abc", [f"{word};50" for word in WORDS], "stwl")
+    import_lines(store, "abc", [f"{word};50" for word in WORDS], "stwl")
     store.put_entry(
         "abc",
         "ABC",
@@ -104,7 +105,7 @@ def test_a_clue_level_puts_that_levels_clue_first_after_the_lists_own(tmp_path: 
     from crossforge.plugins.puzzles.crossword.files import fill_puzzle
 
     store = WordStore(f"sqlite:///{tmp_path / 'words.db'}")
-    store.import_lines("abc", [f"{word};50" for word in WORDS], "stwl")
+    import_lines(store, "abc", [f"{word};50" for word in WORDS], "stwl")
     written = [
         Clue("Elementary principles", "wordnet", kind="definition", level="medium"),
         Clue("Alphabet ___", "google-books", kind="blank", level="easy"),

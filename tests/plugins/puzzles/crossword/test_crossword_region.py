@@ -26,11 +26,12 @@ OPEN4 = ["....", "....", "....", "...."]
 
 
 def fill(request: dict[str, Any], seed: int = 1) -> dict[str, Any]:
-    """The answer of a backtracking fill of ``request`` (American rules)."""
+    """The answer of a backtracking fill of ``request`` (American rules), with the
+    search's ``status``."""
     puzzle_type = American()
     problem = puzzle_type.problem(request, SOURCE)
     outcome = Backtrack().solve(problem, Control.with_timeout(10, seed=seed))
-    return puzzle_type.result(problem, outcome)
+    return {**puzzle_type.result(problem, outcome), "status": outcome.status}
 
 
 def partial_grid(rows: list[str], rng: random.Random) -> list[str]:

@@ -6,17 +6,17 @@ import pytest
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.building.english.editor_tags import (
-    OFFENSIVE,
     REVIEWED,
-    SENSITIVE,
     EditorTags,
     editor_tags,
     read_reviewed,
     with_editor_tags,
 )
+from crossforge.wordbase.imports import import_lines
 from crossforge.wordbase.index import WordIndex
 from crossforge.wordbase.models import Entry
 from crossforge.wordbase.store import WordStore
+from crossforge.wordbase.word_classes import OFFENSIVE, SENSITIVE
 
 
 def test_slurs_and_vulgarities_are_offensive() -> None:
@@ -122,7 +122,7 @@ def test_the_phrase_word_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_imported_phrases_are_tagged_by_their_words(store: WordStore) -> None:
-    store.import_lines("mine", ["anal sex;70", "ice cream;60"], "stwl")
+    import_lines(store, "mine", ["anal sex;70", "ice cream;60"], "stwl", tagger=with_editor_tags)
     assert store.get_entry("mine", "ANALSEX").tags == (OFFENSIVE,)
     assert store.get_entry("mine", "ICECREAM").tags == ()
 
@@ -149,7 +149,8 @@ def test_tags_are_added_to_entries_of_english_lists_only() -> None:
 
 
 def test_imports_tag_and_the_index_knows_the_tags(store: WordStore) -> None:
-    store.import_lines("mine", ["negro;55", "rape;65", "cat;60", "spade;50"], "stwl")
+    lines = ["negro;55", "rape;65", "cat;60", "spade;50"]
+    import_lines(store, "mine", lines, "stwl", tagger=with_editor_tags)
     assert store.get_entry("mine", "NEGRO").tags == (OFFENSIVE,)
     assert set(store.get_entry("mine", "RAPE").tags) == {OFFENSIVE, SENSITIVE}
     assert store.get_entry("mine", "SPADE").tags == ()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from crossforge.wordbase.building.english.editor_tags import BRITISH, EXCLUDED, editor_tags
+from crossforge.wordbase.building.english.editor_tags import editor_tags
 from crossforge.wordbase.building.english.spellings import american_spellings, british_lemmas
 from crossforge.wordbase.building.english.wordnet import load_wordnet
+from crossforge.wordbase.word_classes import BRITISH, EXCLUDED
 
 
 def test_the_rules_respell_british_endings_and_digraphs() -> None:

@@ -22,13 +22,14 @@ import json
 import math
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from crossforge.plugins.contract import (
     ACTIONS,
     Action,
+    Control,
     FillStrategy,
     InputError,
     Problem,
@@ -89,19 +90,46 @@ class RequestError(InputError):
 class JobRequest:
     """A checked request: who does the work, on what, with which options (defaults in).
 
-    ``puzzle`` is the puzzle type's request (for crosswords: ``grid``, ``list``,
-    ``min_score`` …); for ``generate``, the generation options. ``params`` are the
+    ``type_request`` is the puzzle type's request, what its hooks take (for crosswords:
+    ``grid``, ``list``, ``min_score`` …; for a solve, ``puzzle``; for ``generate``, the
+    generation options). ``params`` are the
     strategy's keyword parameters; ``strategy`` is None where no strategy searches
     (``rate``, ``generate``, a logical ``solve``).
     """
 
     action: Action
     type: str
-    puzzle: Mapping[str, Any]
+    type_request: Mapping[str, Any]
     strategy: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
     timeout: float | None = None
     seed: int | None = None
+
+    def seconds(self, time_limit: float = math.inf) -> float:
+        """How long the job may run: ``timeout`` capped by ``time_limit`` (the limit alone
+        when the timeout is missing or no number of seconds)."""
+        timeout = self.timeout
+        if timeout is None or not math.isfinite(timeout) or timeout < 0:
+            return time_limit
+        return min(timeout, time_limit)
+
+    def control(
+        self,
+        time_limit: float = math.inf,
+        *,
+        cancelled: Callable[[], bool] | None = None,
+        progress: Callable[[dict[str, Any]], None] | None = None,
+    ) -> Control:
+        """The job's ``Control``, the one place a request makes one (the CLI, the
+        workers): its deadline ``seconds(time_limit)`` from now, the request's ``seed``,
+        and the caller's cancel flag and progress sink when given."""
+        seconds = self.seconds(time_limit)
+        hooks: dict[str, Any] = {"cancelled": cancelled, "progress": progress}
+        return Control.with_timeout(
+            None if math.isinf(seconds) else seconds,
+            seed=self.seed,
+            **{name: hook for name, hook in hooks.items() if hook is not None},
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form, as job records keep it (``from_json`` reads it back)."""
@@ -109,7 +137,7 @@ class JobRequest:
             "action": self.action,
             "type": self.type,
             "strategy": self.strategy,
-            "puzzle": dict(self.puzzle),
+            "type_request": dict(self.type_request),
             "params": dict(self.params),
             "timeout": self.timeout,
             "seed": self.seed,
@@ -117,14 +145,18 @@ class JobRequest:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> JobRequest:
-        """A request from ``to_json``'s form (already checked when it was made)."""
-        action = data["action"]
+        """A request from ``to_json``'s form (already checked when it was made);
+        ``RequestError`` for a form it cannot have made."""
+        action = data.get("action")
         if action not in ACTIONS:
             raise RequestError("action", f"unknown action {action!r}")
+        if not isinstance(data.get("type"), str):
+            raise RequestError("type", "a job request names its puzzle type")
         return cls(
             action=action,
-            type=str(data["type"]),
-            puzzle=dict(data.get("puzzle") or {}),
+            type=data["type"],
+            # records of earlier releases hold it as "puzzle"
+            type_request=dict(data.get("type_request", data.get("puzzle")) or {}),
             strategy=data.get("strategy"),
             params=dict(data.get("params") or {}),
             timeout=data.get("timeout"),
@@ -168,7 +200,7 @@ def parse_request(
         raise RequestError("options", "'options' must be an object")
     fields = {k: v for k, v in raw.items() if k not in ENVELOPE}
     common, params, own = _split(options, strategy_name, strategy, ptype, action, defaults or {})
-    puzzle = _type_request(fields, own, type_name, ptype, action, defaults or {})
+    type_request = _type_request(fields, own, type_name, ptype, action, defaults or {})
     common = checked(common, COMMON_OPTIONS, "options")
     timeout = common.get("timeout")
     if timeout is not None and time_limit is not None:
@@ -176,7 +208,7 @@ def parse_request(
     return JobRequest(
         action=action,
         type=type_name,
-        puzzle=puzzle,
+        type_request=type_request,
         strategy=strategy_name,
         params=params,
         timeout=None if timeout is None else float(timeout),
@@ -185,8 +217,8 @@ def parse_request(
 
 
 def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> Problem | None:
-    """Ask the puzzle type whether it can serve ``request`` (``ValueError`` naming what
-    is wrong, ``LookupError`` for an unknown word list). Returns the problem when the
+    """Ask the puzzle type whether it can serve ``request`` (``InputError`` naming what
+    is wrong, ``NotFound`` for an unknown word list). Returns the problem when the
     check built one, for this process to reuse."""
     ptype = plugins.puzzle_type(request.type)
     if request.action == "design":
@@ -194,14 +226,14 @@ def check_request(request: JobRequest, plugins: Registry, words: WordSource) -> 
         from crossforge.plugins.design.settings import DesignError
 
         try:
-            check_design(request.puzzle, words)
+            check_design(request.type_request, words)
         except DesignError as exc:
             raise RequestError(exc.field, str(exc), "impossible_design") from None
         return None
     if request.action == "generate":  # declared by the type: a LogicPuzzleType
-        cast("LogicPuzzleType", ptype).generation_options(request.puzzle)
+        cast("LogicPuzzleType", ptype).generation_options(request.type_request)
         return None
-    return ptype.check(request.puzzle, words)
+    return ptype.check(request.type_request, words)
 
 
 def checked(values: Mapping[str, Any], schema: Mapping[str, Any], where: str) -> dict[str, Any]:

@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 
 from crossforge.plugins.contract import Control, WordSource
-from crossforge.plugins.pipeline import run_request
-from crossforge.plugins.registry import Registry
-from crossforge.plugins.requests import (
+from crossforge.plugins.job_requests import (
     JobRequest,
     RequestError,
     check_request,
     parse_request,
     request_defaults,
 )
+from crossforge.plugins.pipeline import run_request
+from crossforge.plugins.registry import Registry
 from crossforge.plugins.testing import MINI_WORDS, MiniCrossword, MiniCrosswordType
 from crossforge.wordbase.index import WordIndex
 from crossforge.wordbase.source import IndexWords
@@ -34,12 +34,12 @@ def plugins() -> Registry:
 def test_defaults_come_from_the_plugins_schemas(plugins: Registry) -> None:
     request = parse_request({"grid": OPEN}, plugins)
     assert (request.action, request.type, request.strategy) == ("fill", "american", "backtrack")
-    assert request.puzzle["list"] == "default-en" and request.puzzle["min_score"] == 35
-    assert request.puzzle["exclude_tags"] == [
+    assert request.type_request["list"] == "default-en" and request.type_request["min_score"] == 35
+    assert request.type_request["exclude_tags"] == [
         *("offensive", "sensitive", "partial", "british"),
         *("name", "place", "abbreviation", "informal"),
     ]
-    assert request.puzzle["no_duplicates"] is True
+    assert request.type_request["no_duplicates"] is True
     backtrack = plugins.strategy("backtrack").parameters["properties"]
     assert set(request.params) == set(backtrack)
     expected = {k: spec.get("default") for k, spec in backtrack.items()}
@@ -71,10 +71,13 @@ def test_options_are_split_between_job_strategy_and_type(plugins: Registry) -> N
         "options": {"min_score": 30, "timeout": 500, "seed": 7, "restarts": "none"},
     }
     request = parse_request(raw, plugins, defaults={"list": "mine"}, time_limit=60)
-    assert request.puzzle["min_score"] == 30 and request.puzzle["list"] == "mine"
+    assert request.type_request["min_score"] == 30 and request.type_request["list"] == "mine"
     assert request.params["restarts"] == "none"
     assert (request.timeout, request.seed) == (60.0, 7)
     assert JobRequest.from_json(request.to_json()) == request
+    earlier = {**request.to_json(), "puzzle": dict(request.type_request)}  # an older record
+    del earlier["type_request"]
+    assert JobRequest.from_json(earlier) == request
 
 
 @pytest.mark.parametrize(
@@ -164,7 +167,7 @@ def test_logic_actions_take_their_own_fields(plugins: Registry) -> None:
     request = parse_request(
         {"type": "tents", "options": {"size": "6x8", "seed": 3}}, plugins, "generate"
     )
-    assert request.puzzle["size"] == "6x8" and request.seed == 3 and request.strategy is None
+    assert request.type_request["size"] == "6x8" and request.seed == 3 and request.strategy is None
 
 
 class CountingType(MiniCrosswordType):

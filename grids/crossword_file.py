@@ -1,4 +1,5 @@
-"""A crossword document: a grid (with solution letters where known), clues and metadata."""
+"""A crossword file's content (``CrosswordFile``): a grid (with solution letters where known),
+clues and metadata, as the formats read and write it."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class FormatError(GridError):
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class CrosswordFile:
     """Grid + clues + metadata, as stored in puzzle files.
 
     ``clues`` maps slot ids (``"1A"``, ``"5D"``; slots of length ≥ 2) to clue text; a
