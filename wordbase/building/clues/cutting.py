@@ -186,6 +186,8 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         after = words[end + 1]
     if end + 1 < len(words) and words[end + 1].rstrip(",") == last:
         return False  # objects or people side | by side: an idiom's first half
+    if last.isdigit():
+        return False  # of the age 13 | through 19: a range's first end
     if before in AUXILIARIES or before == "to" or last in NOT_LAST or last in HEADLESS:
         return False  # ... | to show that; cyanobacteria found | in
     if words[0] == "any" and end <= 4:  # any of a group | of

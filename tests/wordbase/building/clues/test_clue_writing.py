@@ -541,6 +541,9 @@ def test_a_long_definition_is_cut_short_or_follows_a_synonym(installed: ClueWrit
     # Nor one inside an idiom (side | by side), and an aside after "often" is cut off.
     assert not texts(installed.clues("row", ["row"], 3))[0].endswith("side")
     assert texts(installed.clues("pie", ["pie"], 1)) == ["Dish baked in pastry-lined pan"]
+    # Nor on a number (a range's first end) or a vague *sense* (of danger).
+    assert texts(installed.clues("teenage", ["teenage"], 1)) == ["Being of the age 13 through 19"]
+    assert texts(installed.clues("alerted", [], 1)) == ["Warned"]
 
 
 def test_a_clue_signals_abbreviations_prefixes_and_usage(installed: ClueWriter) -> None:
