@@ -31,7 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fill_review import fill, library_grids  # noqa: E402
 
-from crossforge.wordbase.building.clues.writer import BLANK, MAX_CLUE_WORDS, repeats_answer  # noqa: E402
+from crossforge.wordbase.building.clues.cutting import MAX_CLUE_WORDS  # noqa: E402
+from crossforge.wordbase.building.clues.kinds import BLANK  # noqa: E402
+from crossforge.wordbase.building.clues.roots import repeats_answer  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
 
 SHORT_WORDS = 6

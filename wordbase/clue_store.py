@@ -33,13 +33,25 @@ from crossforge.wordbase.models import (
 )
 from crossforge.wordbase.schema import CLUE_FIELDS, clue_of, clue_values, clues, entries
 
-__all__ = ["BATCH", "REFERENCE_SOURCES", "import_clues", "search_clues", "suggestions"]
+__all__ = [
+    "BATCH",
+    "BOOKS_SOURCE",
+    "REFERENCE_SOURCES",
+    "WORDNET_SOURCE",
+    "import_clues",
+    "search_clues",
+    "suggestions",
+]
 
 BATCH = 5000
 """Clue lines written per batch of an import."""
 KEY_CACHE = 100_000
 """Answers an import remembers the keys of (then it starts afresh)."""
-REFERENCE_SOURCES = ("wordnet", "wiktionary", "jmdict", "google-books")
+WORDNET_SOURCE = "wordnet"
+"""The source of the clues the default lists write from WordNet's senses, names and examples."""
+BOOKS_SOURCE = "google-books"
+"""The source of a collocation clue: the Google Books bigrams ``symspellpy`` ships."""
+REFERENCE_SOURCES = (WORDNET_SOURCE, "wiktionary", "jmdict", BOOKS_SOURCE)
 """Sources of dictionary definitions: suggested after the list's own clues."""
 MAX_POSITION = 2**15 - 1
 """Largest clue position the small-integer column holds; later clues share it."""

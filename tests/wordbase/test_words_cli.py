@@ -14,6 +14,7 @@ from crossforge.server.cli import main
 from crossforge.wordbase.alphabets import Alphabet
 from crossforge.wordbase.building import defaults
 from crossforge.wordbase.building.english.wordnet import load_wordnet
+from crossforge.wordbase.building.scoring import UNCLUED_CAP
 from crossforge.wordbase.store import WordStore
 from tests.wordbase.wordnet_sample import write_wordnet
 
@@ -150,15 +151,21 @@ def test_build_default_with_a_small_size_and_if_missing(
     assert code == 0 and "default-en: 300 words" in out, err
     store = WordStore()
     assert store.count("default-en") == 300
-    assert store.get_entry("default-en", "about") == store.get_entry("default-en", "ABOUT")
-    assert store.get_entry("default-en", "about").score == 100  # type: ignore[union-attr]
+    assert store.get_entry("default-en", "with") == store.get_entry("default-en", "WITH")
+    assert store.get_entry("default-en", "with").score == 100  # type: ignore[union-attr]
+    # Every entry a fill may use at the default floor has a clue; the sample WordNet
+    # leaves many words unclued, and they score under it.
+    entries = list(store.iter_entries("default-en"))
+    usable = [entry for entry in entries if entry.score > UNCLUED_CAP]
+    assert [entry.key for entry in usable if not entry.clues] == []
+    assert usable and any(not entry.clues for entry in entries)
     code, out, _ = run(capsys, "build-default", "--if-missing")
     assert "exists: nothing to do" in out
     code, _, err = run(capsys, "build-default", "--workers", "0")
     assert code == 2 and "--workers" in err
-    code, out, _ = run(capsys, "search", "A?OUT", "--limit", "1", "--json")
+    code, out, _ = run(capsys, "search", "W?TH", "--limit", "1", "--json")
     (found,) = json.loads(out)
-    assert (found["word"], found["score"], found["display"]) == ("ABOUT", 100, "ABOUT")
+    assert (found["word"], found["score"], found["display"]) == ("WITH", 100, "WITH")
     code, out, _ = run(capsys, "search", "THE", "--json")
     (article,) = json.loads(out)
     assert article["clues"] == ["Definite article"]  # the function words' meaning

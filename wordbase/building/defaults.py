@@ -25,7 +25,9 @@ from crossforge.errors import InputError
 from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
-from crossforge.wordbase.building.clues.writer import WORDNET_SOURCE, ClueWriter, Reading, clue_case
+from crossforge.wordbase.building.clues.inflection import Reading
+from crossforge.wordbase.building.clues.kinds import clue_case
+from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.english.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.building.english.given_names import given_names
 from crossforge.wordbase.building.english.phrase_evidence import PhraseEvidence
@@ -38,6 +40,7 @@ from crossforge.wordbase.building.scoring import (
     MISSPELLING_GAP,
     PARTIAL_SCORE,
     SHORT_LENGTH,
+    UNCLUED_CAP,
     Misspellings,
     Signals,
     crossword_score,
@@ -48,6 +51,7 @@ from crossforge.wordbase.building.scoring import (
     one_edit_apart,
     roman_numeral,
 )
+from crossforge.wordbase.clue_store import WORDNET_SOURCE
 from crossforge.wordbase.models import Clue, Entry, ImportSummary
 from crossforge.wordbase.store import Progress, WordStore
 from crossforge.wordbase.word_classes import PARTIAL
@@ -256,7 +260,8 @@ class _EnglishBuild:
 
     def entry(self, key: str, candidate: _Candidate) -> Entry | None:
         """The scored, clued and tagged entry of ``key``; None for a phrase's form that
-        gets no clue (``form_entry``). A partial scores at most ``PARTIAL_SCORE``.
+        gets no clue (``form_entry``). A partial scores at most ``PARTIAL_SCORE``, an
+        entry without a clue at most ``UNCLUED_CAP``.
         Tagged here, in the workers: in the parent, the tags' WordNet look-ups held the
         build up."""
         made = self.scored(key, candidate)
@@ -265,6 +270,8 @@ class _EnglishBuild:
         made = self.tags.apply(made)
         if PARTIAL in made.tags and made.score > PARTIAL_SCORE:
             made = replace(made, score=PARTIAL_SCORE)
+        if not made.clues and made.score > UNCLUED_CAP:
+            made = replace(made, score=UNCLUED_CAP)
         return made
 
     def scored(self, key: str, candidate: _Candidate) -> Entry | None:

@@ -63,6 +63,10 @@ Each key gets ``Signals`` and ``crossword_score`` turns them into 1–100:
 8. **Partials** (``crossforge.wordbase.building.partials``: ``IN THIS``, ``MANY A``) score at
    most ``PARTIAL_SCORE`` (``defaults``, by their editor tag): a class used sparingly,
    and last.
+9. **Unclued entries**: an entry no source clues scores at most ``UNCLUED_CAP``
+   (``defaults``), under the default floor: a default fill prints a clue for every
+   entry, and a word only wordfreq knows (``IPHONE``, ``INA``) is kept for users who
+   lower the floor or clue it themselves.
 """
 
 from __future__ import annotations
@@ -109,6 +113,7 @@ UNATTESTED_CAP = 50
 DESCRIPTIVE_PENALTY = 20
 DESCRIPTIVE_CAP = 30
 PARTIAL_SCORE = 30
+UNCLUED_CAP = 30
 
 _RUN = re.compile(r"(.)\1\1")
 _VOWELS = frozenset("AEIOUY")

@@ -18,15 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from crossforge.wordbase.building.clues.writer import (
-    BLANK,
-    MAX_CLUE_LENGTH,
-    MAX_CLUE_WORDS,
-    WORDNET_SOURCE,
-    clue_case,
-    repeats_answer,
-)
+from crossforge.wordbase.building.clues.cutting import MAX_CLUE_LENGTH, MAX_CLUE_WORDS
+from crossforge.wordbase.building.clues.kinds import BLANK, clue_case
+from crossforge.wordbase.building.clues.roots import repeats_answer
 from crossforge.wordbase.building.english.wordnet import SynsetId, WordNet
+from crossforge.wordbase.clue_store import WORDNET_SOURCE
 from crossforge.wordbase.models import Clue
 
 __all__ = ["MIN_CONTEXT_WORDS", "BlankClues"]

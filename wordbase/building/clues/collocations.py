@@ -17,21 +17,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from crossforge.wordbase.building.clues.writer import (
-    BLANK,
-    MAX_CLUE_LENGTH,
-    clue_case,
-    repeats_answer,
-)
+from crossforge.wordbase.building.clues.cutting import MAX_CLUE_LENGTH
+from crossforge.wordbase.building.clues.kinds import BLANK, clue_case
+from crossforge.wordbase.building.clues.roots import repeats_answer
 from crossforge.wordbase.building.english.phrase_evidence import BookCounts, book_counts
 from crossforge.wordbase.building.english.wordnet import WordNet
 from crossforge.wordbase.building.partials import ARTICLES, OBJECTS, PARTICLES
+from crossforge.wordbase.clue_store import BOOKS_SOURCE
 from crossforge.wordbase.models import Clue
 
-__all__ = ["BOOKS_SOURCE", "MIN_COLLOCATION", "CollocationClues"]
+__all__ = ["MIN_COLLOCATION", "CollocationClues"]
 
-BOOKS_SOURCE = "google-books"
-"""The source of a collocation clue: the Google Books bigrams of ``symspellpy``."""
 MIN_COLLOCATION = 8.0
 """Bits of pointwise mutual information a pair needs to make a blank (as
 ``phrase_evidence.MIN_ASSOCIATION``): met together 2⁸ times as often as chance."""

@@ -32,7 +32,7 @@ import math
 import re
 from functools import cache
 
-from crossforge.wordbase.building.clues.writer import gives_away
+from crossforge.wordbase.building.clues.roots import gives_away
 from crossforge.wordbase.building.english.wordnet import SynsetId, WordNet
 from crossforge.wordbase.building.package_data import package_folder
 from crossforge.wordbase.building.partials import ARTICLES, PARTICLES

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from crossforge.wordbase.building.clues.writer import ClueWriter, Reading
+from crossforge.wordbase.building.clues.inflection import Reading
+from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.scoring import Signals, crossword_score
 
 __all__ = [

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from crossforge.wordbase.building.clues.blanks import BlankClues
-from crossforge.wordbase.building.clues.writer import MAX_CLUE_LENGTH, ClueWriter
+from crossforge.wordbase.building.clues.cutting import MAX_CLUE_LENGTH
+from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.defaults import _EnglishBuild
 from crossforge.wordbase.building.english.phrase_forms import phrase_forms
 from crossforge.wordbase.building.english.wordnet import Synset, WordNet, load_wordnet

@@ -28,6 +28,22 @@ def test_the_classes_found_empty_are_clued(build: _EnglishBuild) -> None:
         assert build.clued(word, lemmas), word
 
 
+def test_the_issues_empty_entries_are_clued_or_known_to_no_source(build: _EnglishBuild) -> None:
+    clue = {word: [c.text for c in build.clued(word, [])] for word in ("redid", "refracts")}
+    # REDID: redo's synonyms whose past is one form for tense and participle.
+    assert clue["redid"][:2] == ["Remade", "Made new"]
+    # A gloss whose head repeats the answer names the parts; a person takes a class.
+    assert build.clued("decor", ["decor"])[0].text == "Layout and furnishings of a livable interior"
+    assert build.clued("geologist", ["geologist"])[0].text == "Scientist"
+    # A verb takes its hypernym where that is a verb first (not REFRACT's *subject*).
+    assert [c.text for c in build.clued("emote", ["emote"])] == ["Act"]
+    # No source knows these (REFRACTS: each gloss says *refraction*): no clue, and the
+    # build scores them under the default floor (``scoring.UNCLUED_CAP``).
+    for word in ("iphone", "ina", "rena"):
+        assert not build.clued(word, []) and not build.writer.name_clues(word, 3), word
+    assert clue["refracts"] == []
+
+
 def test_almost_every_lemma_of_a_sample_is_clued(build: _EnglishBuild) -> None:
     lemmas = sorted(
         lemma

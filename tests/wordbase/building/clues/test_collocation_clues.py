@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from crossforge.wordbase.building.clues.collocations import BOOKS_SOURCE, CollocationClues
+from crossforge.wordbase.building.clues.collocations import CollocationClues
 from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.english.phrase_evidence import BookCounts
+from crossforge.wordbase.clue_store import BOOKS_SOURCE
 
 
 @pytest.fixture(scope="module")
