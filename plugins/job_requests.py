@@ -18,9 +18,11 @@ gets the same early refusal as the built-in ones.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 import os
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -453,12 +455,17 @@ def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:
 
 def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:
     """Refuse what no request may hold, wherever it is: nesting deeper than
-    ``MAX_DEPTH``, non-finite numbers and NUL characters (``RequestError`` naming the
+    ``MAX_DEPTH``, non-finite numbers, integers past a float's range (every number
+    option is read as a float somewhere) and NUL characters (``RequestError`` naming the
     place, ``where`` being the name of ``value`` itself)."""
     if depth > MAX_DEPTH:
         raise RequestError(where, f"{where}: nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, float) and not math.isfinite(value):
         raise RequestError(where, f"{where}: {value} is not a finite number")
+    if isinstance(value, int) and abs(value) > sys.float_info.max:
+        raise RequestError(
+            where, f"{where}: a number of {len(str(abs(value)))} digits is too large"
+        )
     if isinstance(value, str) and "\x00" in value:
         raise RequestError(where, f"{where}: text may not hold a NUL character")
     if isinstance(value, Mapping):
@@ -475,14 +482,27 @@ _VALIDATORS: dict[int, tuple[Mapping[str, Any], Any]] = {}
 _VALIDATORS_LOCK = threading.Lock()
 
 
+@functools.cache
+def _validator_class() -> Any:
+    """Draft 2020-12 whose ``integer`` is an int: the draft lets ``5.0`` and ``1e300``
+    through, which the code behind the schema reads as ``range()`` bounds and counts."""
+    from jsonschema import Draft202012Validator, validators
+
+    def is_integer(checker: Any, instance: Any) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft202012Validator, type_checker=checker)
+
+
 def _validator(schema: Mapping[str, Any]) -> Any:
-    """A Draft 2020-12 validator of ``schema``, built once per schema object."""
+    """A validator of ``schema`` (Draft 2020-12, integers strict), built once per schema
+    object."""
     with _VALIDATORS_LOCK:
         found = _VALIDATORS.get(id(schema))
         if found is None or found[0] is not schema:
-            from jsonschema import Draft202012Validator
-
-            Draft202012Validator.check_schema(schema)
-            found = (schema, Draft202012Validator(schema))
+            validator = _validator_class()
+            validator.check_schema(schema)
+            found = (schema, validator(schema))
             _VALIDATORS[id(schema)] = found
         return found[1]
