@@ -25,13 +25,10 @@ def checked_values(values: Mapping[str, Any], schema: Schema) -> dict[str, Any]:
 
 
 def json_object() -> dict[str, Any]:
-    """The request body as a JSON object."""
+    """The request body as a JSON object (a 400 naming what keeps it from being one)."""
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send a JSON body (application/json)")
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:
-        raise ApiError(400, "invalid_json", "the JSON is nested too deeply") from None
+    body = _json(text_body(), "body")
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_json", "the body must be a JSON object")
     plain(body, "body")

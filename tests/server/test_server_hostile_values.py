@@ -110,7 +110,7 @@ def test_values_int_or_float_cannot_take_are_400s(
     assert message in answer.get_json()["error"]["message"]
 
 
-def test_numbers_of_thousands_of_digits_in_the_query_are_400s(
+def test_numbers_of_thousands_of_digits_in_the_query_or_body_are_400s(
     make_app: Callable[..., Flask], tiny_list: str
 ) -> None:
     client = make_app().test_client()
@@ -118,6 +118,10 @@ def test_numbers_of_thousands_of_digits_in_the_query_are_400s(
         (client.post(f"/v1/fills?min_score={LONG}", json={"grid": GRID}), "'min_score'"),
         (client.post(f'/v1/fills?options={{"seed":{LONG}}}', json={"grid": GRID}), "'options'"),
         (client.get(f"/v1/lists/tiny/words?limit={LONG}"), "'limit'"),
+        (
+            client.post("/v1/fills", data=f'{{"wait": {LONG}}}', content_type="application/json"),
+            "'body'",
+        ),
     ):
         assert answer.status_code == 400, answer.get_data(as_text=True)[:500]
         assert (
