@@ -9,6 +9,7 @@ import struct
 from importlib.resources import files
 
 import pytest
+from hostile_values import LONG, json_values
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,17 +76,7 @@ def test_damaged_real_files_read_or_fail_with_an_input_error(fmt: str, data: st.
 @settings(max_examples=60, deadline=None)
 @given(
     data=st.data(),
-    value=st.recursive(
-        st.none()
-        | st.booleans()
-        | st.integers(-(10**30), 10**30)
-        | st.floats(allow_nan=False, allow_infinity=False)
-        | st.text(st.characters(codec="utf-8"), max_size=8),
-        lambda inner: (
-            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-        ),
-        max_leaves=6,
-    ),
+    value=json_values(),
 )
 def test_json_files_with_a_field_of_the_wrong_kind_fail_with_an_input_error(
     fmt: str, data: st.DataObject, value: object
@@ -97,10 +88,6 @@ def test_json_files_with_a_field_of_the_wrong_kind_fail_with_an_input_error(
         loads(json.dumps(document).encode(), fmt)
     except InputError as exc:
         assert str(exc)
-
-
-LONG = "1" * 5000
-"""More digits than ``int()`` reads (``sys.get_int_max_str_digits``)."""
 
 
 def _ipuz_with_clue_number(number: str) -> bytes:
@@ -120,11 +107,23 @@ def _puz_with_rebus_table(table: bytes) -> bytes:
 @pytest.mark.parametrize(
     ("fmt", "file", "message"),
     [
-        ("json", b'{"grid": ["..."], "title": ' + LONG.encode() + b"}", "more than 4300 digits"),
+        (
+            "json",
+            b'{"grid": ["..."], "title": ' + LONG.encode() + b"}",
+            "more than 4300 digits",
+        ),
         ("ipuz", _ipuz_with_clue_number(LONG), "is not a number"),
-        ("text", f"...\n...\n...\ncircled: {LONG},1\n".encode(), "lies far outside the grid"),
+        (
+            "text",
+            f"...\n...\n...\ncircled: {LONG},1\n".encode(),
+            "lies far outside the grid",
+        ),
         ("text", "...\n...\n...\ncircled: ²,1\n".encode(), "bad cell '²,1'"),
-        ("puz", _puz_with_rebus_table(f" {LONG}:AXE;".encode()), "which the RTBL section lacks"),
+        (
+            "puz",
+            _puz_with_rebus_table(f" {LONG}:AXE;".encode()),
+            "which the RTBL section lacks",
+        ),
     ],
     ids=["json long number", "ipuz long clue number", "text long mark", "text superscript", "puz"],
 )

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hostile_values import LONG, json_values
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,20 +30,6 @@ REQUESTS: list[tuple[str, dict[str, Any]]] = [
 ]
 """A valid request of each view that reads JSON (the fills on the ``tiny`` list)."""
 
-HOSTILE_VALUES = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.sampled_from([0, -1, 2**63, 10**400, -(10**400), 5.0, 1e300, -0.0])
-    | st.integers(-(10**6), 10**6)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.sampled_from(["", "²", "①", "٣", "\u202eABC", "𝄞", "x" * 5000, "1" * 5000, "5x5"])
-    | st.text(max_size=6),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-    ),
-    max_leaves=5,
-)
-
 
 def _assert_answered(answer: Any) -> None:
     """A 2xx, or a 4xx whose JSON body names the problem; never a 5xx."""
@@ -57,7 +44,7 @@ def test_a_hostile_value_in_any_field_is_never_a_500(
     client = make_app(max_queued=1000).test_client()
 
     @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(data=st.data(), value=HOSTILE_VALUES)
+    @given(data=st.data(), value=json_values(max_leaves=5))
     def answered(data: st.DataObject, value: Any) -> None:
         path, body = data.draw(st.sampled_from(REQUESTS))
         body = json.loads(json.dumps(body))
@@ -69,10 +56,6 @@ def test_a_hostile_value_in_any_field_is_never_a_500(
         _assert_answered(client.post(path, json=body))
 
     answered()
-
-
-LONG = "1" * 5000
-"""More digits than ``int()`` reads (``sys.get_int_max_str_digits``)."""
 
 
 @pytest.mark.parametrize(
@@ -94,7 +77,11 @@ LONG = "1" * 5000
         ),
         ("/v1/puzzles/sudoku/generate", {"options": {"difficulty": [10**400, 1]}}, "difficulty"),
         ("/v1/puzzles/sudoku/generate", {"options": {"size": "²x²"}}, "size '²x²'"),
-        ("/v1/puzzles/sudoku/generate", {"options": {"size": f"{LONG}x{LONG}"}}, "expected 4, 9"),
+        (
+            "/v1/puzzles/sudoku/generate",
+            {"options": {"size": f"{LONG}x{LONG}"}},
+            "expected 4, 9",
+        ),
         ("/v1/puzzles/shikaku/solve", {"puzzle": "² ²\n- -\n- -\n"}, "expected 'H W'"),
         ("/v1/puzzles/shikaku/solve", {"puzzle": f"{LONG} 2\n- -\n"}, "far too large"),
         ("/v1/puzzles/regex/solve", {"puzzle": "hex ²\n[rows]\nA\n"}, "'hex SIDE' expected"),
@@ -116,7 +103,10 @@ def test_numbers_of_thousands_of_digits_in_the_query_or_body_are_400s(
     client = make_app().test_client()
     for answer, name in (
         (client.post(f"/v1/fills?min_score={LONG}", json={"grid": GRID}), "'min_score'"),
-        (client.post(f'/v1/fills?options={{"seed":{LONG}}}', json={"grid": GRID}), "'options'"),
+        (
+            client.post(f'/v1/fills?options={{"seed":{LONG}}}', json={"grid": GRID}),
+            "'options'",
+        ),
         (client.get(f"/v1/lists/tiny/words?limit={LONG}"), "'limit'"),
         (
             client.post("/v1/fills", data=f'{{"wait": {LONG}}}', content_type="application/json"),

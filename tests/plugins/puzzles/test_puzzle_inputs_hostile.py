@@ -8,6 +8,7 @@ import json
 from importlib.resources import files
 
 import pytest
+from hostile_values import LONG, json_values
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,17 +76,7 @@ def test_damaged_puzzle_text_fails_with_an_input_error(name: str, data: st.DataO
 @settings(max_examples=60, deadline=None)
 @given(
     data=st.data(),
-    value=st.recursive(
-        st.none()
-        | st.booleans()
-        | st.integers(-(10**30), 10**30)
-        | st.floats()
-        | st.text(max_size=8),
-        lambda inner: (
-            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-        ),
-        max_leaves=6,
-    ),
+    value=json_values(),
 )
 def test_puzzle_json_with_a_field_of_the_wrong_kind_fails_with_an_input_error(
     name: str, data: st.DataObject, value: object
@@ -97,10 +88,6 @@ def test_puzzle_json_with_a_field_of_the_wrong_kind_fails_with_an_input_error(
         ptype.load(document)
     except InputError as exc:
         assert str(exc)
-
-
-LONG = "1" * 5000
-"""More digits than ``int()`` reads (``sys.get_int_max_str_digits``)."""
 
 
 def _hexagon(side: object) -> dict[str, object]:
