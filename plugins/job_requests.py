@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from crossforge.grids.crossword_file import SURROGATE
 from crossforge.plugins.contract import (
     ACTIONS,
     Action,
@@ -456,8 +457,9 @@ def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:
 def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:
     """Refuse what no request may hold, wherever it is: nesting deeper than
     ``MAX_DEPTH``, non-finite numbers, integers past a float's range (every number
-    option is read as a float somewhere) and NUL characters (``RequestError`` naming the
-    place, ``where`` being the name of ``value`` itself)."""
+    option is read as a float somewhere), NUL characters and lone UTF-16 surrogates
+    (JSON's ``"\ud800"``: no text a database or file can hold), with ``RequestError``
+    naming the place, ``where`` being the name of ``value`` itself."""
     if depth > MAX_DEPTH:
         raise RequestError(where, f"{where}: nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, float) and not math.isfinite(value):
@@ -468,6 +470,8 @@ def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:
         )
     if isinstance(value, str) and "\x00" in value:
         raise RequestError(where, f"{where}: text may not hold a NUL character")
+    if isinstance(value, str) and (found := SURROGATE.search(value)):
+        raise RequestError(where, f"{where}: {found.group()!r} is a lone surrogate, not text")
     if isinstance(value, Mapping):
         for key, item in value.items():
             name = f"{where}.{key}" if where != "request" else str(key)

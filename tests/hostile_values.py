@@ -1,6 +1,6 @@
 """Hypothesis strategies for hostile input: JSON values of every kind, with the numbers
 and texts that trip ``int()``, ``float()`` and ``range()`` (huge, fractional, superscript
-digits, thousands of digits), right-to-left and non-BMP text."""
+digits, thousands of digits), right-to-left and non-BMP text, a lone surrogate."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ ATOMS = (
     | st.integers(-(10**6), 10**6)
     | st.sampled_from([-1, 0, 2**63, 10**30, 10**400, -(10**400), 5.0, 1e300, -0.0])
     | st.floats(allow_nan=False, allow_infinity=False)
-    | st.sampled_from(["", "²", "①", "٣", "\u202eABC", "𝄞", "5x5", "x" * 5000, LONG])
+    | st.sampled_from(["", "²", "①", "٣", "\u202eABC", "𝄞", "\ud800", "5x5", "x" * 5000, LONG])
     | st.text(max_size=6)
 )
 

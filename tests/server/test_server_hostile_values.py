@@ -86,6 +86,8 @@ def test_a_hostile_value_in_any_field_is_never_a_500(
         ("/v1/puzzles/shikaku/solve", {"puzzle": f"{LONG} 2\n- -\n"}, "far too large"),
         ("/v1/puzzles/regex/solve", {"puzzle": "hex ²\n[rows]\nA\n"}, "'hex SIDE' expected"),
         ("/v1/fills", {"grid": "...\n...\n...\ncircled: ²,1\n"}, "bad cell '²,1'"),
+        ("/v1/suggestions", {"grid": GRID, "list": "\ud800", "slot": "1A"}, "lone surrogate"),
+        ("/v1/lists", {"name": "a", "description": "\udfff"}, "lone surrogate"),
     ],
     ids=lambda value: value if isinstance(value, str) and value.startswith("/") else None,
 )
