@@ -75,6 +75,8 @@ PUZZLE_FIELD: dict[str, Any] = {"type": ["string", "object"]}
 _PUZZLE_REQUEST: dict[str, Any] = {"type": "object", "properties": {"puzzle": PUZZLE_FIELD}}
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects a request may have."""
+SHOWN = 60
+"""Characters of a refused value an error message shows."""
 REQUEST_DEFAULT = "x-request-default"
 """The schema keyword of a parameter whose default in a request (HTTP, CLI) differs from
 its default in a direct call (``"default"``); ``CROSSFORGE_<NAME>`` overrides it."""
@@ -248,7 +250,9 @@ def checked(values: Mapping[str, Any], schema: Mapping[str, Any], where: str) ->
     if error is not None:
         path = ".".join(str(p) for p in error.absolute_path)
         name = ".".join(part for part in (where, path) if part) or "request"
-        raise RequestError(name, f"{name}: {error.message}")
+        shown = repr(error.instance)  # a long value is shown by its start, not echoed whole
+        short = f"{shown[:SHOWN]}… ({len(shown):,} characters)" if len(shown) > SHOWN else shown
+        raise RequestError(name, f"{name}: {error.message.replace(shown, short)}")
     filled = dict(values)
     for name, spec in schema.get("properties", {}).items():
         if name not in filled and isinstance(spec, Mapping) and "default" in spec:

@@ -147,3 +147,14 @@ def test_word_list_lines_with_numbers_of_thousands_of_digits_are_bad_lines(
         answer = client.post(path, data=text, content_type="text/plain")
         assert answer.status_code == 400, answer.get_data(as_text=True)[:500]
         assert "line 1: a number of more than 4300 digits" in answer.get_json()["error"]["message"]
+
+
+def test_a_clue_longer_than_an_import_takes_is_refused_by_its_start(
+    make_app: Callable[..., Flask], tiny_list: str
+) -> None:
+    client = make_app().test_client()
+    for clue in ("x" * 1001, {"text": "x" * 1_000_000}):
+        answer = client.put("/v1/lists/tiny/words/ABC", json={"clues": [clue]})
+        assert answer.status_code == 400, answer.get_data(as_text=True)[:500]
+        message = answer.get_json()["error"]["message"]
+        assert "characters) is too long" in message and len(message) < 200
