@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -105,6 +106,8 @@ def decode_json(data: bytes) -> Any:
         return json.loads(decode_text(data))
     except json.JSONDecodeError as exc:
         raise FormatError(f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except ValueError:  # past JSONDecodeError: only an integer too long to convert is left
+        raise FormatError(f"a number of more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise FormatError("the JSON is nested too deeply") from None
 

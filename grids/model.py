@@ -92,9 +92,12 @@ def _parse_marks(text: str, line: int) -> frozenset[Cell]:
     cells: set[Cell] = set()
     for item in text.split():
         row, sep, col = item.partition(",")
-        if not sep or not row.strip().isdigit() or not col.strip().isdigit():
+        if not sep or not row.strip().isdecimal() or not col.strip().isdecimal():
             raise GridError(f"line {line}: bad cell {item!r} (expected row,col)")
-        cells.add((int(row), int(col)))
+        try:
+            cells.add((int(row), int(col)))
+        except ValueError:  # more digits than int() reads
+            raise GridError(f"line {line}: cell {item[:40]!r}… lies far outside the grid") from None
     return frozenset(cells)
 
 

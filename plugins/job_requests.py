@@ -18,14 +18,17 @@ gets the same early refusal as the built-in ones.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 import os
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from crossforge.grids.crossword_file import SURROGATE
 from crossforge.plugins.contract import (
     ACTIONS,
     Action,
@@ -72,6 +75,8 @@ PUZZLE_FIELD: dict[str, Any] = {"type": ["string", "object"]}
 _PUZZLE_REQUEST: dict[str, Any] = {"type": "object", "properties": {"puzzle": PUZZLE_FIELD}}
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects a request may have."""
+SHOWN = 60
+"""Characters of a refused value an error message shows."""
 REQUEST_DEFAULT = "x-request-default"
 """The schema keyword of a parameter whose default in a request (HTTP, CLI) differs from
 its default in a direct call (``"default"``); ``CROSSFORGE_<NAME>`` overrides it."""
@@ -245,7 +250,9 @@ def checked(values: Mapping[str, Any], schema: Mapping[str, Any], where: str) ->
     if error is not None:
         path = ".".join(str(p) for p in error.absolute_path)
         name = ".".join(part for part in (where, path) if part) or "request"
-        raise RequestError(name, f"{name}: {error.message}")
+        shown = repr(error.instance)  # a long value is shown by its start, not echoed whole
+        short = f"{shown[:SHOWN]}… ({len(shown):,} characters)" if len(shown) > SHOWN else shown
+        raise RequestError(name, f"{name}: {error.message.replace(shown, short)}")
     filled = dict(values)
     for name, spec in schema.get("properties", {}).items():
         if name not in filled and isinstance(spec, Mapping) and "default" in spec:
@@ -453,14 +460,22 @@ def _name(raw: Mapping[str, Any], key: str, default: str | None) -> Any:
 
 def check_plain(value: Any, where: str = "request", depth: int = 0) -> None:
     """Refuse what no request may hold, wherever it is: nesting deeper than
-    ``MAX_DEPTH``, non-finite numbers and NUL characters (``RequestError`` naming the
-    place, ``where`` being the name of ``value`` itself)."""
+    ``MAX_DEPTH``, non-finite numbers, integers past a float's range (every number
+    option is read as a float somewhere), NUL characters and lone UTF-16 surrogates
+    (JSON's ``"\ud800"``: no text a database or file can hold), with ``RequestError``
+    naming the place, ``where`` being the name of ``value`` itself."""
     if depth > MAX_DEPTH:
         raise RequestError(where, f"{where}: nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, float) and not math.isfinite(value):
         raise RequestError(where, f"{where}: {value} is not a finite number")
+    if isinstance(value, int) and abs(value) > sys.float_info.max:
+        raise RequestError(
+            where, f"{where}: a number of {len(str(abs(value)))} digits is too large"
+        )
     if isinstance(value, str) and "\x00" in value:
         raise RequestError(where, f"{where}: text may not hold a NUL character")
+    if isinstance(value, str) and (found := SURROGATE.search(value)):
+        raise RequestError(where, f"{where}: {found.group()!r} is a lone surrogate, not text")
     if isinstance(value, Mapping):
         for key, item in value.items():
             name = f"{where}.{key}" if where != "request" else str(key)
@@ -475,14 +490,27 @@ _VALIDATORS: dict[int, tuple[Mapping[str, Any], Any]] = {}
 _VALIDATORS_LOCK = threading.Lock()
 
 
+@functools.cache
+def _validator_class() -> Any:
+    """Draft 2020-12 whose ``integer`` is an int: the draft lets ``5.0`` and ``1e300``
+    through, which the code behind the schema reads as ``range()`` bounds and counts."""
+    from jsonschema import Draft202012Validator, validators
+
+    def is_integer(checker: Any, instance: Any) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft202012Validator, type_checker=checker)
+
+
 def _validator(schema: Mapping[str, Any]) -> Any:
-    """A Draft 2020-12 validator of ``schema``, built once per schema object."""
+    """A validator of ``schema`` (Draft 2020-12, integers strict), built once per schema
+    object."""
     with _VALIDATORS_LOCK:
         found = _VALIDATORS.get(id(schema))
         if found is None or found[0] is not schema:
-            from jsonschema import Draft202012Validator
-
-            Draft202012Validator.check_schema(schema)
-            found = (schema, Draft202012Validator(schema))
+            validator = _validator_class()
+            validator.check_schema(schema)
+            found = (schema, validator(schema))
             _VALIDATORS[id(schema)] = found
         return found[1]

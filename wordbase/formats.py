@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -277,6 +278,8 @@ def json_line(text: str, fields: Collection[str]) -> dict[str, Any]:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LineError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except ValueError:  # past JSONDecodeError: only an integer too long to convert is left
+        raise LineError(f"a number of more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise LineError("JSON nested too deeply") from None
     if SURROGATE_ESCAPE.search(text):

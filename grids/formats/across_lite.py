@@ -361,7 +361,7 @@ def _read_rebus(
     words: dict[int, str] = {}
     for entry in _decode(table, encoding, "section 'RTBL'").split(";"):
         number, _, word = entry.partition(":")
-        if number.strip().isdecimal():
+        if number.strip().isdecimal() and len(number.strip()) <= 3:  # keys are 0-254
             words[int(number)] = word
     rebus = {}
     for i, key in enumerate(cells):

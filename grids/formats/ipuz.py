@@ -235,8 +235,8 @@ def _clue(item: Any, group: str) -> tuple[int, str]:
             f"field 'clues', {group}: unreadable clue {item!r} "
             "(expected [number, text] or an object with a 'number')"
         )
-    if isinstance(number, str) and number.strip().isdecimal():
-        number = int(number)
+    if isinstance(number, str) and number.strip().isdecimal() and len(number.strip()) < 9:
+        number = int(number)  # a longer number names no slot (nor does int() read thousands)
     if not isinstance(number, int) or isinstance(number, bool):
         raise FormatError(f"field 'clues', {group}: clue number {number!r} is not a number")
     if not isinstance(text, str):

@@ -73,7 +73,9 @@ def _job_options(timeout: float | None, seed: int | None) -> dict[str, Any]:
 
 def _level(level: str | None) -> str | int | None:
     """A --level as its number when it is one, else its name."""
-    return int(level) if level is not None and level.strip().isdigit() else level
+    if level is not None and level.strip().isdecimal() and len(level.strip()) < 9:
+        return int(level)
+    return level  # a name, or digits no level has ('²', thousands of them): the type names it
 
 
 @puzzle.command()

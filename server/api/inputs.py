@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -24,13 +25,10 @@ def checked_values(values: Mapping[str, Any], schema: Schema) -> dict[str, Any]:
 
 
 def json_object() -> dict[str, Any]:
-    """The request body as a JSON object."""
+    """The request body as a JSON object (a 400 naming what keeps it from being one)."""
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send a JSON body (application/json)")
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:
-        raise ApiError(400, "invalid_json", "the JSON is nested too deeply") from None
+    body = _json(text_body(), "body")
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_json", "the body must be a JSON object")
     plain(body, "body")
@@ -86,7 +84,7 @@ def _typed(name: str, text: str, schema: Schema) -> Any:
     declared = schema.get("type", [type(v).__name__ for v in schema.get("enum", [])])
     if {"string", "str"} & set([declared] if isinstance(declared, str) else declared):
         return text
-    return _decoded(text, name)
+    return _json(text, name, or_text=True)
 
 
 def request_fields(
@@ -109,7 +107,7 @@ def request_fields(
                 raise ApiError(400, "invalid_options", "'options' must be a JSON object")
             _add(options, decoded, "options")
         else:
-            _add(options, {name: _decoded(text, name)}, "options")
+            _add(options, {name: _json(text, name, or_text=True)}, "options")
     raw["options"] = options
     return raw
 
@@ -144,19 +142,18 @@ def no_content() -> Response:
     return response
 
 
-def _decoded(text: str, name: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-    except RecursionError:
-        raise ApiError(400, "invalid_json", f"{name!r} is JSON nested too deeply") from None
-
-
-def _json(text: str, name: str) -> Any:
+def _json(text: str, name: str, or_text: bool = False) -> Any:
+    """The JSON value of field ``name``; text that is no JSON is itself with ``or_text``,
+    else a 400 (as is JSON nested too deeply or holding a number too long to convert)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
+        if or_text:
+            return text
         raise ApiError(400, "invalid_json", f"{name!r} is not JSON: {exc.msg}") from None
+    except ValueError:  # past JSONDecodeError: only an integer too long to convert is left
+        digits = sys.get_int_max_str_digits()
+        message = f"{name!r} holds a number of more than {digits} digits"
+        raise ApiError(400, "invalid_json", message) from None
     except RecursionError:
         raise ApiError(400, "invalid_json", f"{name!r} is JSON nested too deeply") from None

@@ -164,13 +164,14 @@ def _pop_wait(raw: dict[str, Any]) -> float:
 
 def _capped_wait(values: dict[str, Any]) -> float:
     """The ``wait`` in seconds, capped at the server's ``wait_limit``; a value that is no
-    number of seconds (NaN, which every comparison lets through) is a 400."""
-    wait = float(values.get("wait", 0))
-    if math.isnan(wait):
+    number of seconds (NaN, which every comparison lets through) is a 400. It is capped
+    before ``float()``: an integer past the range of a float is a long wait, not an error."""
+    wait = values.get("wait", 0)
+    if isinstance(wait, float) and math.isnan(wait):
         raise ApiError(
             400, "invalid_field", "'wait' must be a number of seconds", {"field": "wait"}
         )
-    return min(max(wait, 0.0), services().config.wait_limit)
+    return float(min(max(wait, 0), services().config.wait_limit))
 
 
 def types_for(app: Services, action: Action) -> list[str]:

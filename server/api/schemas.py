@@ -13,7 +13,7 @@ from crossforge.grids.formats import FORMATS as GRID_FORMATS
 from crossforge.plugins.contract import ACTIONS
 from crossforge.server.jobs.records import CANCELED, FAILED, QUEUED, RUNNING, SUCCEEDED
 from crossforge.wordbase.alphabets import ALPHABETS
-from crossforge.wordbase.clue_formats import CLUE_FORMATS
+from crossforge.wordbase.clue_formats import CLUE_FORMATS, MAX_CLUE_LENGTH
 from crossforge.wordbase.formats import FORMATS
 from crossforge.wordbase.models import (
     CLUE_KINDS,
@@ -67,12 +67,14 @@ LIST_CREATE = _object(
     settings={**SETTINGS, "default": {}},
 )
 LIST_UPDATE = _object(name=NAME, description={"type": "string"}, settings=SETTINGS)
+CLUE_TEXT: Schema = {"type": "string", "maxLength": MAX_CLUE_LENGTH}
+"""A clue's text: as long as an import takes."""
 CLUE: Schema = {
     "oneOf": [
-        {"type": "string"},
+        CLUE_TEXT,
         _object(
             ("text",),
-            text={"type": "string"},
+            text=CLUE_TEXT,
             source=TEXT,
             difficulty={"type": "integer", "minimum": -MAX_DIFFICULTY, "maximum": MAX_DIFFICULTY},
             kind={"enum": list(CLUE_KINDS)},

@@ -91,6 +91,11 @@ def test_options_are_split_between_job_strategy_and_type(plugins: Registry) -> N
         ({"grid": OPEN, "options": {"seed": 2**80}}, "options.seed", "invalid_request"),
         ({"grid": OPEN, "options": {"timeout": -1}}, "options.timeout", "invalid_request"),
         ({"grid": OPEN, "options": {"timeout": math.inf}}, "options.timeout", "invalid_request"),
+        ({"grid": OPEN, "options": {"timeout": 10**400}}, "options.timeout", "invalid_request"),
+        ({"grid": OPEN, "threshold": -(10**400)}, "threshold", "invalid_request"),
+        ({"grid": OPEN, "options": {"max_nodes": 5.0}}, "options.max_nodes", "invalid_request"),
+        ({"grid": OPEN, "options": {"restarts": 1e300}}, "options.restarts", "invalid_request"),
+        ({"grid": OPEN, "options": {"max_nodes": True}}, "options.max_nodes", "invalid_request"),
         (
             {"grid": OPEN, "options": {"min_score": math.nan}},
             "options.min_score",

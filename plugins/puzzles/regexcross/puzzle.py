@@ -169,7 +169,7 @@ def build(shape: str, clues: Mapping[str, Any], side: int = 0, where: str = "") 
 def parse_json(data: Mapping[str, Any]) -> RegexCrossword:
     """A puzzle from its JSON form."""
     shape = data.get("shape", "rect")
-    return build(shape, data, int(data.get("side", 0) or 0))
+    return build(shape, data, data.get("side", 0))  # build checks a hexagon's side
 
 
 def to_json(puzzle: RegexCrossword) -> dict[str, Any]:
@@ -195,8 +195,8 @@ def parse_text(text: str) -> RegexCrossword:
     words = header.split()
     if words[0] == "rect" and len(words) == 1:
         shape, side = "rect", 0
-    elif words[0] == "hex" and len(words) == 2 and words[1].isdigit():
-        shape, side = "hex", int(words[1])
+    elif words[0] == "hex" and len(words) == 2 and words[1].isdecimal() and len(words[1]) < 9:
+        shape, side = "hex", int(words[1])  # a longer side is no puzzle (nor read by int())
     else:
         raise RegexFormatError(f"line {no}: 'rect' or 'hex SIDE' expected, got {header!r}")
     sections: dict[str, list[Any]] = {}

@@ -80,9 +80,12 @@ def parse_text(text: str) -> ShikakuPuzzle:
     if not lines:
         raise ShikakuFormatError("line 1: empty puzzle")
     head = lines[0].split()
-    if len(head) != 2 or not all(t.isdigit() for t in head):
+    if len(head) != 2 or not all(t.isdecimal() for t in head):
         raise ShikakuFormatError(f"line 1: expected 'H W', got {lines[0]!r}")
-    height, width = int(head[0]), int(head[1])
+    try:
+        height, width = int(head[0]), int(head[1])
+    except ValueError:  # more digits than int() reads
+        raise ShikakuFormatError(f"line 1: the size {lines[0][:40]!r}… is far too large") from None
     if len(lines) != height + 1:
         raise ShikakuFormatError(f"expected {height} grid lines after line 1, got {len(lines) - 1}")
     clues = []

@@ -117,8 +117,10 @@ def box_for_cells(count: int, where: str) -> int:
 def box_for_size(size: str) -> int:
     """The box side of a size written ``9`` or ``9x9``."""
     sides = size.lower().split("x")
-    if not all(side.strip().isdigit() for side in sides) or len(set(sides)) != 1:
+    if not all(side.strip().isdecimal() for side in sides) or len(set(sides)) != 1:
         raise SudokuFormatError(f"size {size!r}: N or NxN expected (4, 9, 16 or 25)")
+    if len(sides[0].strip()) > 2:  # no Sudoku size has more digits (nor int() reads thousands)
+        raise SudokuFormatError(f"size {size[:40]!r}: expected 4, 9, 16 or 25")
     return box_for_cells(int(sides[0]) ** 2, f"size {size}")
 
 

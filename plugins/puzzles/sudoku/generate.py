@@ -38,9 +38,12 @@ dropped rather than overshot to an easier level."""
 
 
 def level_number(level: int | str) -> int:
-    """The level number of a name (``"hard"``) or number; ValueError if unknown."""
-    if isinstance(level, int) or str(level).isdigit():
-        number = int(level)
+    """The level number of a name (``"hard"``) or number; InputError if unknown."""
+    if isinstance(level, int) or str(level).isdecimal():
+        try:
+            number: int | None = int(level)
+        except ValueError:  # more digits than int() reads: no level either
+            number = None
         if number in LEVEL_NAMES:
             return number
     else:

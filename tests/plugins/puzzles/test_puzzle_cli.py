@@ -167,3 +167,11 @@ def test_builtin_logic_types_pass_the_conformance_kit() -> None:
     check_puzzle_type(
         RegexCrosswordType(), [{"puzzle": SMALL_REGEX}], bad_requests=[{}, {"puzzle": "square"}]
     )
+
+
+@pytest.mark.parametrize("level", ["²", "1" * 5000])
+def test_a_level_of_digits_no_level_has_is_bad_input(
+    capsys: pytest.CaptureFixture[str], level: str
+) -> None:
+    code, _, err = _run(capsys, "puzzle", "generate", "sudoku", "--level", level)
+    assert code == 1 and "level" in err
