@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 import click
 
 from crossforge.cli_support import KeyValue, StatusLine
+from crossforge.errors import InputError
 
 if TYPE_CHECKING:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
@@ -46,7 +47,7 @@ def _logic_type(name: str) -> LogicPuzzleType:
 
     ptype = registry().puzzle_type(name)
     if "solve" not in ptype.actions:
-        raise LookupError(f"puzzle type {name!r} is not a logic puzzle")
+        raise InputError(f"puzzle type {name!r} is not a logic puzzle")
     return cast("LogicPuzzleType", ptype)
 
 
@@ -57,11 +58,11 @@ def read_source(path: str) -> str | dict[str, Any]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: bad JSON at line {exc.lineno}: {exc.msg}") from exc
+            raise InputError(f"{path}: bad JSON at line {exc.lineno}: {exc.msg}") from exc
         except RecursionError:
-            raise ValueError(f"{path}: the JSON is nested too deeply") from None
+            raise InputError(f"{path}: the JSON is nested too deeply") from None
         if not isinstance(data, dict):
-            raise ValueError(f"{path}: the JSON must be an object")
+            raise InputError(f"{path}: the JSON must be an object")
         return data
     return text
 

@@ -85,6 +85,12 @@ def test_errors_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     bad.write_text("12345\n")
     code, _, err = _run(capsys, "puzzle", "solve", "sudoku", str(bad))
     assert code == 1 and "line 1" in err
+    code, _, err = _run(capsys, "puzzle", "solve", "american", str(bad))
+    assert (code, err) == (1, "crossforge: error: puzzle type 'american' is not a logic puzzle\n")
+    for text, why in [("{1", "bad JSON at line 1"), ("{}" * 2, "bad JSON"), ('{"a": [' * 9000, "")]:
+        bad.write_text(text)
+        code, _, err = _run(capsys, "puzzle", "rate", "sudoku", str(bad))
+        assert code == 1 and err.startswith(f"crossforge: error: {bad}: {why}"), err
 
 
 STEP = Technique("look", 1, 1, "read the answer")
