@@ -31,10 +31,10 @@ class GridSource(click.ParamType):
         path = Path(value)
         if path.exists():
             return path
-        from crossforge.grids.library import HexagonError, entry, square_entry
+        from crossforge.grids.library import HexagonError, entry
 
         try:
-            return (entry if self.hexagons else square_entry)(str(value)).path
+            return entry(str(value), None if self.hexagons else "square").path
         except HexagonError:
             raise BadInput(
                 f"{value} is a hexagon; 'crossforge grid svg' draws those", ctx, param
