@@ -52,19 +52,16 @@ def _logic_type(name: str) -> LogicPuzzleType:
 
 
 def read_source(path: str) -> str | dict[str, Any]:
-    """The puzzle source of FILE: its JSON object when it starts with ``{``, else its text."""
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}: bad JSON at line {exc.lineno}: {exc.msg}") from exc
-        except RecursionError:
-            raise InputError(f"{path}: the JSON is nested too deeply") from None
-        if not isinstance(data, dict):
-            raise InputError(f"{path}: the JSON must be an object")
-        return data
-    return text
+    """The puzzle source of FILE: its JSON object when it starts with ``{``, else its text
+    (``InputError`` naming the file and the byte, or the JSON's line and column)."""
+    from crossforge.grids.crossword_file import FormatError, decode_json, decode_text
+
+    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    try:
+        text = decode_text(data)
+        return decode_json(data) if text.lstrip().startswith("{") else text
+    except FormatError as exc:
+        raise InputError(f"{path}: {exc}") from None
 
 
 def _job_options(timeout: float | None, seed: int | None) -> dict[str, Any]:
