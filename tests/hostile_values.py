@@ -4,9 +4,12 @@ digits, thousands of digits), right-to-left and non-BMP text, a lone surrogate."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
+
+from crossforge.errors import InputError
 
 LONG = "1" * 5000
 """More digits than ``int()`` reads (``sys.get_int_max_str_digits``)."""
@@ -31,3 +34,12 @@ def json_values(max_leaves: int = 6) -> st.SearchStrategy[Any]:
         ),
         max_leaves=max_leaves,
     )
+
+
+def reads_or_refuses(read: Callable[[], object]) -> None:
+    """``read()`` either succeeds or refuses its input with an ``InputError`` that says
+    why; any other exception (a bug of ours) fails the test."""
+    try:
+        read()
+    except InputError as exc:
+        assert str(exc)

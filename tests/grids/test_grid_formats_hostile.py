@@ -9,7 +9,7 @@ import struct
 from importlib.resources import files
 
 import pytest
-from hostile_values import LONG, json_values
+from hostile_values import LONG, json_values, reads_or_refuses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,10 +66,7 @@ def damaged(draw: st.DrawFn, fmt: str) -> bytes:
 @given(data=st.data())
 def test_damaged_real_files_read_or_fail_with_an_input_error(fmt: str, data: st.DataObject) -> None:
     file = data.draw(damaged(fmt))
-    try:
-        loads(file, fmt)
-    except InputError as exc:
-        assert str(exc)
+    reads_or_refuses(lambda: loads(file, fmt))
 
 
 @pytest.mark.parametrize("fmt", ["json", "ipuz"])
@@ -84,10 +81,7 @@ def test_json_files_with_a_field_of_the_wrong_kind_fail_with_an_input_error(
     document = json.loads(SAMPLES[fmt][-1])
     field = data.draw(st.sampled_from(sorted(document)))
     document[field] = value
-    try:
-        loads(json.dumps(document).encode(), fmt)
-    except InputError as exc:
-        assert str(exc)
+    reads_or_refuses(lambda: loads(json.dumps(document).encode(), fmt))
 
 
 def _ipuz_with_clue_number(number: str) -> bytes:

@@ -8,7 +8,7 @@ import json
 from importlib.resources import files
 
 import pytest
-from hostile_values import LONG, json_values
+from hostile_values import LONG, json_values, reads_or_refuses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,10 +66,7 @@ def test_damaged_puzzle_text_fails_with_an_input_error(name: str, data: st.DataO
             text = text[:at] + text[at + 1 :]
         else:
             text = text[:at] + data.draw(st.sampled_from(JUNK) | st.text(max_size=4)) + text[at:]
-    try:
-        TYPES[name].load(text)
-    except InputError as exc:
-        assert str(exc)
+    reads_or_refuses(lambda: TYPES[name].load(text))
 
 
 @pytest.mark.parametrize("name", list(TYPES))
@@ -84,10 +81,7 @@ def test_puzzle_json_with_a_field_of_the_wrong_kind_fails_with_an_input_error(
     ptype = TYPES[name]
     document = ptype.to_json(ptype.load(data.draw(st.sampled_from(SAMPLES[name]))))
     document[data.draw(st.sampled_from(sorted(document)))] = value
-    try:
-        ptype.load(document)
-    except InputError as exc:
-        assert str(exc)
+    reads_or_refuses(lambda: ptype.load(document))
 
 
 def _hexagon(side: object) -> dict[str, object]:
