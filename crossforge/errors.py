@@ -1,10 +1,12 @@
-"""The errors that mean bad input: raised by any layer, answered as the requester's
-mistake. Imports nothing, so ``wordbase`` and ``grids`` (below the plugin contract) raise
-the same classes the contract re-exports and the server maps.
+"""The errors that are not bugs of ours: raised by any layer, shown to whoever asked.
+Imports nothing, so ``wordbase`` and ``grids`` (below the plugin contract) raise the same
+classes the contract re-exports, the server maps and the ``crossforge`` command prints.
 
 ``InputError`` is a 400 over HTTP and ``invalid_input`` in a job; ``NotFound`` a 404.
+``NotReady`` says the installation must be fixed first (a command prints it as an error).
 Any other exception, a plain ``ValueError`` or ``LookupError`` included, is a bug of
-ours: a 500 (or ``internal_error``) with its traceback logged.
+ours: a 500 (or ``internal_error``, or the command's "internal error") with its
+traceback shown or logged.
 """
 
 from __future__ import annotations
@@ -17,3 +19,8 @@ class InputError(ValueError):
 
 class NotFound(LookupError):
     """Input that names something that does not exist (a word list, a plugin, a job…)."""
+
+
+class NotReady(Exception):
+    """The installation cannot do the work yet (a database to upgrade, a plugin that
+    fails to load); the message says what to fix."""

@@ -16,6 +16,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from crossforge.cli_support import BadInput
+from crossforge.errors import InputError
 
 
 class GridSource(click.ParamType):
@@ -31,10 +32,10 @@ class GridSource(click.ParamType):
         path = Path(value)
         if path.exists():
             return path
-        from crossforge.grids.library import HexagonError, entry, square_entry
+        from crossforge.grids.library import HexagonError, entry
 
         try:
-            return (entry if self.hexagons else square_entry)(str(value)).path
+            return entry(str(value), None if self.hexagons else "square").path
         except HexagonError:
             raise BadInput(
                 f"{value} is a hexagon; 'crossforge grid svg' draws those", ctx, param
@@ -140,9 +141,13 @@ def svg(
     from crossforge.grids.svg import grid_svg, hex_svg
 
     if is_hex or file.suffix == ".hex":
+        from crossforge.grids.crossword_file import decode_text
         from crossforge.grids.hexgrid import parse_hex
 
-        hexagon, letters = parse_hex(file.read_text(encoding="utf-8"))
+        try:
+            hexagon, letters = parse_hex(decode_text(file.read_bytes()))
+        except InputError as exc:
+            raise InputError(f"{file}: {exc}") from None
         picture = hex_svg(hexagon, None if blank else letters)
     else:
         from crossforge.grids.formats import load

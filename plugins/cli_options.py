@@ -42,11 +42,19 @@ class RegionItem(click.ParamType):
             return value
         text = str(value).strip()
         row, sep, col = text.partition(",")
-        if sep and row.strip().isdigit() and col.strip().isdigit():
-            return "cells", [int(row), int(col)]
-        if text[:-1].isdigit() and text[-1:].upper() in ("A", "D"):
+        cell = [_number(row), _number(col)]
+        if sep and None not in cell:
+            return "cells", cell
+        if _number(text[:-1]) is not None and text[-1:].upper() in ("A", "D"):
             return "slots", text.upper()
         raise BadInput(f"{value!r}: expected a slot such as 17A or a cell ROW,COL", ctx, param)
+
+
+def _number(text: str) -> int | None:
+    """``text`` as a slot or cell number (decimal digits, fewer than nine), else None:
+    '²' and thousands of digits are no number ``int()`` takes."""
+    text = text.strip()
+    return int(text) if text.isdecimal() and len(text) < 9 else None
 
 
 def _words(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> Any:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from crossforge.errors import NotFound
+from crossforge.errors import NotFound, NotReady
 from crossforge.plugins.contract import FillStrategy, PuzzleType
 
 STRATEGY_GROUP = "crossforge.fill_strategies"
@@ -33,7 +33,7 @@ class UnknownPlugin(NotFound):
     """No plugin of that kind and name is available."""
 
 
-class BrokenPlugin(LookupError):
+class BrokenPlugin(NotReady):
     """The plugin asked for is installed but failed to load."""
 
 

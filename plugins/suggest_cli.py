@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from crossforge.cli_support import LAYERED_LISTS, CommandError, KeyValue, list_field
+from crossforge.cli_support import LAYERED_LISTS, KeyValue, list_field
 from crossforge.grids.cli import GridSource
 
 
@@ -54,8 +54,7 @@ def suggest(
     per cell, dead slots and forced letters. Without --slot, only the health.
     """
     from crossforge.grids.formats import load
-    from crossforge.plugins.job_requests import RequestError
-    from crossforge.plugins.registry import UnknownPlugin, registry
+    from crossforge.plugins.registry import registry
     from crossforge.plugins.suggestions import parse_suggestion, run_suggestion, store_displays
     from crossforge.wordbase.source import StoreWords
     from crossforge.wordbase.store import WordStore
@@ -70,14 +69,11 @@ def suggest(
         "options": {k: v for k, v in {**options, **dict(option)}.items() if v is not None},
     }
     plugins = registry()
-    try:
-        request = parse_suggestion(
-            {k: v for k, v in raw.items() if v is not None}, plugins, time_limit=timeout
-        )
-        with WordStore() as store:
-            answer = run_suggestion(request, plugins, StoreWords(store), store_displays(store))
-    except (RequestError, UnknownPlugin, ValueError, LookupError) as exc:
-        raise CommandError(str(exc)) from None
+    request = parse_suggestion(
+        {k: v for k, v in raw.items() if v is not None}, plugins, time_limit=timeout
+    )
+    with WordStore() as store:
+        answer = run_suggestion(request, plugins, StoreWords(store), store_displays(store))
     print(json.dumps(answer, indent=2) if as_json else suggestion_report(answer))
     if answer["health"]["dead_slots"]:
         click.get_current_context().exit(3)

@@ -5,17 +5,24 @@ command or group (``words = "crossforge.wordbase.cli:words"``). One is imported 
 group is listed (``--help``) or the command runs, and only once; one that fails to load
 becomes a command that reports why, and the others work as usual. Command modules import
 only click at the top, so ``crossforge --help`` stays fast.
+
+Errors: bad input (``InputError``, ``NotFound``), an installation to fix (``NotReady``)
+and a failing file or connection (``OSError``) print ``crossforge: error: …`` with exit
+status 1, click's own (a malformed command line) exit 2; anything else is a bug of ours,
+shown with its traceback and ``crossforge: internal error: …``, exit status 1.
 """
 
 from __future__ import annotations
 
 import sys
+import traceback
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from crossforge.cli_support import CommandError
+from crossforge.errors import InputError, NotFound, NotReady
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -63,8 +70,29 @@ class EntryPointGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (ValueError, LookupError, OSError) as exc:
+        except (InputError, NotFound, NotReady, OSError) as exc:
             raise CommandError(str(exc)) from exc
+        except (click.ClickException, click.exceptions.Exit, click.Abort, EOFError):
+            raise  # click shows these (EOFError: it aborts, as on Ctrl-D)
+        except Exception as exc:
+            raise InternalError(exc) from exc
+
+
+class InternalError(click.ClickException):
+    """A command failed on a bug of ours: its traceback, then ``crossforge: internal
+    error: …``; exit status 1."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.cause = cause
+
+    def show(self, file: Any = None) -> None:
+        click.echo("".join(traceback.format_exception(self.cause)), err=True, nl=False)
+        click.echo(
+            f"crossforge: internal error (a bug, not your input; please report it with the "
+            f"traceback above): {self.format_message()}",
+            err=True,
+        )
 
 
 def load_command(point: EntryPoint) -> click.Command:

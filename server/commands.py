@@ -62,7 +62,4 @@ def worker(name: str | None, burst: bool) -> None:
     from crossforge.server.jobs.queue_worker import run_worker
 
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    config = ServerConfig.from_env()
-    if not config.queue_url:
-        raise click.UsageError("set CROSSFORGE_QUEUE_URL (redis://host:port/db) first")
-    run_worker(config, name=name, burst=burst)
+    run_worker(ServerConfig.from_env(), name=name, burst=burst)

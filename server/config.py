@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any
 
+from crossforge.errors import InputError
 from crossforge.wordbase.config import DEFAULT_LIST
 
 ENV_PREFIX = "CROSSFORGE_"
@@ -86,9 +87,10 @@ class ServerConfig:
         return cls(**values).checked()
 
     def checked(self) -> ServerConfig:
-        """This configuration, after checking that every limit is sensible."""
+        """This configuration, after checking that every limit is sensible
+        (``InputError`` naming the first that is not)."""
         if self.workers < 1:
-            raise ValueError(f"workers must be at least 1, not {self.workers}")
+            raise InputError(f"workers must be at least 1, not {self.workers}")
         for name in (
             "max_queued",
             "max_body_bytes",
@@ -97,7 +99,7 @@ class ServerConfig:
             "job_memory_limit",
         ):
             if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+                raise InputError(f"{name} must be positive, not {getattr(self, name)}")
         for name in (
             "job_time_limit",
             "suggest_time_limit",
@@ -107,19 +109,19 @@ class ServerConfig:
             "client_timeout",
         ):
             if getattr(self, name) <= 0:
-                raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
+                raise InputError(f"{name} must be positive, not {getattr(self, name)}")
         from limits import parse_many  # Flask-Limiter's rate notation
 
         for name in ("submit_rate", "suggest_rate"):
             try:
                 parse_many(getattr(self, name))
             except ValueError:
-                raise ValueError(
+                raise InputError(
                     f"{name} {getattr(self, name)!r} is not a rate such as 60/minute or "
                     "60/minute;1000/day"
                 ) from None
         if self.api_token is not None and not self.api_token.strip():
-            raise ValueError(
+            raise InputError(
                 f"{ENV_PREFIX}API_TOKEN is set but empty: give a token, or unset it to "
                 "leave word-list writes open"
             )
@@ -134,5 +136,5 @@ def _parse(name: str, raw: str, kind: Any) -> Any:
         if text.startswith("float"):
             return float(raw)
     except ValueError:
-        raise ValueError(f"{ENV_PREFIX}{name.upper()}={raw!r} is not a number") from None
+        raise InputError(f"{ENV_PREFIX}{name.upper()}={raw!r} is not a number") from None
     return raw

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine, inspect, text
 
+from crossforge.errors import InputError
+
 MIN_FREE_BYTES = 100 * 1024 * 1024
 """Less free disk than this where the database and indexes live is a failure."""
 LOCK_WAIT_MS = 1000
@@ -52,10 +54,10 @@ def disk(folder: Path) -> str:
 
 
 def writable_folder(folder: Path) -> None:
-    """Refuse to start (``ValueError`` naming it) when ``folder`` cannot be written."""
+    """Refuse to start (``InputError`` naming it) when ``folder`` cannot be written."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"cannot create {folder}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot create {folder}: {exc.strerror or exc}") from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"{folder} is not writable: indexes and databases live there")
+        raise InputError(f"{folder} is not writable: indexes and databases live there")

@@ -1,5 +1,5 @@
 """The ``crossforge`` group: entry-point commands (lazy, once, broken ones reported),
-a light ``--help`` and library grid names."""
+bad input told apart from our bugs, a light ``--help`` and library grid names."""
 
 from __future__ import annotations
 
@@ -29,9 +29,14 @@ def hello(name):
     click.echo(f"hello {name}")
 
 @click.command()
-def oops():
-    """Fail with a plain error."""
-    raise ValueError("no good")
+@click.argument("kind")
+def fail(kind):
+    """Raise the exception KIND names, with the message 'no good'."""
+    from crossforge.errors import InputError, NotFound, NotReady
+
+    kinds = {"input": InputError, "notfound": NotFound, "notready": NotReady,
+             "value": ValueError, "lookup": LookupError, "type": TypeError}
+    raise kinds[kind]("no good")
 
 NOT_A_COMMAND = 42
 '''
@@ -50,7 +55,7 @@ def _group(module: str) -> tuple[EntryPointGroup, list[int]]:
     """A group of fake entry points, and a list counting the reads of its source."""
     values = {
         "hello": f"{module}:hello",
-        "oops": f"{module}:oops",
+        "fail": f"{module}:fail",
         "missing": "no_such_module_for_crossforge:command",
         "number": f"{module}:NOT_A_COMMAND",
     }
@@ -72,7 +77,7 @@ def test_entry_point_commands_load_lazily_once_and_broken_ones_are_reported(
     assert fake_module not in sys.modules
     listing = runner.invoke(group, ["--help"])
     assert listing.exit_code == 0
-    assert all(name in listing.output for name in ("hello", "oops", "missing", "number"))
+    assert all(name in listing.output for name in ("hello", "fail", "missing", "number"))
     assert "BROKEN: cannot load no_such_module_for_crossforge:command" in listing.output
     first = group.commands["hello"]
     for name in ("Ada", "Bob"):
@@ -87,9 +92,35 @@ def test_entry_point_commands_load_lazily_once_and_broken_ones_are_reported(
     )
     number = runner.invoke(group, ["number"])
     assert number.exit_code == 1 and "int is not a click command" in number.output
-    oops = runner.invoke(group, ["oops"])
-    assert (oops.exit_code, oops.output) == (1, "crossforge: error: no good\n")
     assert runner.invoke(group, ["hello", "again"]).exit_code == 0
+
+
+@pytest.mark.parametrize("kind", ["input", "notfound", "notready"])
+def test_bad_input_and_an_installation_to_fix_are_plain_errors(fake_module: str, kind: str) -> None:
+    run = CliRunner().invoke(_group(fake_module)[0], ["fail", kind])
+    assert (run.exit_code, run.output) == (1, "crossforge: error: no good\n")
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"), [("value", "ValueError"), ("lookup", "LookupError"), ("type", "TypeError")]
+)
+def test_any_other_exception_is_an_internal_error_with_its_traceback(
+    fake_module: str, kind: str, name: str
+) -> None:
+    run = CliRunner().invoke(_group(fake_module)[0], ["fail", kind])
+    assert run.exit_code == 1
+    assert run.output.startswith("Traceback (most recent call last):\n")
+    assert f'raise kinds[kind]("no good")\n{name}: no good\n' in run.output
+    assert run.output.endswith(
+        f"internal error (a bug, not your input; please report it with "
+        f"the traceback above): {name}: no good\n"
+    )
+    assert "crossforge: error" not in run.output
+
+
+def test_a_malformed_command_line_exits_2(fake_module: str) -> None:
+    run = CliRunner().invoke(_group(fake_module)[0], ["fail"])
+    assert run.exit_code == 2 and "Missing argument 'KIND'" in run.output
 
 
 def test_only_the_invoked_command_is_imported(fake_module: str) -> None:
@@ -107,6 +138,7 @@ def test_an_installed_distribution_adds_a_command(tmp_path: Path) -> None:
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: crossforge-hello\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(
         f"[{COMMAND_GROUP}]\nhello = crossforge_hello:hello\nbad = crossforge_hello:gone\n"
+        "fail = crossforge_hello:fail\n"
     )
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
 
@@ -123,6 +155,11 @@ def test_an_installed_distribution_adds_a_command(tmp_path: Path) -> None:
     assert bad.returncode == 1
     assert "cannot load crossforge_hello:gone (from crossforge-hello)" in bad.stderr
     assert "AttributeError" in bad.stderr
+    refused = crossforge("fail", "input")
+    assert (refused.returncode, refused.stderr) == (1, "crossforge: error: no good\n")
+    bug = crossforge("fail", "value")
+    assert bug.returncode == 1 and bug.stderr.startswith("Traceback (most recent call last):")
+    assert bug.stderr.splitlines()[-1].startswith("crossforge: internal error (a bug")
     assert crossforge("grid", "check", "mini-5x5").returncode == 0
 
 

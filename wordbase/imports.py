@@ -8,10 +8,11 @@ summary and the rest is imported. ``dry_run`` reports without writing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from crossforge.errors import InputError
 from crossforge.wordbase import clue_store
@@ -100,8 +101,19 @@ def import_file(
     path = Path(path)
     fmt = fmt or guess_format(path.name)
     options.setdefault("source", path.name)
-    with path.open(encoding="utf-8-sig", newline="") as handle:
+    with _utf8_lines(path) as handle:
         return import_lines(store, name, handle, fmt, label=str(path), **options)
+
+
+@contextmanager
+def _utf8_lines(path: Path) -> Iterator[IO[str]]:
+    """The lines of a UTF-8 file (a byte-order mark dropped); ``InputError`` naming the
+    file when a line is no UTF-8."""
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            yield handle
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason})") from None
 
 
 def import_clue_lines(
@@ -160,7 +172,7 @@ def import_clue_file(
     """Import a UTF-8 clue file; the format defaults to what its extension suggests.
     ``options`` are those of ``import_clue_lines``."""
     path = Path(path)
-    with path.open(encoding="utf-8-sig", newline="") as handle:
+    with _utf8_lines(path) as handle:
         return import_clue_lines(
             store, name, handle, fmt or guess_clue_format(path.name), label=str(path), **options
         )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 import click
 
 from crossforge.cli_support import KeyValue, StatusLine
+from crossforge.errors import InputError
 
 if TYPE_CHECKING:
     from crossforge.plugins.puzzles.logic import LogicPuzzleType
@@ -46,24 +47,21 @@ def _logic_type(name: str) -> LogicPuzzleType:
 
     ptype = registry().puzzle_type(name)
     if "solve" not in ptype.actions:
-        raise LookupError(f"puzzle type {name!r} is not a logic puzzle")
+        raise InputError(f"puzzle type {name!r} is not a logic puzzle")
     return cast("LogicPuzzleType", ptype)
 
 
 def read_source(path: str) -> str | dict[str, Any]:
-    """The puzzle source of FILE: its JSON object when it starts with ``{``, else its text."""
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: bad JSON at line {exc.lineno}: {exc.msg}") from exc
-        except RecursionError:
-            raise ValueError(f"{path}: the JSON is nested too deeply") from None
-        if not isinstance(data, dict):
-            raise ValueError(f"{path}: the JSON must be an object")
-        return data
-    return text
+    """The puzzle source of FILE: its JSON object when it starts with ``{``, else its text
+    (``InputError`` naming the file and the byte, or the JSON's line and column)."""
+    from crossforge.grids.crossword_file import FormatError, decode_json, decode_text
+
+    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    try:
+        text = decode_text(data)
+        return decode_json(data) if text.lstrip().startswith("{") else text
+    except FormatError as exc:
+        raise InputError(f"{path}: {exc}") from None
 
 
 def _job_options(timeout: float | None, seed: int | None) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker
 from sqlalchemy.exc import DBAPIError
 
+from crossforge.errors import InputError
 from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.config import ServerConfig
 from crossforge.server.jobs.distributed import HEARTBEAT_SECONDS, HEARTBEAT_TTL, QueueKeys
@@ -198,7 +199,7 @@ def run_worker(config: ServerConfig, name: str | None = None, burst: bool = Fals
     from crossforge.server.jobs.notify import RedisNotifier
 
     if not config.queue_url:
-        raise ValueError("set CROSSFORGE_QUEUE_URL (redis://...) to run a worker")
+        raise InputError("set CROSSFORGE_QUEUE_URL (redis://host:port/db) to run a worker")
     redis = Redis.from_url(config.queue_url)
     keys = QueueKeys(config.queue_name)
     store = JobStore(config.database_url, RedisNotifier(redis, keys.changes))

@@ -57,6 +57,20 @@ def test_hostile_files_are_clean_errors(
     assert not (tmp_path / "out.xd").exists()
 
 
+def test_a_hexagon_file_of_no_utf8_or_no_hexagon_is_a_clean_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.hex"
+    for data, words in [
+        (b". \xe9\n. . .\n. .\n", "byte 2: not valid UTF-8"),
+        (b". .\n", "line 1: row 0 has 2 cells, expected 1"),
+    ]:
+        path.write_bytes(data)
+        assert main(["grid", "svg", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"crossforge: error: {path}: ") and words in err, err
+
+
 def test_stats_with_a_word_list(tiny_words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grid", "stats", "mini-5x5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -91,5 +91,5 @@ def test_unknown_names() -> None:
         library.load_grid("nope")
     with pytest.raises(InputError, match="is a hexagon"):
         library.load_grid("hex-side-2")
-    with pytest.raises(InputError, match="is square"):
+    with pytest.raises(InputError, match="is square, not hex"):
         library.load_hexagon("mini-5x5")

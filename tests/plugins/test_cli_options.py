@@ -49,3 +49,13 @@ def test_an_option_sets_its_field_as_the_schema_declares_it(field: str) -> None:
         assert option.flag_value is not schema["default"]
     if "default" in schema:  # the schema's default applies: none of the option's own
         assert absent is None, field
+
+
+@pytest.mark.parametrize("region", ["3", "3,²", "²A", "1" * 5000 + ",1", "1," + "1" * 5000])
+def test_a_region_of_no_slot_or_cell_is_bad_input(
+    region: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crossforge.server.cli import main
+
+    assert main(["fill", "mini-5x5", "--region", region]) == 1
+    assert "expected a slot such as 17A or a cell ROW,COL" in capsys.readouterr().err

@@ -15,6 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from services import REDIS_TEST_URL, redis_url
 
+from crossforge.errors import InputError
+from crossforge.server.cli import main
 from crossforge.server.config import ServerConfig
 from crossforge.server.serving import make_api_server
 
@@ -72,7 +74,7 @@ def test_json_no_request_may_hold_is_a_400(make_app: Callable[..., Flask], body:
 
 
 def test_an_empty_token_refuses_to_start(config: ServerConfig) -> None:
-    with pytest.raises(ValueError, match="API_TOKEN is set but empty"):
+    with pytest.raises(InputError, match="API_TOKEN is set but empty"):
         ServerConfig(**{**config.__dict__, "api_token": ""}).checked()
 
 
@@ -160,12 +162,19 @@ def test_health_names_a_full_disk(
 
 
 def test_an_unusable_data_folder_refuses_to_start(
-    make_app: Callable[..., Flask], tmp_path: Path
+    make_app: Callable[..., Flask],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    with pytest.raises(ValueError, match="cannot create"):
-        make_app(database_url=f"sqlite:///{blocker}/sub/crossforge.db")
+    url = f"sqlite:///{blocker}/sub/crossforge.db"
+    with pytest.raises(InputError, match="cannot create"):
+        make_app(database_url=url)
+    monkeypatch.setenv("CROSSFORGE_DATABASE_URL", url)
+    assert main(["serve", "--port", "0"]) == 1
+    assert capsys.readouterr().err.startswith(f"crossforge: error: cannot create {blocker}/sub")
 
 
 def _submit_until_refused(client: FlaskClient, count: int) -> list[int]:
@@ -229,5 +238,5 @@ def test_a_client_over_its_suggestion_rate_gets_429(
 
 def test_a_rate_that_is_not_a_rate_is_refused_at_start(make_app: Callable[..., Flask]) -> None:
     for setting in ({"submit_rate": "often"}, {"suggest_rate": "5 per fortnight"}):
-        with pytest.raises(ValueError, match="is not a rate"):
+        with pytest.raises(InputError, match="is not a rate"):
             make_app(**setting)

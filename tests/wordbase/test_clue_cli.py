@@ -63,6 +63,12 @@ def test_a_bad_file_is_refused_naming_its_lines(
     assert "line 2: no clue text" in err and "nothing imported" in err
     code, out, _ = run(capsys, "import", str(corpus), "--list", "mine", "--skip-bad")
     assert code == 0 and "added 1" in out
+    corpus.write_bytes(b'{"answer": "ONE", "clue": "Un, en fran\xe7ais"}\n')
+    code, _, err = run(capsys, "import", str(corpus), "--list", "mine")
+    assert (code, err) == (
+        1,
+        f"crossforge: error: {corpus}: not UTF-8 text (invalid continuation byte)\n",
+    )
 
 
 def test_search_needs_a_query_or_a_word(instance: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -100,6 +100,13 @@ def test_errors_are_reported_not_raised(instance: Path, capsys: pytest.CaptureFi
     assert code == 1 and "no word list named 'nope'" in err
     code, _, err = run(capsys, "search", "--list", "nope")
     assert code == 1 and "PATTERN" in err
+    latin1 = instance / "latin1.txt"
+    latin1.write_bytes("ERA;50\nCAFÉ;60\n".encode("latin-1"))
+    code, _, err = run(capsys, "import", str(latin1), "--list", "mine")
+    assert (code, err) == (
+        1,
+        f"crossforge: error: {latin1}: not UTF-8 text (invalid continuation byte)\n",
+    )
 
 
 NAMED = (

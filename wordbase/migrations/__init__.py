@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, inspect, text
 
+from crossforge.errors import NotReady
 from crossforge.wordbase.database import engine_for, release
 
 __all__ = [
@@ -43,7 +44,7 @@ logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 log, which starts at INFO (its upgrade steps stay there)."""
 
 
-class SchemaMismatch(ValueError):
+class SchemaMismatch(NotReady):
     """The database's schema is not the one this code reads and writes."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,10 @@ def test_generate_sudoku_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["rating"]["unique"] is True and data["rating"]["difficulty"]["level"] == 1
 
 
+DIGITS = sys.get_int_max_str_digits()
+"""The most digits ``int()`` converts: a JSON number longer is refused."""
+
+
 def test_errors_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(capsys, "puzzle", "generate", "regex")
     assert code == 1 and "not generated" in err
@@ -85,6 +90,19 @@ def test_errors_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     bad.write_text("12345\n")
     code, _, err = _run(capsys, "puzzle", "solve", "sudoku", str(bad))
     assert code == 1 and "line 1" in err
+    code, _, err = _run(capsys, "puzzle", "solve", "american", str(bad))
+    assert (code, err) == (1, "crossforge: error: puzzle type 'american' is not a logic puzzle\n")
+    refusals = [
+        (b"{1", "line 1, column 2: Expecting property name"),
+        (b"{}{}", "line 1, column 3: Extra data"),
+        (b'{"a": [' * 9000, "the JSON is nested too deeply"),
+        (b'{"puzzle": ' + b"1" * 5000 + b"}", f"a number of more than {DIGITS} digits"),
+        (b"12\xff45", "byte 2: not valid UTF-8 text"),
+    ]
+    for data, why in refusals:
+        bad.write_bytes(data)
+        code, _, err = _run(capsys, "puzzle", "rate", "sudoku", str(bad))
+        assert code == 1 and err.startswith(f"crossforge: error: {bad}: {why}"), err
 
 
 STEP = Technique("look", 1, 1, "read the answer")

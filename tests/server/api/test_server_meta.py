@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
+from crossforge.errors import InputError
 from crossforge.plugins.contract import Control, FillStrategy, Problem, SearchResult
 from crossforge.plugins.registry import Registry
 from crossforge.server.config import ServerConfig
@@ -93,7 +94,26 @@ def test_config_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (config.workers, config.api_token, config.max_queued) == (3, "t", 5)
     assert config.database_url == "sqlite:///x.db" and config.job_time_limit == 300.0
     monkeypatch.setenv("CROSSFORGE_WORKERS", "many")
-    with pytest.raises(ValueError, match="CROSSFORGE_WORKERS"):
+    with pytest.raises(InputError, match="CROSSFORGE_WORKERS"):
         ServerConfig.from_env()
-    with pytest.raises(ValueError, match="workers"):
+    with pytest.raises(InputError, match="workers"):
         ServerConfig("sqlite://", workers=0).checked()
+
+
+def test_settings_and_a_missing_queue_are_plain_command_errors(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from crossforge.server.cli import main
+
+    monkeypatch.setenv("CROSSFORGE_DATABASE_URL", "sqlite:///x.db")
+    monkeypatch.delenv("CROSSFORGE_QUEUE_URL", raising=False)
+    assert main(["worker", "--burst"]) == 1
+    assert capsys.readouterr().err == (
+        "crossforge: error: set CROSSFORGE_QUEUE_URL (redis://host:port/db) to run a worker\n"
+    )
+    monkeypatch.setenv("CROSSFORGE_WORKERS", "many")
+    for command in (["serve"], ["worker"]):
+        assert main(command) == 1
+        assert capsys.readouterr().err == (
+            "crossforge: error: CROSSFORGE_WORKERS='many' is not a number\n"
+        )
