@@ -7,8 +7,9 @@ becomes a command that reports why, and the others work as usual. Command module
 only click at the top, so ``crossforge --help`` stays fast.
 
 Errors: bad input (``InputError``, ``NotFound``), an installation to fix (``NotReady``)
-and a failing file or connection (``OSError``) print ``crossforge: error: …`` with exit
-status 1, click's own (a malformed command line) exit 2; anything else is a bug of ours,
+and a failing file or connection (``OSError``, a database or Redis that does not answer)
+print ``crossforge: error: …`` with exit status 1, click's own (a malformed command
+line) exit 2; anything else is a bug of ours,
 shown with its traceback and ``crossforge: internal error: …``, exit status 1.
 """
 
@@ -75,7 +76,24 @@ class EntryPointGroup(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.Abort, EOFError):
             raise  # click shows these (EOFError: it aborts, as on Ctrl-D)
         except Exception as exc:
+            if unanswered_service(exc):
+                raise CommandError(f"a service does not answer: {_first_line(exc)}") from exc
             raise InternalError(exc) from exc
+
+
+def unanswered_service(exc: BaseException) -> bool:
+    """Whether ``exc`` is a database or Redis that does not answer: the operator's to
+    fix, not a bug. Read from the loaded modules, so ``--help`` imports neither library."""
+    database = sys.modules.get("sqlalchemy.exc")
+    queue = sys.modules.get("redis.exceptions")
+    return (database is not None and isinstance(exc, database.OperationalError)) or (
+        queue is not None and isinstance(exc, queue.ConnectionError | queue.TimeoutError)
+    )
+
+
+def _first_line(exc: BaseException) -> str:
+    """The driver's own message where SQLAlchemy wraps one, first line only."""
+    return str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
 
 
 class InternalError(click.ClickException):

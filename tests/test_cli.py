@@ -201,3 +201,24 @@ def test_grid_names_complete_from_the_library() -> None:
     command = click.Command("x")
     found = GridSource().shell_complete(click.Context(command), click.Argument(["f"]), "mini")
     assert [item.value for item in found] == ["mini-5x5", "mini-7x7", "mini"]
+
+
+@pytest.mark.parametrize(
+    ("variable", "url"),
+    [
+        ("CROSSFORGE_DATABASE_URL", "postgresql+psycopg://127.0.0.1:1/nothing"),
+        ("CROSSFORGE_QUEUE_URL", "redis://127.0.0.1:1/0"),
+    ],
+)
+def test_a_service_that_does_not_answer_is_a_plain_error(
+    tmp_path: Path, variable: str, url: str
+) -> None:
+    """Port 1 refuses: the operator reads which service, never a traceback."""
+    env = {**os.environ, "CROSSFORGE_INSTANCE": str(tmp_path), variable: url}
+    command = ["words", "lists"] if variable == "CROSSFORGE_DATABASE_URL" else ["worker"]
+    run = subprocess.run(
+        [CROSSFORGE, *command], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 1, run.stderr
+    assert "crossforge: error: a service does not answer: " in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr and "refused" in run.stderr.lower()
