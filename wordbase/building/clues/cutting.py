@@ -44,6 +44,7 @@ __all__ = [
     "MIN_CUT_WORDS",
     "SHORT_CLUE_WORDS",
     "GlossCutter",
+    "clue_words",
     "gloss_cuts",
     "shorten_gloss",
 ]
@@ -51,7 +52,11 @@ __all__ = [
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
 MAX_CLUE_WORDS = 12
-"""The most words a clue has; a longer one reads as a definition, not a clue."""
+"""The most words a clue has (``clue_words``); a longer one reads as a definition, not a clue."""
+_TYPOS = {"loose heat": "lose heat"}
+"""WordNet 3.0's glosses that misspell a word, corrected (COOL: not *Loosed heat*)."""
+_CLUE_WORD = re.compile(r"[A-Za-z0-9'_-]+")
+"""A word of a clue as a solver counts it: *1/60th* is two, a blank one."""
 LONG_CLUE_LENGTH = 80
 """The longest gloss clue of an answer that has no clue within ``MAX_CLUE_LENGTH``: a
 long definition is a better suggestion than none."""
@@ -141,6 +146,11 @@ def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str,
     if text.startswith("any ") and not text.startswith("any of "):
         text = text[4:]
     return text.strip(" ,:"), suffix
+
+
+def clue_words(clue: str) -> int:
+    """How many words ``clue`` has (``_CLUE_WORD``)."""
+    return len(_CLUE_WORD.findall(clue))
 
 
 def gloss_cuts(
@@ -253,7 +263,8 @@ class GlossCutter:
         starts with a preposition sets a scene for the next (ADAM: *in Judeo-Christian
         mythology*; *the first man ...*) and makes none either."""
         if sid not in self._cuts:
-            first, *later = self.wordnet.synsets[sid].definition.split(";")
+            definition = self.wordnet.synsets[sid].definition
+            first, *later = _TYPOS.get(definition, definition).split(";")
             opening = _PARENTHESIS.sub("", first).split()[:1]
             if sid[0] == "n" and later and opening and opening[0] in PREPOSITIONS:
                 first = ""  # in Judeo-Christian mythology; the first man ...: a setting
@@ -277,7 +288,7 @@ class GlossCutter:
         BERG's *... of ice floating*); a cut of at most ``MAX_CLUE_WORDS`` where the first is longer
         (PALIMPSEST: not *... with the earlier writing incompletely erased*); ``[]``
         for none."""
-        glosses = [g for g in glosses if len(g.split()) <= MAX_CLUE_WORDS]
+        glosses = [g for g in glosses if clue_words(g) <= MAX_CLUE_WORDS]
         if not glosses:
             return []
         if pos == "r" or len(glosses[0].split()) <= SHORT_CLUE_WORDS:

@@ -13,6 +13,7 @@ PREPOSITIONS = ("of", "in", "on", "at", "for", "with", "from", "by", "into", "be
 PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "within", "during")
 PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
 PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
+PREPOSITIONS_TOO += ("per",)  # charge per unit: not *charge per units*
 BOUNDARIES = frozenset(RELATIVES + PARTICIPLES + PREPOSITIONS + PREPOSITIONS_TOO)
 """Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 POSTPOSITIVE = frozenset(

@@ -26,6 +26,7 @@ from crossforge.wordbase.building.clues.cutting import (
     MAX_CLUE_WORDS,
     SHORT_CLUE_WORDS,
     GlossCutter,
+    clue_words,
 )
 from crossforge.wordbase.building.clues.inflection import (
     DEGREES,
@@ -220,7 +221,7 @@ class ClueWriter:
                 break
             for clue in ordered(self._inflected_clues(reading, answer, longest), limit):
                 found.setdefault(clue.text.lower(), clue)
-        short = [clue for clue in found.values() if len(clue.text.split()) <= MAX_CLUE_WORDS]
+        short = [clue for clue in found.values() if clue_words(clue.text) <= MAX_CLUE_WORDS]
         return short[:limit]
 
     def _lemma_clues(self, lemma: str, answer: set[str], longest: int) -> Iterator[Sense]:

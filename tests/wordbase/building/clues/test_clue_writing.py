@@ -14,6 +14,7 @@ from crossforge.wordbase.building.clues.cutting import (
     LONG_CLUE_LENGTH,
     MAX_CLUE_LENGTH,
     MAX_CLUE_WORDS,
+    clue_words,
     shorten_gloss,
 )
 from crossforge.wordbase.building.clues.kinds import ABBREVIATION, ARCHAIC, BRITISH, POETIC, PREFIX
@@ -598,3 +599,35 @@ def test_a_gloss_that_defines_nothing_is_no_clue(installed: ClueWriter) -> None:
     assert texts(installed.clues("noisiest", [], 3)) == []
     # An obscure sense of WARE no longer comes first as a garbled singular.
     assert texts(installed.clues("ware", ["ware"], 3))[0] == "Product"
+
+
+def test_default_fill_clues_inflect_as_english_does(installed: ClueWriter) -> None:
+    # A count takes no plural: PADS are not "Numbers of sheets of paper".
+    assert not any(c.startswith("Numbers of") for c in texts(installed.clues("pads", [], 5)))
+    # WordNet's "loose heat" is read as "lose heat": COOLED is "Lost heat", not "Loosed heat".
+    assert texts(installed.clues("cooled", [], 3))[0] == "Lost heat"
+    # An adjective after its noun is no head: not "frequency relatives to a time unit".
+    assert texts(installed.clues("rates", ["rates"], 3))[0] == (
+        "Magnitudes or frequencies relative to a time unit"
+    )
+    # Nor the noun after "per": no "Charge per units".
+    assert "Charge per units" not in texts(installed.clues("rates", ["rates"], 5))
+    # A symbol has no plural: HMS are no "Metric units of length equal to 100 meters".
+    assert texts(installed.clues("hms", [], 3)) == []
+
+
+def test_default_fill_clues_take_the_sense_an_editor_would(installed: ClueWriter) -> None:
+    # Of senses tagged alike, the one the answer names first: repairs, not "Overtaken".
+    assert texts(installed.clues("overhauled", [], 3))[0] == "Modernized"
+    # A lemma its reading's lemma far outnumbers comes after it: not the bulging eyes.
+    assert texts(installed.clues("starting", ["starting"], 3))[0] == "Beginning"
+    # A sense that fails the breakfast test is never clued where another exists.
+    assert not {"Prostitute", "Sporting lady"} & set(texts(installed.clues("tart", ["tart"], 5)))
+    assert "Person who lacks good judgment" in texts(installed.clues("fool", ["fool"], 3))
+
+
+def test_a_clue_has_at_most_twelve_words_as_a_solver_counts_them(installed: ClueWriter) -> None:
+    # "1/60th" is two words: MINUTE's gloss is cut to "Unit of time equal to 60 seconds".
+    minute = texts(installed.clues("minute", ["minute"], 5))
+    assert minute[0] == "Unit of time equal to 60 seconds"
+    assert all(clue_words(clue) <= MAX_CLUE_WORDS for clue in minute)
