@@ -187,8 +187,10 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     baseball playing field*), not inside a compound preposition (*by means of*) nor a
     coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
     cut before *of* or *for* keeps three words or more and no vague head (*informal
-    term for*, *railing at the side of*); a cut of *any of* keeps five words or more
-    (not *any of a group*)."""
+    term for*, *railing at the side of*, *a rectangular piece of*) nor ends a
+    preposition's object but *of*'s (not *by means of*; *piece of cloth of*); a cut
+    of *any of* keeps five words or more (not *any of a group*); a cut of *either*
+    keeps its *or* (not *either a design*)."""
     if end < 2 or end >= len(words):
         return False
     after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
@@ -202,6 +204,8 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False  # ... | to show that; cyanobacteria found | in
     if words[0] == "any" and end <= 4:  # any of a group | of
         return False
+    if words[0] == "either" and "or" not in words[:end]:  # either a design | or ...
+        return False
     if before in CONJUNCTIONS or before.endswith(","):  # affecting or characteristic | of
         return False  # slope, tilt | in which
     if before in BOUNDARIES and last.endswith("ing"):  # by taking | in a reef
@@ -210,7 +214,7 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False
     if before in RELATIVES:  # organization that coordinates | and directs
         return False
-    if after in ("of", "for") and (end < 3 or before in BOUNDARIES or last in VAGUE):
+    if after in ("of", "for") and (end < 3 or before in BOUNDARIES - {"of"} or last in VAGUE):
         return False  # basic unit | of; by means | of; informal term | for
     if after == "of" and before == "the":
         return False  # created by the movement | of aircraft

@@ -50,5 +50,8 @@ NOT_LAST |= {"it", "them", "him", "me", "us", "you"}  # WordNet's IT, US: nouns 
 """Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere;
 *masses of tissue one* | on each side; *comedian known for his* | ...)."""
 RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
-VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", "sense", *RELATIONAL))
-"""Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...)."""
+PARTITIVE = ("piece", "pieces", "class", "portion")
+VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", "sense"))
+VAGUE |= {*RELATIONAL, *PARTITIVE}
+"""Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...; FLAG
+not *Emblem usually consisting of a rectangular piece* | of cloth)."""

@@ -106,13 +106,12 @@ class SenseOrder:
     def _familiarity(self, lemma: str, sid: SynsetId) -> tuple[int, int, bool]:
         """How well solvers know ``lemma`` in sense ``sid``, as a sort key (``senses``):
         untagged senses last, by their other lemmas' tag counts, then those that name
-        the sense by another word first (PESTLE: a *stamp*) after those it names, as
-        are tagged senses used as often."""
+        the sense by another word first (PESTLE: a *stamp*) after those it names."""
         tagged = self.wordnet.tagged
         own = tagged(lemma, sid)
         words = [w.lower() for w in self.wordnet.synsets[sid].words]
-        if own:  # a tie: the sense it names first (OVERHAUL: repairs, not *overtake*)
-            return 0, -own, words[0] != lemma
+        if own:
+            return 0, -own, False
         return 1, -sum(tagged(other, sid) for other in words if other != lemma), words[0] != lemma
 
     def obscure(self, lemma: str, readings: Sequence[Reading]) -> bool:

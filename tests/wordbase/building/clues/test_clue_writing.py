@@ -617,8 +617,6 @@ def test_default_fill_clues_inflect_as_english_does(installed: ClueWriter) -> No
 
 
 def test_default_fill_clues_take_the_sense_an_editor_would(installed: ClueWriter) -> None:
-    # Of senses tagged alike, the one the answer names first: repairs, not "Overtaken".
-    assert texts(installed.clues("overhauled", [], 3))[0] == "Modernized"
     # A lemma its reading's lemma far outnumbers comes after it: not the bulging eyes.
     assert texts(installed.clues("starting", ["starting"], 3))[0] == "Beginning"
     # A sense that fails the breakfast test is never clued where another exists.
@@ -631,3 +629,16 @@ def test_a_clue_has_at_most_twelve_words_as_a_solver_counts_them(installed: Clue
     minute = texts(installed.clues("minute", ["minute"], 5))
     assert minute[0] == "Unit of time equal to 60 seconds"
     assert all(clue_words(clue) <= MAX_CLUE_WORDS for clue in minute)
+
+
+def test_a_cut_leaves_no_fragment_an_editor_would_not_print(installed: ClueWriter) -> None:
+    # Not "Emblem usually consisting of a rectangular piece": a piece needs its "of".
+    assert texts(installed.clues("flag", ["flag"], 3))[0] == (
+        "Emblem usually consisting of a rectangular piece of cloth"
+    )
+    assert texts(installed.clues("spangle", ["spangle"], 3))[0] == (
+        "Adornment consisting of a small piece of shiny material"
+    )
+    # Not "Any of a fairly recent class" for TANTRA, nor "Either a design" for DECAL.
+    assert not texts(installed.clues("tantra", ["tantra"], 3))[0].endswith("class")
+    assert "Either a design" not in texts(installed.clues("decal", ["decal"], 3))
