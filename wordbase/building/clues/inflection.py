@@ -391,10 +391,9 @@ class Inflector:
             return None
         if form == lower:
             return " ".join(words)  # already in that number
-        after = words[end + 1 : end + 2]
-        if RELATIVES_SET.intersection(words[end + 1 :]) and not RELATIVES_SET.issuperset(after):
+        opening = words[end + 1 : end + 2]  # structure in which: the head's clause
+        if RELATIVES_SET.intersection(words[end + 1 :]) and not RELATIVES_SET.issuperset(opening):
             return None  # officers of the church who: the clause may be the church's
-            # (structure in which: the head's, whatever its number)
         if end + 1 < len(words) and words[end] in SUBJECT_RELATIVES:
             if at != end - 1:
                 return None  # the clause may be the head's: long-tailed rodents ... that
