@@ -22,7 +22,7 @@ __all__ = ["SYNONYM_SENSES", "VULGAR_WORDS", "Sense", "SenseOrder", "distinct", 
 SYNONYM_SENSES = 3
 """Synonyms come from a lemma's most used senses only (WordNet orders them by use)."""
 RARE_LEMMA = 50
-"""A lemma a reading's lemma outnumbers this many times in the tagged corpora is obscure."""
+"""A lemma its participle's verb outnumbers this many times in the tagged corpora is obscure."""
 VULGAR_WORDS = 2
 """A sense whose synset holds this many avoided words, one offensive, is never clued
 where its lemma has another (``SenseOrder._vulgar``)."""
@@ -117,9 +117,10 @@ class SenseOrder:
     def obscure(self, lemma: str, readings: Sequence[Reading]) -> bool:
         """True when no tagged corpus uses ``lemma`` and it is a name (*Ate*, a goddess;
         *Ted*, a Teddy boy) or the answer reads as a form of a lemma they do use (ROADS:
-        *road*, before *roads* as a roadstead), or one they use ``RARE_LEMMA`` times as
-        often (STARTING: *start*, before the bulging eyes)."""
+        *road*, before *roads* as a roadstead), or a participle of a verb they use
+        ``RARE_LEMMA`` times as often (STARTING: *start*, before the bulging eyes)."""
         own = self.lexicon.uses(lemma)
-        if own:  # STARTING: *start* far more than the bulging eyes
-            return any(self.lexicon.uses(r.lemma) > own * RARE_LEMMA for r in readings)
+        if own:  # STARTING: the verb *start* far more than the bulging eyes
+            participles = [r for r in readings if r.pos == "v" and r.suffix in ("ing", "ed")]
+            return any(self.lexicon.uses(r.lemma) > own * RARE_LEMMA for r in participles)
         return self.wordnet.is_proper(lemma) or any(self.lexicon.uses(r.lemma) for r in readings)

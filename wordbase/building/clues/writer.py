@@ -68,6 +68,8 @@ UNCOUNTED_FILES = frozenset((7, 12, 19, 26))
 """Lexicographer files of senses a plural seldom means (``noun.attribute``,
 ``noun.feeling``, ``noun.phenomenon``, ``noun.state``): HEATS are races before forms
 of energy."""
+DOMINANT_USES = 5
+"""Fewer tagged uses say too little of a sense to prefer its long gloss (DUAL: "Double")."""
 _ROMAN = re.compile(r"[ivxlcdm]+")
 _PARTS = re.compile(r"[ -]")
 """What separates the words of an abbreviation's expansion (*fuel-air explosive*)."""
@@ -269,10 +271,11 @@ class ClueWriter:
 
     def _dominant(self, lemma: str, sid: SynsetId, rank: int) -> bool:
         """True when ``sid`` is ``lemma``'s first sense and the tagged corpora use it
-        more than all its others together: a gloss up to ``LONG_CLUE_LENGTH`` is
-        better than another sense's (NESTS: not *Kinds of gun emplacement*)."""
+        ``DOMINANT_USES`` times or more, and more than all its others together: a gloss
+        up to ``LONG_CLUE_LENGTH`` is better than another sense's (NESTS: not *Kinds of
+        gun emplacement*)."""
         own = self.wordnet.tagged(lemma, sid)
-        return rank == 0 and 2 * own > self.lexicon.uses(lemma)
+        return rank == 0 and own >= DOMINANT_USES and 2 * own > self.lexicon.uses(lemma)
 
     def _inflected_glosses(
         self, sid: SynsetId, reading: Reading, answer: set[str], longest: int
