@@ -23,6 +23,7 @@ from crossforge.wordbase.building.clues.grammar import (
     HEADLESS,
     LINKING,
     NOT_LAST,
+    PARTITIVE,
     PHRASE_ENDS,
     POSTPOSITIVE,
     PREPOSITIONS,
@@ -188,7 +189,7 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
     cut before *of* or *for* keeps three words or more and no vague head (*informal
     term for*, *railing at the side of*, *a rectangular piece of*) nor ends a
-    preposition's object but *of*'s (not *by means of*; *piece of cloth of*); a cut
+    preposition's object but a partitive's (not *by means of*; *piece of cloth of*); a cut
     of *any of* keeps five words or more (not *any of a group*); a cut of *either*
     keeps its *or* (not *either a design*)."""
     if end < 2 or end >= len(words):
@@ -214,8 +215,11 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False
     if before in RELATIVES:  # organization that coordinates | and directs
         return False
-    if after in ("of", "for") and (end < 3 or before in BOUNDARIES - {"of"} or last in VAGUE):
-        return False  # basic unit | of; by means | of; informal term | for
+    measured = before == "of" and words[end - 3] in PARTITIVE  # piece of cloth | of
+    if after in ("of", "for") and (end < 3 or (before in BOUNDARIES and not measured)):
+        return False  # basic unit | of; by means | of; result of deliberations | of
+    if after in ("of", "for") and last in VAGUE:
+        return False  # informal term | for
     if after == "of" and before == "the":
         return False  # created by the movement | of aircraft
     if after == "of" and RELATIVES_SET.intersection(words[max(1, end - 4) : end]):

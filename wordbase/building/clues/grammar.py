@@ -51,6 +51,7 @@ NOT_LAST |= {"it", "them", "him", "me", "us", "you"}  # WordNet's IT, US: nouns 
 *masses of tissue one* | on each side; *comedian known for his* | ...)."""
 RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
 PARTITIVE = ("piece", "pieces", "class", "portion")
+"""Nouns that measure out what their *of* names (*a rectangular piece* of cloth)."""
 VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", "sense"))
 VAGUE |= {*RELATIONAL, *PARTITIVE}
 """Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...; FLAG

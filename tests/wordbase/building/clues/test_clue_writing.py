@@ -644,6 +644,11 @@ def test_a_cut_leaves_no_fragment_an_editor_would_not_print(installed: ClueWrite
     # Not "Any of a fairly recent class" for TANTRA, nor "Either a design" for DECAL.
     assert not texts(installed.clues("tantra", ["tantra"], 3))[0].endswith("class")
     assert "Either a design" not in texts(installed.clues("decal", ["decal"], 3))
+    # Only a partitive's "of" phrase may end a cut before another "of": not ACT's
+    # "Legal document codifying the result of deliberations" before what people do.
+    assert texts(installed.clues("act", ["act"], 3))[0] == (
+        "Something that people do or cause to happen"
+    )
 
 
 def test_the_most_used_sense_comes_first_even_at_length(installed: ClueWriter) -> None:
