@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fill_review import fill, library_grids  # noqa: E402
 
-from crossforge.wordbase.building.clues.cutting import MAX_CLUE_WORDS  # noqa: E402
+from crossforge.wordbase.building.clues.cutting import MAX_CLUE_WORDS, clue_words  # noqa: E402
 from crossforge.wordbase.building.clues.kinds import BLANK  # noqa: E402
 from crossforge.wordbase.building.clues.roots import repeats_answer  # noqa: E402
 from crossforge.wordbase.config import DEFAULT_LIST  # noqa: E402
@@ -53,11 +53,6 @@ def filled_keys(list_name: str, words: Any, seeds: list[int], timeout: float) ->
     return list(found)
 
 
-def word_count(clue: str) -> int:
-    """The words of a clue (a blank counts as one)."""
-    return len(re.findall(r"[A-Za-z0-9'_-]+", clue))
-
-
 def review(keys: list[str], entries: dict[str, Any]) -> str:
     """One line per key, then the counts."""
     lines, clued, short, repeats, long = [], 0, 0, [], []
@@ -70,19 +65,19 @@ def review(keys: list[str], entries: dict[str, Any]) -> str:
         first = clues[0] if clues else None
         text = first.text if first else ""
         clued += first is not None
-        short += first is not None and word_count(text) <= SHORT_WORDS
+        short += first is not None and clue_words(text) <= SHORT_WORDS
         answer = {w for w in re.findall(r"[a-z]+", display.lower())} | {key.lower()}
         for clue in clues:
             if repeats_answer(answer, clue.text.replace(BLANK, " ")):
                 repeats.append(f"{display}: {clue.text}")
-            if word_count(clue.text) > MAX_WORDS:
+            if clue_words(clue.text) > MAX_WORDS:
                 long.append(f"{display}: {clue.text}")
         source = first.source if first else "-"
         kind, level = (first.kind or "-", first.level or "-") if first else ("-", "-")
         if first is not None:
             kinds[kind] += 1
             levels[level] += 1
-        lines.append(f"{display:<16} {text:<62} {kind}/{level} {source} ({word_count(text)})")
+        lines.append(f"{display:<16} {text:<62} {kind}/{level} {source} ({clue_words(text)})")
     total = max(len(keys), 1)
     lines.append(f"entries: {len(keys)}")
     lines.append("first clues by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))

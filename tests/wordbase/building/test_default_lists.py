@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from itertools import islice
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 
 from crossforge.wordbase.alphabets import get_alphabet
 from crossforge.wordbase.building import defaults
+from crossforge.wordbase.building.clues.kinds import BLANK
+from crossforge.wordbase.building.clues.roots import repeats_answer
 from crossforge.wordbase.building.defaults import (
     FUNCTION_WORDS,
     FUNCTION_WORDS_SOURCE,
@@ -272,6 +275,19 @@ def test_the_function_word_list_holds_what_wordnet_lacks() -> None:
     # A meaning is a fair clue: it does not hold the word it defines.
     assert [w.written for w in words if w.written in w.meaning.lower().split()] == []
     assert "MIT licence" in FUNCTION_WORDS.read_text("utf-8").splitlines()[0]
+
+
+def test_a_contraction_is_clued_without_its_words() -> None:
+    # HE'S is not "He is" nor SHE'S "She is": a clue repeats none of the answer's words.
+    contractions = [w for w in function_words() if w.kind == "contraction"]
+    repeating = [
+        w.written
+        for w in contractions
+        if repeats_answer(set(re.findall("[a-z]+", w.written)), w.meaning.replace(BLANK, " "))
+    ]
+    assert len(contractions) > 30 and repeating == []
+    listed = {w.written: w.meaning for w in contractions}
+    assert listed["he's"] == "'For ___ a jolly good fellow'"
 
 
 def test_a_function_word_is_scored_as_a_dictionary_word() -> None:

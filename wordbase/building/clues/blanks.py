@@ -18,7 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from crossforge.wordbase.building.clues.cutting import MAX_CLUE_LENGTH, MAX_CLUE_WORDS
+from crossforge.wordbase.building.clues.cutting import (
+    MAX_CLUE_LENGTH,
+    MAX_CLUE_WORDS,
+    clue_words,
+)
 from crossforge.wordbase.building.clues.kinds import BLANK, clue_case
 from crossforge.wordbase.building.clues.roots import repeats_answer
 from crossforge.wordbase.building.english.wordnet import SynsetId, WordNet
@@ -121,7 +125,7 @@ class BlankClues:
             return None  # the blank cuts a longer lemma: extra ___ touchdown
         clue = " ".join(f"{example[:start]}{BLANK}{example[end:]}".split()).rstrip(".;,:")
         rest = _TOKEN.findall(clue.replace(BLANK, " ").lower())
-        if len(clue) > MAX_CLUE_LENGTH or len(clue.split()) > MAX_CLUE_WORDS:
+        if len(clue) > MAX_CLUE_LENGTH or clue_words(clue) > MAX_CLUE_WORDS:
             return None  # no "She ___ when she found out that she would not be hired again"
         if "`" in clue or repeats_answer(answer, " ".join(rest)):
             return None

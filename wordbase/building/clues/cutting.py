@@ -23,6 +23,7 @@ from crossforge.wordbase.building.clues.grammar import (
     HEADLESS,
     LINKING,
     NOT_LAST,
+    PARTITIVE,
     PHRASE_ENDS,
     POSTPOSITIVE,
     PREPOSITIONS,
@@ -44,6 +45,7 @@ __all__ = [
     "MIN_CUT_WORDS",
     "SHORT_CLUE_WORDS",
     "GlossCutter",
+    "clue_words",
     "gloss_cuts",
     "shorten_gloss",
 ]
@@ -51,7 +53,11 @@ __all__ = [
 MAX_CLUE_LENGTH = 60
 """The longest gloss clue, in characters; a longer one is cut at a phrase boundary or dropped."""
 MAX_CLUE_WORDS = 12
-"""The most words a clue has; a longer one reads as a definition, not a clue."""
+"""The most words a clue has (``clue_words``); a longer one reads as a definition, not a clue."""
+_TYPOS = {"loose heat": "lose heat"}
+"""WordNet 3.0's glosses that misspell a word, corrected (COOL: not *Loosed heat*)."""
+_CLUE_WORD = re.compile(r"[A-Za-z0-9'_-]+")
+"""A word of a clue as a solver counts it: *1/60th* is two, a blank one."""
 LONG_CLUE_LENGTH = 80
 """The longest gloss clue of an answer that has no clue within ``MAX_CLUE_LENGTH``: a
 long definition is a better suggestion than none."""
@@ -143,6 +149,11 @@ def _first_clause(definition: str, is_noun: Callable[[str], bool]) -> tuple[str,
     return text.strip(" ,:"), suffix
 
 
+def clue_words(clue: str) -> int:
+    """How many words ``clue`` has (``_CLUE_WORD``)."""
+    return len(_CLUE_WORD.findall(clue))
+
+
 def gloss_cuts(
     definition: str, is_noun: Callable[[str], bool], limit: int = MAX_CLUE_LENGTH
 ) -> list[str]:
@@ -177,8 +188,10 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
     baseball playing field*), not inside a compound preposition (*by means of*) nor a
     coordination (*affecting or characteristic of*, *an ocean or a large body of*); a
     cut before *of* or *for* keeps three words or more and no vague head (*informal
-    term for*, *railing at the side of*); a cut of *any of* keeps five words or more
-    (not *any of a group*)."""
+    term for*, *railing at the side of*, *a rectangular piece of*) nor ends a
+    preposition's object but a partitive's (not *by means of*; *piece of cloth of*); a cut
+    of *any of* keeps five words or more (not *any of a group*); a cut of *either*
+    keeps its *or* (not *either a design*)."""
     if end < 2 or end >= len(words):
         return False
     after, last, before = words[end], words[end - 1].rstrip(","), words[end - 2]
@@ -192,6 +205,8 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False  # ... | to show that; cyanobacteria found | in
     if words[0] == "any" and end <= 4:  # any of a group | of
         return False
+    if words[0] == "either" and "or" not in words[:end]:  # either a design | or ...
+        return False
     if before in CONJUNCTIONS or before.endswith(","):  # affecting or characteristic | of
         return False  # slope, tilt | in which
     if before in BOUNDARIES and last.endswith("ing"):  # by taking | in a reef
@@ -200,8 +215,11 @@ def _cut_ends_phrase(words: list[str], end: int, is_noun: Callable[[str], bool])
         return False
     if before in RELATIVES:  # organization that coordinates | and directs
         return False
-    if after in ("of", "for") and (end < 3 or before in BOUNDARIES or last in VAGUE):
-        return False  # basic unit | of; by means | of; informal term | for
+    measured = before == "of" and words[end - 3] in PARTITIVE  # piece of cloth | of
+    if after in ("of", "for") and (end < 3 or (before in BOUNDARIES and not measured)):
+        return False  # basic unit | of; by means | of; result of deliberations | of
+    if after in ("of", "for") and last in VAGUE:
+        return False  # informal term | for
     if after == "of" and before == "the":
         return False  # created by the movement | of aircraft
     if after == "of" and RELATIVES_SET.intersection(words[max(1, end - 4) : end]):
@@ -253,7 +271,8 @@ class GlossCutter:
         starts with a preposition sets a scene for the next (ADAM: *in Judeo-Christian
         mythology*; *the first man ...*) and makes none either."""
         if sid not in self._cuts:
-            first, *later = self.wordnet.synsets[sid].definition.split(";")
+            definition = self.wordnet.synsets[sid].definition
+            first, *later = _TYPOS.get(definition, definition).split(";")
             opening = _PARENTHESIS.sub("", first).split()[:1]
             if sid[0] == "n" and later and opening and opening[0] in PREPOSITIONS:
                 first = ""  # in Judeo-Christian mythology; the first man ...: a setting
@@ -277,7 +296,7 @@ class GlossCutter:
         BERG's *... of ice floating*); a cut of at most ``MAX_CLUE_WORDS`` where the first is longer
         (PALIMPSEST: not *... with the earlier writing incompletely erased*); ``[]``
         for none."""
-        glosses = [g for g in glosses if len(g.split()) <= MAX_CLUE_WORDS]
+        glosses = [g for g in glosses if clue_words(g) <= MAX_CLUE_WORDS]
         if not glosses:
             return []
         if pos == "r" or len(glosses[0].split()) <= SHORT_CLUE_WORDS:

@@ -13,6 +13,7 @@ PREPOSITIONS = ("of", "in", "on", "at", "for", "with", "from", "by", "into", "be
 PREPOSITIONS_TOO: tuple[str, ...] = ("through", "under", "over", "without", "within", "during")
 PREPOSITIONS_TOO += ("around", "across", "along", "among", "against", "toward", "towards")
 PREPOSITIONS_TOO += ("upon", "near", "beyond", "behind", "below", "above", "beneath")
+PREPOSITIONS_TOO += ("per",)  # charge per unit: not *charge per units*
 BOUNDARIES = frozenset(RELATIVES + PARTICIPLES + PREPOSITIONS + PREPOSITIONS_TOO)
 """Words a phrase may be cut before (not *to*, *as*, *like*: they complete what precedes)."""
 POSTPOSITIVE = frozenset(
@@ -49,5 +50,9 @@ NOT_LAST |= {"it", "them", "him", "me", "us", "you"}  # WordNet's IT, US: nouns 
 """Words no cut ends on, though WordNet has them as nouns (*who*, the WHO; *a*, ampere;
 *masses of tissue one* | on each side; *comedian known for his* | ...)."""
 RELATIONAL = ("side", "end", "top", "edge", "front", "back", "base", "bottom", "part", "loss")
-VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", "sense", *RELATIONAL))
-"""Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...)."""
+PARTITIVE = ("piece", "pieces", "class", "portion")
+"""Nouns that measure out what their *of* names (*a rectangular piece* of cloth)."""
+VAGUE = frozenset(("term", "terms", "name", "word", "kind", "type", "sort", "sense"))
+VAGUE |= {*RELATIONAL, *PARTITIVE}
+"""Nouns a cut before *of* or *for* leaves meaningless (*informal term* for ...; FLAG
+not *Emblem usually consisting of a rectangular piece* | of cloth)."""

@@ -75,6 +75,8 @@ _SAME_PLURAL = frozenset(
     ]
 )
 """Nouns whose plural is the noun (WordNet inflects them regularly: *deers*)."""
+_QUANTITIES = frozenset(("number", "couple", "lot", "host", "variety", "handful"))
+"""Heads that count what follows *of* and take no plural for it (*a number of sheets*)."""
 _NOT_DESCRIBING = frozenset(("of", "else", "or", "and"))
 """Words after a pronoun that make it no head (*one of*, *something else*)."""
 UNINFLECTED = frozenset(("be",))
@@ -127,8 +129,9 @@ class Inflector:
     def _readings(self, word: str) -> list[Reading]:
         """How ``word`` (lower case) reads as an inflection of a common lemma: by the
         exception lists, and by WordNet's rules where English spells the form so; names'
-        plurals (``parises``) and adverbs are left out. The reading whose part of speech
-        its lemma uses most comes first (``sells``: the verb before the noun)."""
+        plurals (``parises``), adverbs and a symbol's forms (*hm*) are left out. The
+        reading whose part of speech its lemma uses most comes first (``sells``: the verb
+        before the noun)."""
         wordnet = self.wordnet
         found = [
             Reading(lemma, pos, suffix, word != lemma + lemma[-1] + suffix)  # grab|b|ed: regular
@@ -147,6 +150,7 @@ class Inflector:
             if reading.pos != "r"
             and not wordnet.is_proper(reading.lemma)
             and not self._noun_not_degree(word, reading)
+            and _VOWELS.search(reading.lemma)  # a symbol (hm): HMS is no hectometers
         ]
         return sorted(kept, key=lambda r: [p for p, _ in wordnet.senses[r.lemma]].index(r.pos))
 
@@ -342,7 +346,8 @@ class Inflector:
         first boundary: *long-tailed rodents* similar to ...) singular or ``plural``,
         and the verb of a relative clause after it in the same number (``Minerals that
         contain metal``, ``Small dark goose that breeds``); None if there is no head, or
-        it is coordinated (``pests or nuisances``), a pronoun (``someone who``) or has
+        it is coordinated (``pests or nuisances``), a pronoun (``someone who``), a count
+        (*a number of sheets*: ``_QUANTITIES``) or has
         no attested form, or if the relative clause does not start with a verb or would
         not agree (``persons who shirk his work``). A plural whose last noun has no
         plural may take the noun before it where the last may be a participle (``Social
@@ -374,6 +379,8 @@ class Inflector:
                 return None
             words[at - 2] = first_form if first.islower() else clue_case(first_form)
         form: str | None
+        if plural and lower in _QUANTITIES and words[at + 1 : at + 2] == ["of"]:
+            return None  # a number of sheets: not *numbers of sheets*
         if lower in _PRONOUNS:  # someone who works: people who work, never one of ...
             after = words[at + 1] if at + 1 < len(words) else "of"
             described = after in RELATIVES or (lower != "one" and after not in _NOT_DESCRIBING)
@@ -384,8 +391,9 @@ class Inflector:
             return None
         if form == lower:
             return " ".join(words)  # already in that number
-        if RELATIVES_SET.intersection(words[end + 1 :]):
-            return None  # officers of the church who: the clause is the head's
+        opening = words[end + 1 : end + 2]  # structure in which: the head's clause
+        if RELATIVES_SET.intersection(words[end + 1 :]) and not RELATIVES_SET.issuperset(opening):
+            return None  # officers of the church who: the clause may be the church's
         if end + 1 < len(words) and words[end] in SUBJECT_RELATIVES:
             if at != end - 1:
                 return None  # the clause may be the head's: long-tailed rodents ... that
@@ -417,10 +425,14 @@ class Inflector:
         """The index of a gloss's head: the last noun of its leading noun phrase, or
         unless ``participle``, the noun before it where it may be a participle (*insect
         living* in ...: *insect*), as it is before an article (*hairpiece covering the
-        head*: not *coverings*); -1 if it has none."""
+        head*: not *coverings*); not an adjective before *to* (*frequency relative to*);
+        -1 if it has none."""
         end = phrase_end(words)
         nouns = [k for k in range(end) if self.lexicon.is_noun(words[k].rstrip(","))]
         after = words[nouns[-1] + 1] if nouns and nouns[-1] + 1 < len(words) else ""
+        if nouns and after == "to" and "a" in self.lexicon.pos(words[nouns[-1]].lower()):
+            nouns.pop()  # frequency relative | to: an adjective after its noun
+            after = words[nouns[-1] + 1] if nouns else ""
         if after in ARTICLES and words[nouns[-1]].endswith("ing"):
             participle = False
         if not participle:

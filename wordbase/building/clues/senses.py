@@ -17,10 +17,15 @@ from crossforge.wordbase.building.clues.lexicon import Lexicon
 from crossforge.wordbase.building.english.wordnet import SynsetId
 from crossforge.wordbase.models import Clue
 
-__all__ = ["SYNONYM_SENSES", "Sense", "SenseOrder", "distinct", "ordered"]
+__all__ = ["SYNONYM_SENSES", "VULGAR_WORDS", "Sense", "SenseOrder", "distinct", "ordered"]
 
 SYNONYM_SENSES = 3
 """Synonyms come from a lemma's most used senses only (WordNet orders them by use)."""
+RARE_LEMMA = 50
+"""A lemma its participle's verb outnumbers this many times in the tagged corpora is obscure."""
+VULGAR_WORDS = 2
+"""A sense whose synset holds this many avoided words, one offensive, is never clued
+where its lemma has another (``SenseOrder._vulgar``)."""
 Sense = tuple[list[Clue], list[Clue], int]
 """The synonym clues and gloss clues of one sense, and how often the tagged corpora use
 the answer's lemma in it."""
@@ -81,12 +86,22 @@ class SenseOrder:
         return [sid for sid in self._sense_order(lemma) if pos in (None, sid[0])]
 
     def _ordered_senses(self, lemma: str) -> tuple[SynsetId, ...]:
-        """``lemma``'s senses, most used first: by the tagged corpora's count of
+        """``lemma``'s senses but vulgar ones (``_vulgar``) where it has others, most
+        used first: by the tagged corpora's count of
         ``lemma`` in each, then, for senses they never use it in, by their count of the
         sense's other lemmas (FLAT: the *apartment* before the *flat tire*;
         ``_familiarity``)."""
         found = self.wordnet.senses.get(lemma, ())
-        return tuple(sorted(found, key=partial(self._familiarity, lemma)))
+        printable = [sid for sid in found if not self._vulgar(sid)] or found
+        return tuple(sorted(printable, key=partial(self._familiarity, lemma)))
+
+    def _vulgar(self, sid: SynsetId) -> bool:
+        """True when sense ``sid`` fails the breakfast test: its synset holds a word the
+        editor tags call offensive and ``VULGAR_WORDS`` they avoid (TART: the
+        prostitute, beside *whore*, *harlot*, *bawd*; not FOOL beside one *twat*)."""
+        words = self.wordnet.synsets[sid].words
+        avoided = sum(map(self.lexicon.avoided, words))
+        return avoided >= VULGAR_WORDS and any(map(self.lexicon.offensive, words))
 
     def _familiarity(self, lemma: str, sid: SynsetId) -> tuple[int, int, bool]:
         """How well solvers know ``lemma`` in sense ``sid``, as a sort key (``senses``):
@@ -102,7 +117,10 @@ class SenseOrder:
     def obscure(self, lemma: str, readings: Sequence[Reading]) -> bool:
         """True when no tagged corpus uses ``lemma`` and it is a name (*Ate*, a goddess;
         *Ted*, a Teddy boy) or the answer reads as a form of a lemma they do use (ROADS:
-        *road*, before *roads* as a roadstead)."""
-        if self.lexicon.uses(lemma):
-            return False
+        *road*, before *roads* as a roadstead), or a participle of a verb they use
+        ``RARE_LEMMA`` times as often (STARTING: *start*, before the bulging eyes)."""
+        own = self.lexicon.uses(lemma)
+        if own:  # STARTING: the verb *start* far more than the bulging eyes
+            participles = [r for r in readings if r.pos == "v" and r.suffix in ("ing", "ed")]
+            return any(self.lexicon.uses(r.lemma) > own * RARE_LEMMA for r in participles)
         return self.wordnet.is_proper(lemma) or any(self.lexicon.uses(r.lemma) for r in readings)

@@ -26,6 +26,7 @@ from crossforge.wordbase.building.clues.cutting import (
     MAX_CLUE_WORDS,
     SHORT_CLUE_WORDS,
     GlossCutter,
+    clue_words,
 )
 from crossforge.wordbase.building.clues.inflection import (
     DEGREES,
@@ -67,6 +68,8 @@ UNCOUNTED_FILES = frozenset((7, 12, 19, 26))
 """Lexicographer files of senses a plural seldom means (``noun.attribute``,
 ``noun.feeling``, ``noun.phenomenon``, ``noun.state``): HEATS are races before forms
 of energy."""
+DOMINANT_USES = 5
+"""Fewer tagged uses say too little of a sense to prefer its long gloss (DUAL: "Double")."""
 _ROMAN = re.compile(r"[ivxlcdm]+")
 _PARTS = re.compile(r"[ -]")
 """What separates the words of an abbreviation's expansion (*fuel-air explosive*)."""
@@ -114,7 +117,8 @@ class ClueWriter:
         else by its own); none repeats the answer (``repeats_answer``) or another clue, nor
         is longer than ``MAX_CLUE_LENGTH`` (a plural lengthens a gloss). An answer with
         no such clue takes glosses up to ``LONG_CLUE_LENGTH`` (HOTEL: ``Building where
-        travelers can pay for lodging and meals and other services``), then, a word,
+        travelers can pay for lodging and meals and other services``), as does a sense the
+        tagged corpora use more than all others together (``_dominant``), then, a word,
         its place in names (``name_clues``). Lemmas come most used first (``Lexicon.uses``); an
         obscure one (``SenseOrder.obscure``) after the readings (ATE: *eat* before the goddess),
         and a person's after the names its word is part of (TED). Each clue records its
@@ -220,7 +224,7 @@ class ClueWriter:
                 break
             for clue in ordered(self._inflected_clues(reading, answer, longest), limit):
                 found.setdefault(clue.text.lower(), clue)
-        short = [clue for clue in found.values() if len(clue.text.split()) <= MAX_CLUE_WORDS]
+        short = [clue for clue in found.values() if clue_words(clue.text) <= MAX_CLUE_WORDS]
         return short[:limit]
 
     def _lemma_clues(self, lemma: str, answer: set[str], longest: int) -> Iterator[Sense]:
@@ -232,23 +236,9 @@ class ClueWriter:
         for rank, sid in enumerate(self._order.senses(lemma)):
             synonyms = self._synonyms(sid, lemma, answer) if rank < SYNONYM_SENSES else []
             synonyms = [*self._expansions(sid, lemma, answer), *synonyms][:SYNONYMS_PER_SENSE]
-            glosses: list[str] = []
-            for cut in self.cutter.cuts(sid):
-                gloss = (
-                    (self.inflector.numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
-                )
-                if sid[0] == "n" and repeats_answer(answer, gloss):
-                    gloss = self.cutter.head_replaced(gloss, sid, answer) or gloss
-                if sid[0] == "n" and repeats_answer(answer, gloss):
-                    gloss = self.cutter.modifier_dropped(gloss, answer) or gloss
-                if sid[0] == "n" and repeats_answer(answer, gloss):
-                    gloss = self.cutter.parts_named(gloss, answer) or gloss
-                if sid[0] == "r" and repeats_answer(answer, gloss):
-                    gloss = self.cutter.manner_replaced(gloss, sid, answer) or gloss
-                if len(gloss) <= longest and not repeats_answer(answer, gloss):
-                    glosses.append(gloss)
-                    if len(gloss.split()) <= SHORT_CLUE_WORDS:
-                        break  # _short takes none after it
+            glosses = self._lemma_glosses(sid, answer, longest)
+            if not glosses and self._dominant(lemma, sid, rank):
+                glosses = self._lemma_glosses(sid, answer, LONG_CLUE_LENGTH)
             signal = partial(self._signals.signal, sid, lemma)
             yield (
                 [signal(clue_case(s), "synonym", sense_level("synonym", rank)) for s in synonyms],
@@ -258,6 +248,48 @@ class ClueWriter:
                 ],
                 self.wordnet.tagged(lemma, sid),
             )
+
+    def _lemma_glosses(self, sid: SynsetId, answer: set[str], longest: int) -> list[str]:
+        """The cuts of sense ``sid``'s gloss of at most ``longest`` characters, longest
+        first down to the first short one, as ``_lemma_clues`` gives them."""
+        glosses: list[str] = []
+        for cut in self.cutter.cuts(sid):
+            gloss = (self.inflector.numbered(cut, plural=False) or cut) if sid[0] == "n" else cut
+            if sid[0] == "n" and repeats_answer(answer, gloss):
+                gloss = self.cutter.head_replaced(gloss, sid, answer) or gloss
+            if sid[0] == "n" and repeats_answer(answer, gloss):
+                gloss = self.cutter.modifier_dropped(gloss, answer) or gloss
+            if sid[0] == "n" and repeats_answer(answer, gloss):
+                gloss = self.cutter.parts_named(gloss, answer) or gloss
+            if sid[0] == "r" and repeats_answer(answer, gloss):
+                gloss = self.cutter.manner_replaced(gloss, sid, answer) or gloss
+            if len(gloss) <= longest and not repeats_answer(answer, gloss):
+                glosses.append(gloss)
+                if len(gloss.split()) <= SHORT_CLUE_WORDS:
+                    break  # _short takes none after it
+        return glosses
+
+    def _dominant(self, lemma: str, sid: SynsetId, rank: int) -> bool:
+        """True when ``sid`` is ``lemma``'s first sense and the tagged corpora use it
+        ``DOMINANT_USES`` times or more, and more than all its others together: a gloss
+        up to ``LONG_CLUE_LENGTH`` is better than another sense's (NESTS: not *Kinds of
+        gun emplacement*)."""
+        own = self.wordnet.tagged(lemma, sid)
+        return rank == 0 and own >= DOMINANT_USES and 2 * own > self.lexicon.uses(lemma)
+
+    def _inflected_glosses(
+        self, sid: SynsetId, reading: Reading, answer: set[str], longest: int
+    ) -> list[str]:
+        """The cuts of sense ``sid``'s gloss in the form of ``reading`` of at most
+        ``longest`` characters, longest first down to the first short one."""
+        glosses: list[str] = []
+        for cut in self.cutter.cuts(sid):
+            gloss = self.inflector.inflected_gloss(cut, reading)
+            if gloss and len(gloss) <= longest and not repeats_answer(answer, gloss):
+                glosses.append(gloss)
+                if len(gloss.split()) <= SHORT_CLUE_WORDS:
+                    break  # _short takes none after it
+        return glosses
 
     def _inflected_clues(self, reading: Reading, answer: set[str], longest: int) -> Iterator[Sense]:
         """Per sense of the reading's lemma and part of speech that writes it in lower
@@ -283,13 +315,9 @@ class ClueWriter:
                     if form and not repeats_answer(answer, form):
                         level = sense_level("synonym", rank)
                         synonyms.append(wordnet_clue(clue_case(form), "synonym", level))
-            glosses: list[str] = []
-            for cut in self.cutter.cuts(sid):
-                gloss = self.inflector.inflected_gloss(cut, reading)
-                if gloss and len(gloss) <= longest and not repeats_answer(answer, gloss):
-                    glosses.append(gloss)
-                    if len(gloss.split()) <= SHORT_CLUE_WORDS:
-                        break  # _short takes none after it
+            glosses = self._inflected_glosses(sid, reading, answer, longest)
+            if not glosses and self._dominant(reading.lemma, sid, rank):
+                glosses = self._inflected_glosses(sid, reading, answer, LONG_CLUE_LENGTH)
             level = sense_level("definition", rank)
             yield (
                 synonyms,
