@@ -39,9 +39,9 @@ to load is listed as `BROKEN` with the reason, and the others work as usual. A G
 FILE of the grid commands and `crossforge fill` is a puzzle file or a library grid's
 name (`mini-5x5`, `american-15-themed` …, see `grids/library/README.md`). Bad input, a
 database to upgrade, a plugin that fails to load, a file that cannot be read or a
-database or Redis that does not answer print `crossforge: error: …` with exit status 1; a malformed command line exits with 2. Any
-other failure is a bug of ours: its traceback, then `crossforge: internal error …`, exit
-status 1 (please report it). Long commands draw a progress bar or status line on
+database or Redis that does not answer print `crossforge: error: …` with exit status
+1; a malformed command line exits with 2. Any other failure is a bug of ours: its
+traceback, then `crossforge: internal error …`, exit status 1 (please report it). Long commands draw a progress bar or status line on
 standard error when it is a terminal, and nothing when it is piped.
 """
 
