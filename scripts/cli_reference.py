@@ -41,8 +41,9 @@ name (`mini-5x5`, `american-15-themed` …, see `grids/library/README.md`). Bad 
 database to upgrade, a plugin that fails to load, a file that cannot be read or a
 database or Redis that does not answer print `crossforge: error: …` with exit status
 1; a malformed command line exits with 2. Any other failure is a bug of ours: its
-traceback, then `crossforge: internal error …`, exit status 1 (please report it). Long commands draw a progress bar or status line on
-standard error when it is a terminal, and nothing when it is piped.
+traceback, then `crossforge: internal error …`, exit status 1 (please report it). Long
+commands draw a progress bar or status line on standard error when it is a terminal,
+and nothing when it is piped.
 """
 
 
