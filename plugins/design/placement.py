@@ -22,6 +22,10 @@ from crossforge.plugins.design.settings import DesignError, DesignSettings, Them
 
 Run = tuple[Cell, ...]
 
+MIXED_FROM = 6
+"""Theme sets of this many free entries or more whose across layouts box lines in
+place some pairs down (a large Sunday set), when nobody asked for a direction."""
+
 
 @dataclass(frozen=True)
 class ThemeSlot:
@@ -94,9 +98,15 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
     symmetry = "rotational" if settings.symmetry == "none" else settings.symmetry
     base = Placement(settings.height, settings.width, symmetry)
     base = _with_fixed(base, fixed)
+    mixed = direction == "across" and not any(e.direction for e in free)
+    mixed = mixed and _crowded(base, free) and _fits_down(settings, free)
     found: dict[tuple[Run, ...], Placement] = {}
     for attempt in range(tries * 8):
-        placement = _place(base, free, direction, rng, attempt)
+        placement = (
+            _place_mixed(base, free, rng)
+            if mixed and attempt % 2 == 1
+            else _place(base, free, direction, rng, attempt)
+        )
         if placement is not None:
             found.setdefault(tuple(placement.runs()), placement)
         if len(found) >= tries:
@@ -155,6 +165,23 @@ def _direction(settings: DesignSettings, free: list[ThemeEntry]) -> str:
             )
         return "down"
     return "across"
+
+
+def _fits_down(settings: DesignSettings, free: list[ThemeEntry]) -> bool:
+    return all(len(entry.answer) <= settings.height for entry in free)
+
+
+def _crowded(base: Placement, entries: list[ThemeEntry]) -> bool:
+    """True for a large set (``MIXED_FROM`` entries or more) in symmetric pairs whose
+    best across layout puts theme lines two apart, or that has none: some pairs may
+    then go down."""
+    if _line_image(base, "across", 0) == 0 or len(entries) < MIXED_FROM:
+        return False
+    units = _units(entries, centre_ok=base.height % 2 == 1)
+    outer = [unit for unit in units if not unit.centre]
+    used = _used_lines(base, "across")
+    found = _ranked_layouts(base.height, len(outer), len(outer) < len(units), used)
+    return not found or found[0][0] > -3
 
 
 def _with_fixed(base: Placement, fixed: list[ThemeEntry]) -> Placement:
@@ -284,12 +311,107 @@ def _place(
     return placed if placed.consistent() else None
 
 
+def _place_mixed(
+    base: Placement, entries: list[ThemeEntry], rng: random.Random
+) -> Placement | None:
+    """A placement with some pairs across and some down: the units in drawn order
+    (the centre entry first), across and down in turn, each in a drawn line and
+    offset among those that keep its line and image one line from the theme lines of
+    its direction, agree on every letter it shares with an entry placed before (a
+    crossing) and leave every end block off the open cells; None when a unit finds
+    no such slot."""
+    units = _units(entries, centre_ok=base.height % 2 == 1 and base.width % 2 == 1)
+    rng.shuffle(units)
+    units.sort(key=lambda unit: not unit.centre)
+    turn = rng.randrange(2)
+    placed = base
+    for i, unit in enumerate(units):
+        options = _mixed_options(placed, unit, ("across", "down")[(i + turn) % 2])
+        rng.shuffle(options)
+        for direction, line, offset in options:
+            step = _put_unit(placed, unit, direction, line, offset)
+            if step is not None:
+                placed = step
+                break
+        else:
+            return None
+    return placed
+
+
+def _mixed_options(placed: Placement, unit: _Unit, direction: str) -> list[tuple[str, int, int]]:
+    """Every (direction, line, offset) a unit of ``_place_mixed`` may take, in
+    ``direction`` or, when none is left there, the other: the centre line for the
+    centre entry, else a line of the top (left) half from the third on, one line from
+    the used lines of that direction and their images."""
+    length = len(unit.entries[0].answer)
+    options: list[tuple[str, int, int]] = []
+    for direction in (direction, "down" if direction == "across" else "across"):
+        if options:
+            break
+        lines, span = (
+            (placed.height, placed.width)
+            if direction == "across"
+            else (placed.width, placed.height)
+        )
+        if length > span:
+            continue
+        used = _used_lines(placed, direction)
+        first = 2 if lines >= 11 else 1
+        candidates = [lines // 2] if unit.centre else range(first, lines // 2)
+        for line in candidates:
+            image_line = _line_image(placed, direction, line)
+            if not (_apart(line, used) and _apart(image_line, used | {line} - {image_line})):
+                continue
+            offsets = [(span - length) // 2] if unit.centre else range(span - length + 1)
+            options += [(direction, line, offset) for offset in offsets]
+    return options
+
+
+def _put_unit(
+    placed: Placement, unit: _Unit, direction: str, line: int, offset: int
+) -> Placement | None:
+    """``placed`` with ``unit`` in ``line`` of ``direction`` from ``offset`` (its
+    partner, or a kept slot, in the image); None when a letter or an end block
+    clashes."""
+    length = len(unit.entries[0].answer)
+    cells = _line_cells(direction, line, offset, length)
+    image = tuple(sorted(placed.image(cell) for cell in cells))
+    themes, kept, letters = list(placed.themes), list(placed.kept), dict(placed.letters)
+    first = unit.entries[0]
+    second = unit.entries[1] if len(unit.entries) > 1 else None
+    if unit.centre and set(image) != set(cells):
+        return None
+    if first.revealer and second is None and not unit.centre:
+        cells, image = image, cells  # an unpaired revealer reads last
+    if not _put(letters, cells, first.answer):
+        return None
+    themes.append(ThemeSlot(first, cells))
+    if second is not None:
+        if not _put(letters, image, second.answer):
+            return None
+        themes.append(ThemeSlot(second, image))
+    elif not unit.centre:
+        kept.append(image)
+    step = Placement(
+        placed.height, placed.width, placed.symmetry, tuple(themes), tuple(kept), letters
+    )
+    return step if step.consistent() else None
+
+
 def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tuple[int, ...]]:
+    """The layouts of ``_ranked_layouts``, best first."""
+    return [ranked[-1] for ranked in _ranked_layouts(lines, count, centred, used)]
+
+
+def _ranked_layouts(
+    lines: int, count: int, centred: bool, used: set[int]
+) -> list[tuple[int, int, int, float, tuple[int, ...]]]:
     """Every choice of ``count`` lines in the top half for the paired entries (their
     images below), each at least one line from the others, their images, the centre
     line when it holds an entry, and ``used``; the most even first (largest smallest
     gap, then fewest three lines two apart, fewest smallest gaps, closest to even
-    spacing)."""
+    spacing), with what ranks them: (-smallest gap, three lines two apart, count of
+    smallest gaps, drift, layout)."""
     half = lines // 2
     first = 2 if lines >= 11 else 1  # a theme line on the second line boxes the edge in
     total = 2 * count + int(centred)
@@ -309,7 +431,7 @@ def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tupl
         drift = sum(abs(line - want) for line, want in zip(layout, ideal, strict=True))
         found.append((-gap, runs, gaps.count(gap), drift, layout))
     found.sort()
-    return [found_layout[-1] for found_layout in found]
+    return found
 
 
 def _place_self_symmetric(
