@@ -25,6 +25,8 @@ Run = tuple[Cell, ...]
 MIXED_FROM = 6
 """Theme sets of this many free entries or more whose across layouts box lines in
 place some pairs down (a large Sunday set), when nobody asked for a direction."""
+MIXED_STEPS = 400
+"""Slots a mixed placement tries before it gives up."""
 
 
 @dataclass(frozen=True)
@@ -314,40 +316,46 @@ def _place(
 def _place_mixed(
     base: Placement, entries: list[ThemeEntry], rng: random.Random
 ) -> Placement | None:
-    """A placement with some pairs across and some down: the units in drawn order
-    (the centre entry first), across and down in turn, each in a drawn line and
-    offset among those that keep its line and image one line from the theme lines of
-    its direction, agree on every letter it shares with an entry placed before (a
-    crossing) and leave every end block off the open cells; None when a unit finds
-    no such slot."""
+    """A placement with some units across and some down (at most half of them, rounded
+    up, either way): a depth-first search over the units (the centre entry first, then
+    the longest), each in a drawn direction, line and offset among those that keep
+    its line and image one line from the theme lines of its direction, agree on every
+    letter it shares with an entry placed before (a crossing) and leave every end
+    block off the open cells; None when ``MIXED_STEPS`` tries find none."""
     units = _units(entries, centre_ok=base.height % 2 == 1 and base.width % 2 == 1)
-    rng.shuffle(units)
-    units.sort(key=lambda unit: not unit.centre)
-    turn = rng.randrange(2)
-    placed = base
-    for i, unit in enumerate(units):
-        options = _mixed_options(placed, unit, ("across", "down")[(i + turn) % 2])
+    units.sort(key=lambda unit: (not unit.centre, -len(unit.entries[0].answer)))
+    most = (len(units) + 1) // 2
+    steps = [MIXED_STEPS]
+
+    def search(placed: Placement, depth: int) -> Placement | None:
+        if depth == len(units):
+            return placed
+        options = [
+            option
+            for option in _mixed_options(placed, units[depth])
+            if len(_used_lines(placed, option[0])) < most * 2
+        ]
         rng.shuffle(options)
         for direction, line, offset in options:
-            step = _put_unit(placed, unit, direction, line, offset)
-            if step is not None:
-                placed = step
-                break
-        else:
-            return None
-    return placed
+            steps[0] -= 1
+            if steps[0] < 0:
+                return None
+            step = _put_unit(placed, units[depth], direction, line, offset)
+            found = None if step is None else search(step, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    return search(base, 0)
 
 
-def _mixed_options(placed: Placement, unit: _Unit, direction: str) -> list[tuple[str, int, int]]:
-    """Every (direction, line, offset) a unit of ``_place_mixed`` may take, in
-    ``direction`` or, when none is left there, the other: the centre line for the
-    centre entry, else a line of the top (left) half from the third on, one line from
-    the used lines of that direction and their images."""
+def _mixed_options(placed: Placement, unit: _Unit) -> list[tuple[str, int, int]]:
+    """Every (direction, line, offset) a unit of ``_place_mixed`` may take: the centre
+    line for the centre entry, else a line of the top (left) half from the third on,
+    one line from the used lines of that direction and their images."""
     length = len(unit.entries[0].answer)
     options: list[tuple[str, int, int]] = []
-    for direction in (direction, "down" if direction == "across" else "across"):
-        if options:
-            break
+    for direction in ("across", "down"):
         lines, span = (
             (placed.height, placed.width)
             if direction == "across"
