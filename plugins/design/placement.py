@@ -327,13 +327,13 @@ def _place_mixed(
     most = (len(units) + 1) // 2
     steps = [MIXED_STEPS]
 
-    def search(placed: Placement, depth: int) -> Placement | None:
+    def search(placed: Placement, depth: int, downs: int) -> Placement | None:
         if depth == len(units):
             return placed
         options = [
             option
             for option in _mixed_options(placed, units[depth])
-            if len(_used_lines(placed, option[0])) < most * 2
+            if (downs if option[0] == "down" else depth - downs) < most
         ]
         rng.shuffle(options)
         for direction, line, offset in options:
@@ -341,12 +341,12 @@ def _place_mixed(
             if steps[0] < 0:
                 return None
             step = _put_unit(placed, units[depth], direction, line, offset)
-            found = None if step is None else search(step, depth + 1)
+            found = None if step is None else search(step, depth + 1, downs + (direction == "down"))
             if found is not None:
                 return found
         return None
 
-    return search(base, 0)
+    return search(base, 0, 0)
 
 
 def _mixed_options(placed: Placement, unit: _Unit) -> list[tuple[str, int, int]]:
