@@ -1,10 +1,11 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
 In rounds until ``count`` designs are filled or the time runs out: patterns are drawn
-around the theme placements (for a third of the time left, ``PATTERN_POOL`` live
-patterns or ``PATTERN_DRAWS`` draws in all); each is kept only when
-``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the word and
-block limits), after its slots tightest on theme letters got a block. The kept
+around the theme placements (for a third of the time left, at most ``ROUND_DRAW``
+seconds, ``PATTERN_POOL`` live patterns or ``PATTERN_DRAWS`` draws in all); each is
+kept only when ``crossforge.grids.rules`` passes it (the type's rules, the symmetry,
+the word and block limits), after its slots tightest on theme letters got a block,
+and when arc consistency from its tight slots leaves every slot a word. The kept
 patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
 log₂ of the expected fills, the theme entries counted as given) less what editors
 dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
@@ -41,8 +42,11 @@ Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 PATTERN_DRAWS = 20000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
-"""The pattern search stops after this many draws, this many live patterns kept (a
-word fits every slot), or this share of the time."""
+ROUND_DRAW = 10.0
+"""The pattern search stops after this many draws, this many live patterns kept (no
+slot left without a word at the root), or this share of the time, at most
+``ROUND_DRAW`` seconds a round: around a crowded theme few patterns are live, and
+those wait for a fill no longer than that."""
 FILL_SHARE = 1 / 4
 FILL_LEAST = 8.0
 """Each fill gets this share of the time left, at least ``FILL_LEAST`` seconds (or
@@ -122,7 +126,8 @@ def design(
     while len(designs) < settings.count and not control.should_stop():
         left = end - time.monotonic()
         passed = drawer.passed
-        if left <= 0 or not drawer.draw(time.monotonic() + max(left * PATTERN_SHARE, 0.5)):
+        share = min(left * PATTERN_SHARE, ROUND_DRAW)
+        if left <= 0 or not drawer.draw(time.monotonic() + max(share, 0.5)):
             if drawer.passed == passed or tally.drawn >= PATTERN_DRAWS:
                 break  # no pattern passed the rules this round: more draws will not help
             continue

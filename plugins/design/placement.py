@@ -271,46 +271,27 @@ def _place(
     if not layouts:
         return None
     layout = layouts[0] if attempt < 2 else rng.choice(layouts[: max(2, len(layouts) // 2)])
-    themes, kept, letters = list(base.themes), list(base.kept), dict(base.letters)
+    placed = base
     for i, (unit, line) in enumerate(zip(outer, layout, strict=True)):
         length = len(unit.entries[0].answer)
-        image_line = _line_image(base, direction, line)
         if attempt % 2 == 1:
             offset = _offset(span, length, rng, jitter=True)
         else:
             offset = _offset(span, length, rng, jitter=False)
             if i % 2 == 1 and attempt > 0:
                 offset = span - length - offset  # staggered: flush with the other edge
-        cells = _line_cells(direction, line, offset, length)
-        image = tuple(sorted(base.image(cell) for cell in cells))
-        first, second = unit.entries[0], unit.entries[1] if len(unit.entries) > 1 else None
-        if first.revealer and second is None:
-            cells, image = image, cells  # an unpaired revealer reads last
-        if not _put(letters, cells, first.answer):
+        step = _put_unit(placed, unit, direction, line, offset)
+        if step is None:
             return None
-        themes.append(ThemeSlot(first, cells))
-        if second is not None:
-            if not _put(letters, image, second.answer):
-                return None
-            themes.append(ThemeSlot(second, image))
-        else:
-            kept.append(image)
-        used |= {line, image_line}
+        placed = step
+        used |= {line, _line_image(base, direction, line)}
     for unit in units:
         if unit.centre:
-            entry = unit.entries[0]
-            line = lines // 2
-            if not _apart(line, used):
+            if not _apart(lines // 2, used):
                 return None
-            offset = (span - len(entry.answer)) // 2
-            cells = _line_cells(direction, line, offset, len(entry.answer))
-            image = tuple(sorted(base.image(cell) for cell in cells))
-            if set(image) != set(cells) or not _put(letters, cells, entry.answer):
-                return None
-            themes.append(ThemeSlot(entry, cells))
-            used.add(line)
-    placed = Placement(base.height, base.width, base.symmetry, tuple(themes), tuple(kept), letters)
-    return placed if placed.consistent() else None
+            offset = (span - len(unit.entries[0].answer)) // 2
+            return _put_unit(placed, unit, direction, lines // 2, offset)
+    return placed
 
 
 def _place_mixed(
