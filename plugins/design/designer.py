@@ -1,11 +1,10 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
 In rounds until ``count`` designs are filled or the time runs out: patterns are drawn
-around the theme placements (for a third of the time left, at most ``ROUND_DRAW``
-seconds, ``PATTERN_POOL`` live patterns or ``PATTERN_DRAWS`` draws in all); each is
-kept only when ``crossforge.grids.rules`` passes it (the type's rules, the symmetry,
-the word and block limits), after its slots tightest on theme letters got a block,
-and when arc consistency from its tight slots leaves every slot a word. The kept
+around the theme placements (for a third of the time left, ``PATTERN_POOL`` live
+patterns or ``PATTERN_DRAWS`` draws in all); each is kept only when
+``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the word and
+block limits), after its slots tightest on theme letters got a block. The kept
 patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
 log₂ of the expected fills, the theme entries counted as given) less what editors
 dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
@@ -26,7 +25,7 @@ import numpy as np
 
 from crossforge.grids.model import OPEN, Grid, Slot
 from crossforge.grids.rules import check, check_symmetry
-from crossforge.grids.stats import Fillability, Shares, fillability
+from crossforge.grids.stats import Shares, fillability
 from crossforge.plugins.contract import Control, WordSource
 from crossforge.plugins.design.patterns import PatternSearch, shape_penalty
 from crossforge.plugins.design.placement import Placement, stack_placement, theme_placements
@@ -42,11 +41,8 @@ Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 PATTERN_DRAWS = 20000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
-ROUND_DRAW = 10.0
-"""The pattern search stops after this many draws, this many live patterns kept (no
-slot left without a word at the root), or this share of the time, at most
-``ROUND_DRAW`` seconds a round: around a crowded theme few patterns are live, and
-those wait for a fill no longer than that."""
+"""The pattern search stops after this many draws, this many live patterns kept (a
+word fits every slot), or this share of the time."""
 FILL_SHARE = 1 / 4
 FILL_LEAST = 8.0
 """Each fill gets this share of the time left, at least ``FILL_LEAST`` seconds (or
@@ -62,8 +58,6 @@ TIGHT_BITS = 2.0
 per halving below it."""
 REPAIRS = 6
 """Blocks a drawn pattern may get to break its tightest slot crossing theme letters."""
-SMALL = 64
-"""A slot with this many words or fewer narrows its crossings in ``_dead_at_root``."""
 THEMELESS_BELOW = 6
 """A themeless design aims at ``max_words``, and at least this many fewer."""
 
@@ -126,8 +120,7 @@ def design(
     while len(designs) < settings.count and not control.should_stop():
         left = end - time.monotonic()
         passed = drawer.passed
-        share = min(left * PATTERN_SHARE, ROUND_DRAW)
-        if left <= 0 or not drawer.draw(time.monotonic() + max(share, 0.5)):
+        if left <= 0 or not drawer.draw(time.monotonic() + max(left * PATTERN_SHARE, 0.5)):
             if drawer.passed == passed or tally.drawn >= PATTERN_DRAWS:
                 break  # no pattern passed the rules this round: more draws will not help
             continue
@@ -268,9 +261,7 @@ class _Drawer:
         if grid.rows in self.seen:
             return None
         self.seen.add(grid.rows)
-        if not math.isfinite(estimate.log2_fills) or _dead_at_root(
-            grid, self.index, self.floor, estimate
-        ):
+        if not math.isfinite(estimate.log2_fills):
             tally.dead += 1
             return None
         penalty, shape = shape_penalty(grid)
@@ -287,49 +278,6 @@ class _Drawer:
     def failed(self, pattern: _Pattern) -> None:
         """A fill of ``pattern`` failed: its placement is drawn less."""
         self.fails[pattern.origin] += 1
-
-
-def _dead_at_root(grid: Grid, index: Any, floor: int, estimate: Fillability) -> bool:
-    """True when arc consistency from the tight slots (``SMALL`` words or fewer) leaves
-    a slot no word, as the fill's root propagation would: around crowded theme lines
-    the few words of one slot often leave a crossing slot none, which the estimate,
-    counting each slot alone, does not see."""
-    slots = grid.slots(3)
-    crossings: dict[int, list[tuple[int, int, int]]] = {i: [] for i in range(len(slots))}
-    for crossing in grid.crossings(3):
-        crossings[crossing.a].append((crossing.i, crossing.b, crossing.j))
-        crossings[crossing.b].append((crossing.j, crossing.a, crossing.i))
-    domains: dict[int, np.ndarray] = {}
-
-    def domain(i: int) -> np.ndarray:
-        """The words of slot ``i`` left (a lettered slot, a theme entry, is its own)."""
-        if i not in domains:
-            pattern = grid.pattern(slots[i])
-            domains[i] = (
-                index.bucket(len(pattern)).codes[index.candidates(pattern, floor)]
-                if OPEN in pattern
-                else np.array([[index.alphabet.index(letter) for letter in pattern]])
-            )
-        return domains[i]
-
-    queue = [
-        i
-        for i, slot in enumerate(slots)
-        if OPEN in grid.pattern(slot) and estimate.candidates.get(slot.id, SMALL + 1) <= SMALL
-    ]
-    while queue:
-        i = queue.pop()
-        for position, other, other_position in crossings[i]:
-            letters = np.unique(domain(i)[:, position])
-            before = domain(other)
-            after = before[np.isin(before[:, other_position], letters)]
-            if len(after) == 0:
-                return True
-            if len(after) < len(before):
-                domains[other] = after
-                if len(after) <= SMALL and other not in queue:
-                    queue.append(other)
-    return False
 
 
 def _tightest(grid: Grid, candidates: Mapping[str, int]) -> Slot | None:
