@@ -3,8 +3,9 @@
 Entries of equal length go in mirrored slots (the first given on top, a revealer
 last); an entry left without a partner goes in the centre line when it can sit there
 symmetrically, or else in a slot whose mirror image is left to the fill. Entries go
-across unless one asks for down or only fits down. Theme lines follow the layouts
-that keep them (and their images, and the centre line) furthest apart, at least one
+across unless one asks for down or only fits down; a large set whose across lines
+crowd also gets mixed placements, some pairs down (``_place_mixed``). Theme lines
+follow the layouts that keep them (and their images, and the centre line) furthest apart, at least one
 line apart; entries in neighbouring theme lines are staggered (flush left, then
 right); entries with a position are placed there.
 """
@@ -23,8 +24,9 @@ from crossforge.plugins.design.settings import DesignError, DesignSettings, Them
 Run = tuple[Cell, ...]
 
 MIXED_FROM = 6
-"""Theme sets of this many free entries or more whose across layouts box lines in
-place some pairs down (a large Sunday set), when nobody asked for a direction."""
+"""Theme sets of this many free entries or more whose best across layout puts theme
+lines two apart also get mixed placements (a large Sunday set), when nobody asked
+for a direction."""
 MIXED_STEPS = 400
 """Slots a mixed placement tries before it gives up."""
 
@@ -170,6 +172,7 @@ def _direction(settings: DesignSettings, free: list[ThemeEntry]) -> str:
 
 
 def _fits_down(settings: DesignSettings, free: list[ThemeEntry]) -> bool:
+    """True when every entry fits down as well as across."""
     return all(len(entry.answer) <= settings.height for entry in free)
 
 
