@@ -5,9 +5,9 @@ last); an entry left without a partner goes in the centre line when it can sit t
 symmetrically, or else in a slot whose mirror image is left to the fill. Entries go
 across unless one asks for down or only fits down; a large set whose across lines
 crowd also gets mixed placements, some pairs down (``_place_mixed``). Theme lines
-follow the layouts that keep them (and their images, and the centre line) furthest apart, at least one
-line apart; entries in neighbouring theme lines are staggered (flush left, then
-right); entries with a position are placed there.
+follow the layouts that keep them (and their images, and the centre line) furthest
+apart, at least one line apart; entries in neighbouring theme lines are staggered
+(flush left, then right); entries with a position are placed there.
 """
 
 from __future__ import annotations
