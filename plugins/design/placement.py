@@ -3,10 +3,11 @@
 Entries of equal length go in mirrored slots (the first given on top, a revealer
 last); an entry left without a partner goes in the centre line when it can sit there
 symmetrically, or else in a slot whose mirror image is left to the fill. Entries go
-across unless one asks for down or only fits down. Theme lines follow the layouts
-that keep them (and their images, and the centre line) furthest apart, at least one
-line apart; entries in neighbouring theme lines are staggered (flush left, then
-right); entries with a position are placed there.
+across unless one asks for down or only fits down; a large set whose across lines
+crowd also gets mixed placements, some pairs down (``_place_mixed``). Theme lines
+follow the layouts that keep them (and their images, and the centre line) furthest
+apart, at least one line apart; entries in neighbouring theme lines are staggered
+(flush left, then right); entries with a position are placed there.
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ from crossforge.grids.rules import mirror_cell
 from crossforge.plugins.design.settings import DesignError, DesignSettings, ThemeEntry
 
 Run = tuple[Cell, ...]
+
+MIXED_FROM = 6
+"""Theme sets of this many free entries or more whose best across layout puts theme
+lines two apart also get mixed placements (a large Sunday set), when nobody asked
+for a direction."""
+MIXED_STEPS = 400
+"""Slots a mixed placement tries before it gives up."""
 
 
 @dataclass(frozen=True)
@@ -94,9 +102,15 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
     symmetry = "rotational" if settings.symmetry == "none" else settings.symmetry
     base = Placement(settings.height, settings.width, symmetry)
     base = _with_fixed(base, fixed)
+    mixed = direction == "across" and not any(e.direction for e in free)
+    mixed = mixed and _crowded(base, free) and _fits_down(settings, free)
     found: dict[tuple[Run, ...], Placement] = {}
     for attempt in range(tries * 8):
-        placement = _place(base, free, direction, rng, attempt)
+        placement = (
+            _place_mixed(base, free, rng)
+            if mixed and attempt % 2 == 1
+            else _place(base, free, direction, rng, attempt)
+        )
         if placement is not None:
             found.setdefault(tuple(placement.runs()), placement)
         if len(found) >= tries:
@@ -155,6 +169,24 @@ def _direction(settings: DesignSettings, free: list[ThemeEntry]) -> str:
             )
         return "down"
     return "across"
+
+
+def _fits_down(settings: DesignSettings, free: list[ThemeEntry]) -> bool:
+    """True when every entry fits down as well as across."""
+    return all(len(entry.answer) <= settings.height for entry in free)
+
+
+def _crowded(base: Placement, entries: list[ThemeEntry]) -> bool:
+    """True for a large set (``MIXED_FROM`` entries or more) in symmetric pairs whose
+    best across layout puts theme lines two apart, or that has none: some pairs may
+    then go down."""
+    if _line_image(base, "across", 0) == 0 or len(entries) < MIXED_FROM:
+        return False
+    units = _units(entries, centre_ok=base.height % 2 == 1)
+    outer = [unit for unit in units if not unit.centre]
+    used = _used_lines(base, "across")
+    found = _ranked_layouts(base.height, len(outer), len(outer) < len(units), used)
+    return not found or found[0][0] > -3
 
 
 def _with_fixed(base: Placement, fixed: list[ThemeEntry]) -> Placement:
@@ -242,54 +274,136 @@ def _place(
     if not layouts:
         return None
     layout = layouts[0] if attempt < 2 else rng.choice(layouts[: max(2, len(layouts) // 2)])
-    themes, kept, letters = list(base.themes), list(base.kept), dict(base.letters)
+    placed = base
     for i, (unit, line) in enumerate(zip(outer, layout, strict=True)):
         length = len(unit.entries[0].answer)
-        image_line = _line_image(base, direction, line)
         if attempt % 2 == 1:
             offset = _offset(span, length, rng, jitter=True)
         else:
             offset = _offset(span, length, rng, jitter=False)
             if i % 2 == 1 and attempt > 0:
                 offset = span - length - offset  # staggered: flush with the other edge
-        cells = _line_cells(direction, line, offset, length)
-        image = tuple(sorted(base.image(cell) for cell in cells))
-        first, second = unit.entries[0], unit.entries[1] if len(unit.entries) > 1 else None
-        if first.revealer and second is None:
-            cells, image = image, cells  # an unpaired revealer reads last
-        if not _put(letters, cells, first.answer):
+        step = _put_unit(placed, unit, direction, line, offset)
+        if step is None:
             return None
-        themes.append(ThemeSlot(first, cells))
-        if second is not None:
-            if not _put(letters, image, second.answer):
-                return None
-            themes.append(ThemeSlot(second, image))
-        else:
-            kept.append(image)
-        used |= {line, image_line}
+        placed = step
+        used |= {line, _line_image(base, direction, line)}
     for unit in units:
         if unit.centre:
-            entry = unit.entries[0]
-            line = lines // 2
-            if not _apart(line, used):
+            if not _apart(lines // 2, used):
                 return None
-            offset = (span - len(entry.answer)) // 2
-            cells = _line_cells(direction, line, offset, len(entry.answer))
-            image = tuple(sorted(base.image(cell) for cell in cells))
-            if set(image) != set(cells) or not _put(letters, cells, entry.answer):
+            offset = (span - len(unit.entries[0].answer)) // 2
+            return _put_unit(placed, unit, direction, lines // 2, offset)
+    return placed
+
+
+def _place_mixed(
+    base: Placement, entries: list[ThemeEntry], rng: random.Random
+) -> Placement | None:
+    """A placement with some units across and some down (at most half of them, rounded
+    up, either way): a depth-first search over the units (the centre entry first, then
+    the longest), each in a drawn direction, line and offset among those that keep
+    its line and image one line from the theme lines of its direction, agree on every
+    letter it shares with an entry placed before (a crossing) and leave every end
+    block off the open cells; None when ``MIXED_STEPS`` tries find none."""
+    units = _units(entries, centre_ok=base.height % 2 == 1 and base.width % 2 == 1)
+    units.sort(key=lambda unit: (not unit.centre, -len(unit.entries[0].answer)))
+    most = (len(units) + 1) // 2
+    steps = [MIXED_STEPS]
+
+    def search(placed: Placement, depth: int, downs: int) -> Placement | None:
+        if depth == len(units):
+            return placed
+        options = [
+            option
+            for option in _mixed_options(placed, units[depth])
+            if (downs if option[0] == "down" else depth - downs) < most
+        ]
+        rng.shuffle(options)
+        for direction, line, offset in options:
+            steps[0] -= 1
+            if steps[0] < 0:
                 return None
-            themes.append(ThemeSlot(entry, cells))
-            used.add(line)
-    placed = Placement(base.height, base.width, base.symmetry, tuple(themes), tuple(kept), letters)
-    return placed if placed.consistent() else None
+            step = _put_unit(placed, units[depth], direction, line, offset)
+            found = None if step is None else search(step, depth + 1, downs + (direction == "down"))
+            if found is not None:
+                return found
+        return None
+
+    return search(base, 0, 0)
+
+
+def _mixed_options(placed: Placement, unit: _Unit) -> list[tuple[str, int, int]]:
+    """Every (direction, line, offset) a unit of ``_place_mixed`` may take: the centre
+    line for the centre entry, else a line of the top (left) half from the third on,
+    one line from the used lines of that direction and their images."""
+    length = len(unit.entries[0].answer)
+    options: list[tuple[str, int, int]] = []
+    for direction in ("across", "down"):
+        lines, span = (
+            (placed.height, placed.width)
+            if direction == "across"
+            else (placed.width, placed.height)
+        )
+        if length > span:
+            continue
+        used = _used_lines(placed, direction)
+        first = 2 if lines >= 11 else 1
+        candidates = [lines // 2] if unit.centre else range(first, lines // 2)
+        for line in candidates:
+            image_line = _line_image(placed, direction, line)
+            if not (_apart(line, used) and _apart(image_line, used | {line} - {image_line})):
+                continue
+            offsets = [(span - length) // 2] if unit.centre else range(span - length + 1)
+            options += [(direction, line, offset) for offset in offsets]
+    return options
+
+
+def _put_unit(
+    placed: Placement, unit: _Unit, direction: str, line: int, offset: int
+) -> Placement | None:
+    """``placed`` with ``unit`` in ``line`` of ``direction`` from ``offset`` (its
+    partner, or a kept slot, in the image); None when a letter or an end block
+    clashes."""
+    length = len(unit.entries[0].answer)
+    cells = _line_cells(direction, line, offset, length)
+    image = tuple(sorted(placed.image(cell) for cell in cells))
+    themes, kept, letters = list(placed.themes), list(placed.kept), dict(placed.letters)
+    first = unit.entries[0]
+    second = unit.entries[1] if len(unit.entries) > 1 else None
+    if unit.centre and set(image) != set(cells):
+        return None
+    if first.revealer and second is None and not unit.centre:
+        cells, image = image, cells  # an unpaired revealer reads last
+    if not _put(letters, cells, first.answer):
+        return None
+    themes.append(ThemeSlot(first, cells))
+    if second is not None:
+        if not _put(letters, image, second.answer):
+            return None
+        themes.append(ThemeSlot(second, image))
+    elif not unit.centre:
+        kept.append(image)
+    step = Placement(
+        placed.height, placed.width, placed.symmetry, tuple(themes), tuple(kept), letters
+    )
+    return step if step.consistent() else None
 
 
 def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tuple[int, ...]]:
+    """The layouts of ``_ranked_layouts``, best first."""
+    return [ranked[-1] for ranked in _ranked_layouts(lines, count, centred, used)]
+
+
+def _ranked_layouts(
+    lines: int, count: int, centred: bool, used: set[int]
+) -> list[tuple[int, int, int, float, tuple[int, ...]]]:
     """Every choice of ``count`` lines in the top half for the paired entries (their
     images below), each at least one line from the others, their images, the centre
     line when it holds an entry, and ``used``; the most even first (largest smallest
     gap, then fewest three lines two apart, fewest smallest gaps, closest to even
-    spacing)."""
+    spacing), with what ranks them: (-smallest gap, three lines two apart, count of
+    smallest gaps, drift, layout)."""
     half = lines // 2
     first = 2 if lines >= 11 else 1  # a theme line on the second line boxes the edge in
     total = 2 * count + int(centred)
@@ -309,7 +423,7 @@ def _layouts(lines: int, count: int, centred: bool, used: set[int]) -> list[tupl
         drift = sum(abs(line - want) for line, want in zip(layout, ideal, strict=True))
         found.append((-gap, runs, gaps.count(gap), drift, layout))
     found.sort()
-    return [found_layout[-1] for found_layout in found]
+    return found
 
 
 def _place_self_symmetric(

@@ -143,3 +143,22 @@ def test_the_report_and_output_file(
     from crossforge.grids.formats import load
 
     assert any(NINE in row for row in load(out).grid.rows)
+
+
+def test_a_large_set_crowding_its_across_lines_places_pairs_down_too(
+    abc_words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # three pairs find no across lines one apart on 13x13: some pairs go down
+    theme = ["ABCABCA", "CBACBAC", "AABBCAB", "CCBBACB", "BACCABA", "ACBBCAC"]
+    code, answer, _ = design(
+        capsys, "--size", "13x13", "--max-words", "90", *(a for t in theme for a in ("--theme", t))
+    )
+    assert code == 0, answer
+    found = answer["designs"][0]
+    assert_sound(found)
+    entries = found["theme"]
+    assert sorted(entry["answer"] for entry in entries) == sorted(theme)
+    assert {entry["direction"] for entry in entries} == {"across", "down"}
+    slots = {frozenset(theme_cells(found, entry)): entry["direction"] for entry in entries}
+    for cells, direction in slots.items():  # a down entry mirrored by a down entry
+        assert slots[frozenset(mirror_cell(13, 13, cell) for cell in cells)] == direction
