@@ -11,6 +11,18 @@ traceback shown or logged.
 
 from __future__ import annotations
 
+SHOWN_LIMIT = 500
+"""Characters of an error message shown to whoever asked (an HTTP body, a job's error,
+the command's line): a parser that quotes the offending line may quote 900 KB."""
+
+
+def shown(message: str) -> str:
+    """``message`` as it is shown: whole up to ``SHOWN_LIMIT`` characters, else its start
+    and how long it was."""
+    if len(message) <= SHOWN_LIMIT:
+        return message
+    return f"{message[:SHOWN_LIMIT]}… (the message ran to {len(message):,} characters)"
+
 
 class InputError(ValueError):
     """Input that cannot be used as given (a bad grid, pattern, option, file…); the

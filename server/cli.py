@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from crossforge.cli_support import CommandError
-from crossforge.errors import InputError, NotFound, NotReady
+from crossforge.errors import InputError, NotFound, NotReady, shown
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -72,7 +72,7 @@ class EntryPointGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (InputError, NotFound, NotReady, OSError) as exc:
-            raise CommandError(str(exc)) from exc
+            raise CommandError(shown(str(exc))) from exc
         except (click.ClickException, click.exceptions.Exit, click.Abort, EOFError):
             raise  # click shows these (EOFError: it aborts, as on Ctrl-D)
         except Exception as exc:

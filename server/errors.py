@@ -16,7 +16,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from crossforge.errors import InputError, NotFound
+from crossforge.errors import InputError, NotFound, shown
 
 
 class ApiError(Exception):
@@ -46,7 +46,7 @@ def error_response(
     headers: dict[str, str] | None = None,
 ) -> Response:
     """The JSON error document with ``status``."""
-    body: dict[str, Any] = {"code": code, "message": message}
+    body: dict[str, Any] = {"code": code, "message": shown(message)}
     if details:
         body["details"] = details
     response = jsonify({"error": body})

@@ -73,3 +73,18 @@ def test_bad_puzzle_requests_are_4xx(make_app: Callable[..., Flask]) -> None:
         error = answer.get_json()["error"]
         assert error["code"] and error["message"]
     assert client.post("/v1/puzzles/sudoku/solve", data="x").status_code == 415
+
+
+def test_a_400_quotes_at_most_the_start_of_a_huge_bad_line(
+    make_app: Callable[..., Flask],
+) -> None:
+    """A parser quotes the line it cannot read; a 900 KB line must not come back whole."""
+    client = make_app(execute=execute).test_client()
+    for path, puzzle in [
+        ("/v1/puzzles/shikaku/solve", "x" * 900_000),
+        ("/v1/puzzles/regex/solve", "(" * 900_000),
+    ]:
+        answer = client.post(path, json={"puzzle": puzzle})
+        message = answer.get_json()["error"]["message"]
+        assert answer.status_code == 400 and message.startswith("line 1: "), message[:80]
+        assert len(message) < 600 and message.endswith(" characters)"), message[-80:]
