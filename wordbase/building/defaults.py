@@ -26,7 +26,7 @@ from crossforge.wordbase.alphabets import Alphabet, get_alphabet
 from crossforge.wordbase.building.clues.blanks import BlankClues
 from crossforge.wordbase.building.clues.collocations import CollocationClues
 from crossforge.wordbase.building.clues.inflection import Reading
-from crossforge.wordbase.building.clues.kinds import clue_case
+from crossforge.wordbase.building.clues.kinds import BLANK, clue_case
 from crossforge.wordbase.building.clues.writer import ClueWriter
 from crossforge.wordbase.building.english.editor_tags import EditorTags, editor_tags
 from crossforge.wordbase.building.english.given_names import given_names
@@ -475,7 +475,10 @@ def function_word_entry(word: FunctionWord, zipf: float = 0.0, display: str = ""
 
 
 def _meaning_clue(word: FunctionWord) -> Clue:
-    """The clue a ``FUNCTION_WORDS`` line gives: its meaning, capitalized."""
+    """The clue a ``FUNCTION_WORDS`` line gives: its meaning, capitalized; a blank (the
+    contractions' ``'For ___ a jolly good fellow'``) is an easy one of kind blank."""
+    if BLANK in word.meaning:
+        return Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE, kind="blank", level="easy")
     return Clue(clue_case(word.meaning), FUNCTION_WORDS_SOURCE, kind="definition", level="medium")
 
 

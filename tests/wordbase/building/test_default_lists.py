@@ -288,6 +288,14 @@ def test_a_contraction_is_clued_without_its_words() -> None:
     assert len(contractions) > 30 and repeating == []
     listed = {w.written: w.meaning for w in contractions}
     assert listed["he's"] == "'For ___ a jolly good fellow'"
+    (blank,) = function_word_entry(FunctionWord("he's", "contraction", listed["he's"])).clues
+    assert (blank.text, blank.kind, blank.level) == (listed["he's"], "blank", "easy")
+    (meaning,) = function_word_entry(FunctionWord("ere", "archaic", "before, in poetry")).clues
+    assert (meaning.text, meaning.kind, meaning.level) == (
+        "Before, in poetry",
+        "definition",
+        "medium",
+    )
 
 
 def test_a_function_word_is_scored_as_a_dictionary_word() -> None:
