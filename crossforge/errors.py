@@ -16,12 +16,12 @@ SHOWN_LIMIT = 500
 the command's line): a parser that quotes the offending line may quote 900 KB."""
 
 
-def shown(message: str) -> str:
-    """``message`` as it is shown: whole up to ``SHOWN_LIMIT`` characters, else its start
-    and how long it was."""
-    if len(message) <= SHOWN_LIMIT:
-        return message
-    return f"{message[:SHOWN_LIMIT]}… (the message ran to {len(message):,} characters)"
+def shown(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text`` (a message, a refused value) as it is shown: whole up to ``limit``
+    characters, else its start and how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
 
 
 class InputError(ValueError):

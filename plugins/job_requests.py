@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from crossforge.errors import shown
 from crossforge.grids.crossword_file import SURROGATE
 from crossforge.plugins.contract import (
     ACTIONS,
@@ -250,9 +251,8 @@ def checked(values: Mapping[str, Any], schema: Mapping[str, Any], where: str) ->
     if error is not None:
         path = ".".join(str(p) for p in error.absolute_path)
         name = ".".join(part for part in (where, path) if part) or "request"
-        shown = repr(error.instance)  # a long value is shown by its start, not echoed whole
-        short = f"{shown[:SHOWN]}… ({len(shown):,} characters)" if len(shown) > SHOWN else shown
-        raise RequestError(name, f"{name}: {error.message.replace(shown, short)}")
+        value = repr(error.instance)  # a long value is shown by its start, not echoed whole
+        raise RequestError(name, f"{name}: {error.message.replace(value, shown(value, SHOWN))}")
     filled = dict(values)
     for name, spec in schema.get("properties", {}).items():
         if name not in filled and isinstance(spec, Mapping) and "default" in spec:
