@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
 from crossforge.grids.stats import cheater_blocks
@@ -37,13 +38,23 @@ WALL_BITS = 40.0
 more in the corner cell itself, which printed grids leave open) and a wall (a line of
 ``WALL`` blocks) cost a pattern, in bits of fill estimate."""
 WALL = 4
+PLENTY = 32
+"""Words a slot through theme letters needs for a block leaving it to be drawn as
+often as any other."""
 
 
 class PatternSearch:
     """Block patterns for one placement; each ``pattern`` call draws one."""
 
-    def __init__(self, placement: Placement, symmetric: bool, rng: random.Random) -> None:
+    def __init__(
+        self,
+        placement: Placement,
+        symmetric: bool,
+        rng: random.Random,
+        count: Callable[[str], int] | None = None,
+    ) -> None:
         self.placement = placement
+        self.count = count
         self.height, self.width = placement.height, placement.width
         self.symmetric = symmetric
         self.rng = rng
@@ -69,6 +80,9 @@ class PatternSearch:
                 settled.add(tuple(run))
                 continue
             weights = [self._weight(blocks, move, run, longest) for move in moves]
+            if not any(weights):
+                settled.add(tuple(run))
+                continue
             for r, c in self.rng.choices(moves, weights)[0]:
                 blocks[r][c] = True
         if any(len(run) > longest + STRETCH for run in settled):
@@ -100,10 +114,40 @@ class PatternSearch:
         ]
         return Grid.from_rows(rows)
 
+    def extend(self, grid: Grid, cells: tuple[Cell, ...]) -> Grid | None:
+        """``grid`` with a block at one end of the slot ``cells`` opened (with its
+        image), so that a slot too tight between theme letters gets room; None when
+        neither end may open (a placement's end block, the edge, or a run of one or two
+        cells left)."""
+        blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        dr, dc = (0, 1) if r0 == r1 else (1, 0)
+        ends = [(r0 - dr, c0 - dc), (r1 + dr, c1 + dc)]
+        for r, c in self.rng.sample(ends, 2):
+            if not (0 <= r < self.height and 0 <= c < self.width) or not blocks[r][c]:
+                continue
+            move = self._with_image((r, c))
+            if move & self.start:
+                continue
+            for mr, mc in move:
+                blocks[mr][mc] = False
+            if all(len(run) >= MIN_RUN for m in move for run in self._through(blocks, m)):
+                rows = [
+                    "".join(
+                        OPEN if not blocks[y][x] and grid.rows[y][x] == BLOCK else grid.rows[y][x]
+                        for x in range(self.width)
+                    )
+                    for y in range(self.height)
+                ]
+                return Grid.from_rows(rows)
+            for mr, mc in move:
+                blocks[mr][mc] = True
+        return None
+
     def _prune(self, blocks: list[list[bool]], longest: int) -> None:
         """Open again, in random order, every block (with its image) whose runs would
-        stay between ``MIN_RUN`` and ``longest`` cells: cheaters and walls go first
-        where they can, and no entry is lost."""
+        stay between ``MIN_RUN`` and ``longest`` cells and keep words through theme
+        letters: cheaters and walls go first where they can, and no entry is lost."""
         cells = [
             (r, c)
             for r in range(self.height)
@@ -117,22 +161,31 @@ class PatternSearch:
                 continue
             for r, c in move:
                 blocks[r][c] = False
-            if not all(MIN_RUN <= n <= longest for m in move for n in self._through(blocks, m)):
+            runs = [run for m in move for run in self._through(blocks, m)]
+            if not all(MIN_RUN <= len(run) <= longest and self._has_words(run) for run in runs):
                 for r, c in move:
                     blocks[r][c] = True
 
-    def _through(self, blocks: list[list[bool]], cell: Cell) -> tuple[int, int]:
-        """The lengths of the across and down runs through the open ``cell``."""
-        lengths = []
+    def _through(self, blocks: list[list[bool]], cell: Cell) -> tuple[list[Cell], list[Cell]]:
+        """The across and down runs through the open ``cell``."""
+        runs = []
         for dr, dc in ((0, 1), (1, 0)):
-            length = 1
+            run = [cell]
             for sign in (1, -1):
                 r, c = cell[0] + sign * dr, cell[1] + sign * dc
                 while 0 <= r < self.height and 0 <= c < self.width and not blocks[r][c]:
-                    length += 1
+                    run.append((r, c))
                     r, c = r + sign * dr, c + sign * dc
-            lengths.append(length)
-        return lengths[0], lengths[1]
+            runs.append(sorted(run))
+        return runs[0], runs[1]
+
+    def _has_words(self, run: list[Cell]) -> bool:
+        """True when a slot of ``run`` would keep a word: no theme letter in it, or no
+        word count to ask, or a word of the list fits its letters."""
+        letters = self.placement.letters
+        if self.count is None or not any(cell in letters for cell in run):
+            return True
+        return self.count("".join(letters.get(cell, OPEN) for cell in run)) > 0
 
     def _with_image(self, cell: Cell) -> set[Cell]:
         return {cell, self.placement.image(cell)} if self.symmetric else {cell}
@@ -245,7 +298,25 @@ class PatternSearch:
         for cell in move:
             if self._line(blocks, move, cell) >= 4 or self._square(blocks, move, cell):
                 weight *= 0.02
-        return weight
+        return weight * self._lettered_words(run, move)
+
+    def _lettered_words(self, run: list[Cell], move: set[Cell]) -> float:
+        """How well the parts of ``run`` that hold theme letters keep words once
+        ``move`` is made: 1 when each has plenty (``PLENTY``), falling to 0 for a part
+        no word fits (1 without a word count)."""
+        if self.count is None:
+            return 1.0
+        letters = self.placement.letters
+        found = PLENTY
+        part: list[Cell] = []
+        for cell in [*run, None]:
+            if cell is not None and cell not in move:
+                part.append(cell)
+                continue
+            if len(part) >= MIN_RUN and any(c in letters for c in part):
+                found = min(found, self.count("".join(letters.get(c, OPEN) for c in part)))
+            part = []
+        return (found / PLENTY) ** 2
 
     def _splits(self, blocks: list[list[bool]], move: set[Cell], cell: Cell) -> int:
         """In how many directions blocking ``cell`` splits a run in two (0, 1 or 2)."""

@@ -1,0 +1,112 @@
+"""How a placement's theme letters can be crossed: each line across theme entries cut
+into slots and blocks so that every slot through theme letters keeps words.
+
+A line (a column across theme entries that go across, a row across down ones) holds
+theme letters, cells that must stay open (theme cells, their images) and cells that
+must be blocks (the theme entries' end blocks). ``crossing_plans`` finds, for every
+such line, the cut whose tightest slot has the most words of the list at the floor
+(a slot and its image under the symmetry both count): two theme entries two lines
+apart must share a slot whose letters agree (``P?J``), and a cut with no word at all
+dooms every pattern drawn around the placement. The designer ranks placements by
+their tightest line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from crossforge.grids.model import OPEN, Cell
+from crossforge.plugins.design.placement import Placement
+
+MIN_RUN = 3
+ENOUGH = 1000
+"""A slot with this many words or more is as good as any: among cuts whose tightest
+slot has enough, the one with the fewest blocks wins."""
+
+Count = Callable[[str], int]
+"""Words of the list at the floor matching a pattern (``.`` open)."""
+
+
+@dataclass(frozen=True)
+class LinePlan:
+    """The best cut of one line: the words its tightest slot keeps, and its blocks."""
+
+    cells: tuple[Cell, ...]
+    words: int
+    blocks: frozenset[Cell]
+
+
+def crossing_plans(placement: Placement, count: Count) -> list[LinePlan]:
+    """The best cut of every line crossing theme letters, tightest first."""
+    plans = [_plan(placement, line, count) for line in _crossed_lines(placement)]
+    return sorted(plans, key=lambda plan: plan.words)
+
+
+def tightest(plans: list[LinePlan]) -> int:
+    """The words the tightest line's best cut keeps (a large number when none)."""
+    return min((plan.words for plan in plans), default=1 << 30)
+
+
+def _crossed_lines(placement: Placement) -> list[tuple[Cell, ...]]:
+    """Lines holding theme letters of entries that cross them, and no theme entry of
+    their own direction."""
+    height, width = placement.height, placement.width
+    across = {cell for t in placement.themes if _is_across(t.cells) for cell in t.cells}
+    down = {cell for t in placement.themes if not _is_across(t.cells) for cell in t.cells}
+    lines = []
+    for c in range(width):
+        column = tuple((r, c) for r in range(height))
+        if any(cell in across for cell in column) and not any(cell in down for cell in column):
+            lines.append(column)
+    for r in range(height):
+        row = tuple((r, c) for c in range(width))
+        if any(cell in down for cell in row) and not any(cell in across for cell in row):
+            lines.append(row)
+    return lines
+
+
+def _is_across(cells: tuple[Cell, ...]) -> bool:
+    return len({r for r, _ in cells}) == 1
+
+
+def _plan(placement: Placement, line: tuple[Cell, ...], count: Count) -> LinePlan:
+    """The cut of ``line`` whose tightest slot (with its image) keeps the most words."""
+    size = len(line)
+    must_block = placement.end_blocks()
+    must_open = placement.open_cells()
+    letters = placement.letters
+
+    def pattern(cells: tuple[Cell, ...]) -> str:
+        return "".join(letters.get(cell, OPEN) for cell in cells)
+
+    def words(start: int, end: int) -> int:
+        run = line[start:end]
+        if any(cell in must_block for cell in run):
+            return 0
+        image = tuple(sorted(placement.image(cell) for cell in run))
+        return min(count(pattern(run)), count(pattern(image)), ENOUGH)
+
+    @cache
+    def best(start: int) -> tuple[int, int, tuple[int, ...]]:
+        """The best (words up to ``ENOUGH``, fewer blocks, blocked positions) of the
+        line from ``start`` on."""
+        if start >= size:
+            return ENOUGH, 0, ()
+        found: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
+        if line[start] not in must_open:
+            rest, fewer, blocks = best(start + 1)
+            found = (rest, fewer - 1, (start, *blocks))
+        for end in range(start + MIN_RUN, size + 1):
+            if end < size and line[end] in must_open:
+                continue
+            rest, fewer, blocks = best(end + 1)
+            value = min(words(start, end), rest)
+            option = (value, fewer - 1, (end, *blocks)) if end < size else (value, fewer, blocks)
+            if option[:2] > found[:2]:
+                found = option
+        return found
+
+    value, _, blocked = best(0)
+    return LinePlan(line, max(value, 0), frozenset(line[i] for i in blocked))

@@ -1,0 +1,79 @@
+"""Theme crossings (``crossforge.plugins.design.crossings``) and the patterns built
+column by column (``crossforge.plugins.design.columns``): theme letters two rows
+apart share down slots that have words, and every pattern obeys the grid rules."""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import product
+
+from crossforge.grids.model import OPEN, Grid
+from crossforge.grids.rules import check
+from crossforge.plugins.design.columns import ColumnSearch, across_only
+from crossforge.plugins.design.crossings import crossing_plans, tightest
+from crossforge.plugins.design.patterns import PatternSearch
+from crossforge.plugins.design.placement import Placement, ThemeSlot, slot_cells
+from crossforge.plugins.design.settings import ThemeEntry
+
+WORDS = {"".join(p) for n in range(3, 12) for p in product("AB", repeat=n)}
+"""Every string of A and B: a theme letter X (never in a word) crossed by a down slot
+leaves it no word, and any other slot has plenty."""
+
+
+def count(pattern: str) -> int:
+    """Words of ``WORDS`` matching ``pattern`` (``.`` open), as the index counts."""
+    rule = re.compile(pattern.replace(OPEN, "[AB]"))
+    return sum(1 for word in WORDS if len(word) == len(pattern) and rule.fullmatch(word))
+
+
+def placement(*entries: tuple[int, int, str]) -> Placement:
+    """Across theme entries at (row, col) on an 11x11, rotationally symmetric."""
+    themes, letters = [], {}
+    for row, col, answer in entries:
+        cells = slot_cells(row, col, "across", len(answer))
+        themes.append(ThemeSlot(ThemeEntry(answer), cells))
+        letters.update(zip(cells, answer, strict=True))
+    return Placement(11, 11, "rotational", tuple(themes), (), letters)
+
+
+PAIRED = placement((3, 0, "ABABABA"), (7, 4, "BABABAB"), (5, 2, "AABBBAA"))
+
+
+def test_a_theme_letter_no_word_holds_makes_its_line_uncrossable() -> None:
+    assert tightest(crossing_plans(PAIRED, count)) > 0
+    blocked = placement((3, 0, "ABAXABA"), (7, 4, "ABAXABA"), (5, 2, "AABBBAA"))
+    plans = crossing_plans(blocked, count)
+    assert tightest(plans) == 0
+    assert plans[0].cells[0][1] in (3, 7)  # the columns holding X
+
+
+def test_column_patterns_obey_the_rules_and_keep_words_through_theme_letters() -> None:
+    assert across_only(PAIRED)
+    search = ColumnSearch(PAIRED, True, random.Random(3), count, max_blocks=30)
+    found = [grid for grid in (search.pattern(6) for _ in range(30)) if grid is not None]
+    assert len(found) >= 5
+    for grid in found:
+        assert check(grid, "american", symmetry="rotational", max_block_share=30 / 121) == []
+        for theme in PAIRED.themes:
+            assert "".join(grid.rows[r][c] for r, c in theme.cells) == theme.entry.answer
+        for slot in grid.slots(3):
+            assert count(grid.pattern(slot)) > 0, slot.id
+
+
+def test_a_theme_letter_no_down_word_holds_gives_no_column_pattern() -> None:
+    stuck = placement((3, 0, "ABAXABA"), (7, 4, "ABAXABA"), (5, 2, "AABBBAA"))
+    search = ColumnSearch(stuck, True, random.Random(3), count, max_blocks=60)
+    assert all(search.pattern(6) is None for _ in range(5))
+
+
+def test_extend_opens_a_block_at_an_end_of_a_slot_unless_the_theme_needs_it() -> None:
+    rows = [".......", ".......", ".......", "...#...", ".......", ".......", "......."]
+    grid = Grid.from_rows(rows)
+    free = PatternSearch(Placement(7, 7, "rotational"), True, random.Random(1))
+    opened = free.extend(grid, next(s for s in grid.slots(3) if s.id == "10A").cells)
+    assert opened is not None and opened.rows == (".......",) * 7
+    cells = slot_cells(3, 0, "across", 3)
+    themed = Placement(7, 7, "rotational", (ThemeSlot(ThemeEntry("ABC"), cells),), (), {})
+    search = PatternSearch(themed, True, random.Random(1))
+    assert search.extend(grid, cells) is None  # the theme entry's end block stays
