@@ -1,10 +1,14 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
-In rounds until ``count`` designs are filled or the time runs out: patterns are drawn
-around the theme placements (for a third of the time left, ``PATTERN_POOL`` live
-patterns or ``PATTERN_DRAWS`` draws in all); each is kept only when
-``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the word and
-block limits), after its slots tightest on theme letters got a block. The kept
+Theme placements are drawn (``PLACEMENT_DRAWS``) and the ``PLACEMENTS`` whose theme
+letters are easiest to cross are kept (``crossings``). Then, in rounds until ``count``
+designs are filled or the time runs out: patterns are drawn around the placements
+(column by column when every theme entry goes across, ``columns``; else by breaking
+long runs, ``patterns``), for a third of the time left, ``PATTERN_POOL`` live patterns
+or ``PATTERN_DRAWS`` draws in all. Each is kept only when ``crossforge.grids.rules``
+passes it (the type's rules, the symmetry, the word and block limits), after its
+slots tightest on theme letters got a block and, where the fill problem's propagation
+at the root runs out of words, a slot that took part was split or lengthened. The kept
 patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
 log₂ of the expected fills, the theme entries counted as given) less what editors
 dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
@@ -23,10 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from crossforge.grids.model import OPEN, Grid, Slot
+from crossforge.grids.model import OPEN, Cell, Grid, Slot
 from crossforge.grids.rules import check, check_symmetry
 from crossforge.grids.stats import Shares, fillability
 from crossforge.plugins.contract import Control, WordSource
+from crossforge.plugins.design.columns import ColumnSearch, across_only
+from crossforge.plugins.design.crossings import crossing_plans, tightest
 from crossforge.plugins.design.patterns import PatternSearch, shape_penalty
 from crossforge.plugins.design.placement import Placement, stack_placement, theme_placements
 from crossforge.plugins.design.settings import (
@@ -37,7 +43,24 @@ from crossforge.plugins.design.settings import (
 
 Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 """Fills a crossword request (a fill's puzzle fields) under a Control: the fill answer."""
+Root = Callable[[dict[str, Any]], tuple[int | None, list[int]]]
+"""Propagates a crossword request's problem at its root (arc consistency, no search):
+the slot (its index in ``Grid.slots``) whose words ran out, or None, and the slots
+whose words took part in it (the propagation's explanation)."""
 
+
+@dataclass(frozen=True)
+class Filler:
+    """What the designer asks of the fill engine: a fill, and a check at the root."""
+
+    fill: Fill
+    root: Root
+
+
+PLACEMENT_DRAWS = 200
+PLACEMENTS = 40
+"""Theme placements drawn, and the ones kept (those whose theme letters are easiest
+to cross)."""
 PATTERN_DRAWS = 20000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
@@ -58,6 +81,12 @@ TIGHT_BITS = 2.0
 per halving below it."""
 REPAIRS = 6
 """Blocks a drawn pattern may get to break its tightest slot crossing theme letters."""
+ROOT_REPAIRS = 8
+"""Blocks a pattern may get, one at a time, where propagation at the root runs out of
+words (a slot, or the crossing of a theme entry that lost its word)."""
+EXTEND_UP_TO = 5
+"""A slot that ran out of words may be lengthened (a block at its end opened) when it
+has at most this many cells."""
 THEMELESS_BELOW = 6
 """A themeless design aims at ``max_words``, and at least this many fewer."""
 
@@ -84,7 +113,10 @@ class _Tally:
     refused: dict[str, int] = field(default_factory=dict)
     fewest_words: int | None = None
     dead: int = 0
-    """Patterns that passed the rules with a slot no word fits."""
+    """Patterns that passed the rules and still ran out of words at the root after
+    their repairs."""
+    repaired: int = 0
+    """Slots loosened where propagation at the root ran out of words."""
 
 
 def check_design(puzzle: Mapping[str, Any], words: WordSource) -> None:
@@ -98,7 +130,7 @@ def check_design(puzzle: Mapping[str, Any], words: WordSource) -> None:
 
 
 def design(
-    puzzle: Mapping[str, Any], words: WordSource, control: Control, fill: Fill, rules: str
+    puzzle: Mapping[str, Any], words: WordSource, control: Control, filler: Filler, rules: str
 ) -> dict[str, Any]:
     """The design answer of a checked design request (``puzzle``: the design fields and
     the fill fields) on the puzzle type's ``rules``."""
@@ -106,13 +138,24 @@ def design(
     index = words.index(str(puzzle["list"]))
     settings = design_settings(puzzle, index.alphabet_spec.normalize)
     rng = random.Random(control.seed)
-    if settings.theme:
-        placements = theme_placements(settings, rng, tries=12)
-    else:
-        placements = [stack_placement(settings, rng) for _ in range(12)]
     floor = int(puzzle.get("min_score") or 0)
+    counts: dict[str, int] = {}
+
+    def count(pattern: str) -> int:
+        if pattern not in counts:
+            counts[pattern] = index.count(pattern, floor)
+        return counts[pattern]
+
+    if settings.theme:
+        placements = _crossable(theme_placements(settings, rng, PLACEMENT_DRAWS), count)
+    else:
+        placements = [stack_placement(settings, rng) for _ in range(PLACEMENTS)]
     tally = _Tally()
-    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally)
+
+    def root(grid: Grid, placement: Placement) -> tuple[int | None, list[int]]:
+        return filler.root(_fill_request(puzzle, grid, placement, settings))
+
+    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally, root, count)
     end = control.deadline or started + NO_DEADLINE
     designs: list[dict[str, Any]] = []
     tried: list[_Pattern] = []
@@ -129,8 +172,8 @@ def design(
             if len(designs) >= settings.count or control.should_stop():
                 break
             tried.append(pattern)
-            answer = fill(
-                _fill_request(puzzle, pattern, settings),
+            answer = filler.fill(
+                _fill_request(puzzle, pattern.grid, pattern.placement, settings),
                 _fill_control(control, len(tried), designs, end),
             )
             if answer.get("status") == "filled":
@@ -144,6 +187,7 @@ def design(
         "patterns_drawn": tally.drawn,
         "patterns_kept": len(patterns),
         "patterns_dead": tally.dead,
+        "root_repairs": tally.repaired,
         "patterns_refused": dict(sorted(tally.refused.items())),
         "fills_tried": len(tried),
         "first_design_s": None if first_at is None else round(first_at, 3),
@@ -177,11 +221,21 @@ class _Drawer:
         rng: random.Random,
         control: Control,
         tally: _Tally,
+        root: Callable[[Grid, Placement], tuple[int | None, list[int]]],
+        count: Callable[[str], int],
     ) -> None:
         self.settings, self.rules, self.index, self.floor = settings, rules, index, floor
+        self.root = root
         self.rng, self.control, self.tally = rng, control, tally
         self.memo = _theme_memo(placements, index, floor)
-        self.searches = [PatternSearch(p, settings.symmetry != "none", rng) for p in placements]
+        symmetric = settings.symmetry != "none"
+        max_blocks = int(settings.max_block_share * settings.height * settings.width)
+        self.searches = [
+            ColumnSearch(p, symmetric, rng, count, max_blocks)
+            if across_only(p)
+            else PatternSearch(p, symmetric, rng, count)
+            for p in placements
+        ]
         self.drawn = [0] * len(placements)
         self.live = [0] * len(placements)
         self.fails = [0] * len(placements)
@@ -261,6 +315,12 @@ class _Drawer:
         if grid.rows in self.seen:
             return None
         self.seen.add(grid.rows)
+        live = self._live_at_root(grid, search)
+        if live is None:
+            tally.dead += 1
+            return None
+        grid = live
+        estimate = fillability(grid, self.index, self.floor, 3, self.memo)
         if not math.isfinite(estimate.log2_fills):
             tally.dead += 1
             return None
@@ -268,6 +328,24 @@ class _Drawer:
         penalty += _tight_bits(grid, estimate.candidates)
         bits = estimate.log2_fills
         return _Pattern(grid, search.placement, chosen, bits, shape, bits - penalty)
+
+    def _live_at_root(self, grid: Grid, search: PatternSearch) -> Grid | None:
+        """``grid``, or it with up to ``ROOT_REPAIRS`` slots loosened (``_loosen``)
+        where propagation at the root ran out of words, once it no longer does; None
+        when it still does, or a repair breaks the rules."""
+        for repairs in range(ROOT_REPAIRS + 1):
+            wiped, involved = self.root(grid, search.placement)
+            if wiped is None:
+                return grid
+            if repairs == ROOT_REPAIRS:
+                return None
+            slot = _culprit(grid, involved, search.keep_open, self.rng)
+            repaired = _loosen(search, grid, slot, self.rng) if slot else None
+            if repaired is None or _refusals(repaired, self.settings, self.rules):
+                return None
+            grid = repaired
+            self.tally.repaired += 1
+        return None
 
     def best(self, count: int) -> list[_Pattern]:
         """The ``count`` best untried patterns, taken from the pool."""
@@ -291,6 +369,43 @@ def _tightest(grid: Grid, candidates: Mapping[str, int]) -> Slot | None:
         if (lettered or count == 0) and count < TIGHT and (found is None or count < found[0]):
             found = (count, slot)
     return None if found is None else found[1]
+
+
+def _crossable(placements: list[Placement], count: Callable[[str], int]) -> list[Placement]:
+    """The ``PLACEMENTS`` placements whose theme letters are easiest to cross (the
+    most words in the tightest line's best cut, ``crossings``), best first."""
+    return sorted(placements, key=lambda placement: -tightest(crossing_plans(placement, count)))[
+        :PLACEMENTS
+    ]
+
+
+def _culprit(
+    grid: Grid, involved: list[int], keep_open: set[Cell], rng: random.Random
+) -> tuple[Cell, ...]:
+    """The cells of a slot to change where propagation at the root ran out of words:
+    one of the slots that took part (drawn), other than theme entries."""
+    slots = grid.slots(3)
+    free = [slots[i].cells for i in involved if any(c not in keep_open for c in slots[i].cells)]
+    return rng.choice(free) if free else ()
+
+
+def _loosen(
+    search: PatternSearch, grid: Grid, slot: tuple[Cell, ...], rng: random.Random
+) -> Grid | None:
+    """``grid`` with ``slot`` made easier to fill: split by a block between its theme
+    letters (or anywhere, when it holds one or none), or, when short, lengthened."""
+    lettered = [i for i, cell in enumerate(slot) if cell in search.keep_open]
+    inner = slot[lettered[0] + 1 : lettered[-1]] if len(lettered) > 1 else slot
+    free = [cell for cell in inner if cell not in search.keep_open]
+    moves = [lambda: search.repair(grid, free)]
+    if len(slot) <= EXTEND_UP_TO:
+        moves.append(lambda: search.extend(grid, slot))
+        rng.shuffle(moves)
+    for move in moves:
+        found = move()
+        if found is not None:
+            return found
+    return None
 
 
 def _tight_bits(grid: Grid, candidates: Mapping[str, int]) -> float:
@@ -341,15 +456,14 @@ def _theme_memo(
 
 
 def _fill_request(
-    puzzle: Mapping[str, Any], pattern: _Pattern, settings: DesignSettings
+    puzzle: Mapping[str, Any], grid: Grid, placement: Placement, settings: DesignSettings
 ) -> dict[str, Any]:
-    """The fill request of a pattern: the fill fields, the blank grid, the theme
-    entries locked and marked."""
-    grid = pattern.grid
+    """The fill request of a pattern around ``placement``: the fill fields, the blank
+    grid, the theme entries locked and marked."""
     rows = ["".join(ch if ch == "#" else OPEN for ch in row) for row in grid.rows]
     by_cells = {slot.cells: slot.id for slot in grid.slots(3)}
-    locked = {by_cells[theme.cells]: theme.entry.answer for theme in pattern.placement.themes}
-    marked = sorted({cell for theme in pattern.placement.themes for cell in theme.cells})
+    locked = {by_cells[theme.cells]: theme.entry.answer for theme in placement.themes}
+    marked = sorted({cell for theme in placement.themes for cell in theme.cells})
     request = {k: v for k, v in puzzle.items() if k not in DESIGN_FIELDS}
     request.update(grid=rows, locked=locked, symmetry=settings.symmetry)
     if settings.marks != "none" and marked:

@@ -258,7 +258,8 @@ def _place(
     (None when this one leaves no room): the first uses the most even line layout
     with entries flush with the edge; even attempts stagger the entries (left, right,
     left... from the top, so that neighbouring theme lines overlap little), odd ones
-    draw where each starts; from the third on, other layouts are drawn."""
+    draw where each starts; from the third on, other layouts are drawn, and (when no
+    entry is a revealer) which pair goes on which line and which of a pair on top."""
     if not entries:
         return base
     jitter = attempt > 0
@@ -268,6 +269,10 @@ def _place(
         return _place_self_symmetric(base, entries, direction, lines, span, rng, jitter)
     units = _units(entries, centre_ok=lines % 2 == 1)
     outer = [unit for unit in units if not unit.centre]
+    if attempt >= 2 and not any(entry.revealer for entry in entries):
+        rng.shuffle(outer)  # which pair goes on which line, and which of it on top
+        for unit in outer:
+            rng.shuffle(unit.entries)
     centred = len(outer) < len(units)
     used = _used_lines(base, direction)
     layouts = _layouts(lines, len(outer), centred, used)
