@@ -98,7 +98,7 @@ class _Pattern:
     grid: Grid
     placement: Placement
     origin: int
-    """The index of its placement in the drawer."""
+    """The index of the search that drew it in the drawer."""
     bits: float
     shape: dict[str, int]
     score: float
@@ -207,9 +207,12 @@ def design(
 
 class _Drawer:
     """Block patterns drawn around the placements in rounds: each round draws until
-    ``PATTERN_POOL`` untried live patterns wait or its time is up. Placements are drawn
-    by how often their patterns came out live and filled: one that crowds its theme
-    lines yields refused, dead or unfillable patterns and is drawn less."""
+    ``PATTERN_POOL`` untried live patterns wait or its time is up. Each placement has
+    a ``PatternSearch`` and, when its theme entries all go across, a ``ColumnSearch``
+    (fewer cheaters from the first, live patterns around crowded theme lines from the
+    second); searches are drawn by how often their patterns came out live and filled:
+    one that crowds its theme lines yields refused, dead or unfillable patterns and is
+    drawn less."""
 
     def __init__(
         self,
@@ -230,15 +233,14 @@ class _Drawer:
         self.memo = _theme_memo(placements, index, floor)
         symmetric = settings.symmetry != "none"
         max_blocks = int(settings.max_block_share * settings.height * settings.width)
-        self.searches = [
-            ColumnSearch(p, symmetric, rng, count, max_blocks)
-            if across_only(p)
-            else PatternSearch(p, symmetric, rng, count)
-            for p in placements
-        ]
-        self.drawn = [0] * len(placements)
-        self.live = [0] * len(placements)
-        self.fails = [0] * len(placements)
+        self.searches: list[PatternSearch] = []
+        for placement in placements:
+            self.searches.append(PatternSearch(placement, symmetric, rng, count))
+            if across_only(placement):
+                self.searches.append(ColumnSearch(placement, symmetric, rng, count, max_blocks))
+        self.drawn = [0] * len(self.searches)
+        self.live = [0] * len(self.searches)
+        self.fails = [0] * len(self.searches)
         self.themed = bool(settings.theme)
         self.side = max(settings.height, settings.width)
         self.longest = (
@@ -545,8 +547,9 @@ def _why_none(
             )
         if tally.dead:
             return (
-                f"every one of the {tally.dead} patterns that passed the rules has a slot no "
-                f"word of the list fits at min_score {floor}; try a lower min_score, a larger "
+                f"every one of the {tally.dead} patterns that passed the rules ran out of "
+                f"words at min_score {floor} (a slot, or the crossings of the theme entries, "
+                "no word of the list fits, repairs and all); try a lower min_score, a larger "
                 "list or other theme entries"
             )
         causes = ", ".join(f"{name} {count}" for name, count in sorted(refused.items()))
