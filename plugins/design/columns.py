@@ -23,7 +23,10 @@ from crossforge.plugins.design.placement import Placement
 NODES = 400
 """Column choices one pattern may try before it gives up."""
 BLOCK_WEIGHT = 0.4
-"""Each block in a cut multiplies its draw weight by this."""
+BESIDE_WEIGHT = 0.5
+"""Each block in a cut multiplies its draw weight by ``BLOCK_WEIGHT``, and by
+``BESIDE_WEIGHT`` more when the previous column has a block in its row (bars of
+blocks across make cheaters and walls)."""
 
 
 @dataclass(frozen=True)
@@ -36,16 +39,23 @@ class _Cut:
     longest_plain: int
 
 
-def across_only(placement: Placement) -> bool:
-    """True when every theme entry of ``placement`` goes across (and there is one)."""
-    return bool(placement.themes) and all(
-        len({r for r, _ in theme.cells}) == 1 for theme in placement.themes
+def crowded(placement: Placement) -> bool:
+    """True when every theme entry of ``placement`` goes across and two of them, two
+    rows apart, share a column: the placements this search is for."""
+    themes = placement.themes
+    if not themes or any(len({r for r, _ in theme.cells}) > 1 for theme in themes):
+        return False
+    spans = [(t.cells[0][0], {c for _, c in t.cells}) for t in themes]
+    return any(
+        abs(row - other) == 2 and columns & others
+        for i, (row, columns) in enumerate(spans)
+        for other, others in spans[i + 1 :]
     )
 
 
 class ColumnSearch(PatternSearch):
     """``PatternSearch`` whose patterns are built column by column (see module doc);
-    for placements whose theme entries all go across."""
+    for placements whose theme entries all go across (``crowded`` ones)."""
 
     def __init__(
         self,
@@ -84,7 +94,7 @@ class ColumnSearch(PatternSearch):
             return self._rows_fit(blocks, longest, whole=True)
         column = self.columns[depth]
         options = [cut for cut in self.cuts[depth] if cut.longest_plain <= longest]
-        for cut in self._drawn(options):
+        for cut in self._drawn(options, {r for r, c in blocks if c == column - 1}):
             budget[0] -= 1
             if budget[0] < 0:
                 return False
@@ -102,11 +112,15 @@ class ColumnSearch(PatternSearch):
             blocks -= placed
         return False
 
-    def _drawn(self, options: list[_Cut]) -> Iterator[_Cut]:
-        """``options`` in a random order, the better (more words, fewer blocks) first
-        more often."""
+    def _drawn(self, options: list[_Cut], beside: set[int]) -> Iterator[_Cut]:
+        """``options`` in a random order, the better (more words, fewer blocks, fewer
+        blocks beside the previous column's, in rows ``beside``) first more often."""
         weights = [
-            min(cut.words, PLENTY) / PLENTY * BLOCK_WEIGHT ** len(cut.blocks) for cut in options
+            min(cut.words, PLENTY)
+            / PLENTY
+            * BLOCK_WEIGHT ** len(cut.blocks)
+            * BESIDE_WEIGHT ** len(cut.blocks & beside)
+            for cut in options
         ]
         keys = [self.rng.random() ** (1 / w) if w > 0 else 0.0 for w in weights]
         for _, cut in sorted(zip(keys, options, strict=True), key=lambda pair: -pair[0]):

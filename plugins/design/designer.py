@@ -31,7 +31,7 @@ from crossforge.grids.model import OPEN, Cell, Grid, Slot
 from crossforge.grids.rules import check, check_symmetry
 from crossforge.grids.stats import Shares, fillability
 from crossforge.plugins.contract import Control, WordSource
-from crossforge.plugins.design.columns import ColumnSearch, across_only
+from crossforge.plugins.design.columns import ColumnSearch, crowded
 from crossforge.plugins.design.crossings import crossing_plans, tightest
 from crossforge.plugins.design.patterns import PatternSearch, shape_penalty
 from crossforge.plugins.design.placement import Placement, stack_placement, theme_placements
@@ -61,7 +61,7 @@ PLACEMENT_DRAWS = 200
 PLACEMENTS = 40
 """Theme placements drawn, and the ones kept (those whose theme letters are easiest
 to cross)."""
-PATTERN_DRAWS = 20000
+PATTERN_DRAWS = 60000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
 """The pattern search stops after this many draws, this many live patterns kept (a
@@ -98,7 +98,7 @@ class _Pattern:
     grid: Grid
     placement: Placement
     origin: int
-    """The index of the search that drew it in the drawer."""
+    """The index of its placement in the drawer."""
     bits: float
     shape: dict[str, int]
     score: float
@@ -207,12 +207,12 @@ def design(
 
 class _Drawer:
     """Block patterns drawn around the placements in rounds: each round draws until
-    ``PATTERN_POOL`` untried live patterns wait or its time is up. Each placement has
-    a ``PatternSearch`` and, when its theme entries all go across, a ``ColumnSearch``
-    (fewer cheaters from the first, live patterns around crowded theme lines from the
-    second); searches are drawn by how often their patterns came out live and filled:
-    one that crowds its theme lines yields refused, dead or unfillable patterns and is
-    drawn less."""
+    ``PATTERN_POOL`` untried live patterns wait or its time is up. A placement whose
+    across theme lines two apart share columns (``columns.crowded``) is searched column
+    by column (its only live patterns come so), any other by breaking long runs (fewer
+    cheaters). Placements are drawn by how often their patterns came out live and
+    filled: one that crowds its theme lines yields refused, dead or unfillable patterns
+    and is drawn less."""
 
     def __init__(
         self,
@@ -233,11 +233,12 @@ class _Drawer:
         self.memo = _theme_memo(placements, index, floor)
         symmetric = settings.symmetry != "none"
         max_blocks = int(settings.max_block_share * settings.height * settings.width)
-        self.searches: list[PatternSearch] = []
-        for placement in placements:
-            self.searches.append(PatternSearch(placement, symmetric, rng, count))
-            if across_only(placement):
-                self.searches.append(ColumnSearch(placement, symmetric, rng, count, max_blocks))
+        self.searches = [
+            ColumnSearch(placement, symmetric, rng, count, max_blocks)
+            if crowded(placement)
+            else PatternSearch(placement, symmetric, rng, count)
+            for placement in placements
+        ]
         self.drawn = [0] * len(self.searches)
         self.live = [0] * len(self.searches)
         self.fails = [0] * len(self.searches)

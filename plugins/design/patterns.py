@@ -100,10 +100,11 @@ class PatternSearch:
     def repair(self, grid: Grid, cells: list[Cell]) -> Grid | None:
         """``grid`` with one of ``cells`` blocked (with its image and the stubs it would
         leave): a slot no word fits, or too few, is broken in two; None when no cell of
-        them may be blocked."""
+        them may be blocked without leaving a slot through theme letters no word."""
         blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
         tried = self.rng.sample(cells, len(cells))
         moves = [m for m in (self._blocking(blocks, cell) for cell in tried) if m]
+        moves = [move for move in moves if self._leaves_words(blocks, move)]
         if not moves:
             return None
         for r, c in min(moves, key=len):
@@ -131,7 +132,8 @@ class PatternSearch:
                 continue
             for mr, mc in move:
                 blocks[mr][mc] = False
-            if all(len(run) >= MIN_RUN for m in move for run in self._through(blocks, m)):
+            runs = [run for m in move for run in self._through(blocks, m)]
+            if all(len(run) >= MIN_RUN and self._has_words(run) for run in runs):
                 rows = [
                     "".join(
                         OPEN if not blocks[y][x] and grid.rows[y][x] == BLOCK else grid.rows[y][x]
@@ -178,6 +180,27 @@ class PatternSearch:
                     r, c = r + sign * dr, c + sign * dc
             runs.append(sorted(run))
         return runs[0], runs[1]
+
+    def _leaves_words(self, blocks: list[list[bool]], move: set[Cell]) -> bool:
+        """True when, once ``move`` is blocked, every slot beside it keeps a word."""
+        for r, c in move:
+            blocks[r][c] = True
+        beside = {
+            (r + dr, c + dc)
+            for r, c in move
+            for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+            if 0 <= r + dr < self.height and 0 <= c + dc < self.width
+        }
+        runs = [
+            run
+            for cell in beside
+            if not blocks[cell[0]][cell[1]]
+            for run in self._through(blocks, cell)
+        ]
+        kept = all(len(run) < MIN_RUN or self._has_words(run) for run in runs)
+        for r, c in move:
+            blocks[r][c] = False
+        return kept
 
     def _has_words(self, run: list[Cell]) -> bool:
         """True when a slot of ``run`` would keep a word: no theme letter in it, or no

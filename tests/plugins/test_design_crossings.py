@@ -10,7 +10,7 @@ from itertools import product
 
 from crossforge.grids.model import OPEN, Grid
 from crossforge.grids.rules import check
-from crossforge.plugins.design.columns import ColumnSearch, across_only
+from crossforge.plugins.design.columns import ColumnSearch, crowded
 from crossforge.plugins.design.crossings import crossing_plans, tightest
 from crossforge.plugins.design.patterns import PatternSearch
 from crossforge.plugins.design.placement import Placement, ThemeSlot, slot_cells
@@ -49,7 +49,8 @@ def test_a_theme_letter_no_word_holds_makes_its_line_uncrossable() -> None:
 
 
 def test_column_patterns_obey_the_rules_and_keep_words_through_theme_letters() -> None:
-    assert across_only(PAIRED)
+    assert crowded(PAIRED)
+    assert not crowded(placement((2, 0, "ABABABA"), (8, 4, "BABABAB"), (5, 2, "AABBBAA")))
     search = ColumnSearch(PAIRED, True, random.Random(3), count, max_blocks=30)
     found = [grid for grid in (search.pattern(6) for _ in range(30)) if grid is not None]
     assert len(found) >= 5
