@@ -14,8 +14,10 @@ blocks, 2x2 squares of blocks, blocks closing a corner, walls of four blocks or 
 
 from __future__ import annotations
 
+import math
 import random
 import re
+from collections.abc import Callable
 
 from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
 from crossforge.grids.stats import cheater_blocks
@@ -37,6 +39,8 @@ WALL_BITS = 40.0
 more in the corner cell itself, which printed grids leave open) and a wall (a line of
 ``WALL`` blocks) cost a pattern, in bits of fill estimate."""
 WALL = 4
+TUNE_HEAT = 6.0
+"""The starting temperature of ``PatternSearch.tune``, in bits."""
 
 
 class PatternSearch:
@@ -74,14 +78,7 @@ class PatternSearch:
         if any(len(run) > longest + STRETCH for run in settled):
             return None
         self._prune(blocks, longest)
-        rows = [
-            "".join(
-                BLOCK if blocks[r][c] else self.placement.letters.get((r, c), OPEN)
-                for c in range(self.width)
-            )
-            for r in range(self.height)
-        ]
-        return Grid.from_rows(rows)
+        return self._grid(blocks)
 
     def repair(self, grid: Grid, cells: list[Cell]) -> Grid | None:
         """``grid`` with one of ``cells`` blocked (with its image and the stubs it would
@@ -96,6 +93,59 @@ class PatternSearch:
             blocks[r][c] = True
         rows = [
             "".join(BLOCK if blocks[r][c] else grid.rows[r][c] for c in range(self.width))
+            for r in range(self.height)
+        ]
+        return Grid.from_rows(rows)
+
+    def tune(
+        self,
+        grid: Grid,
+        score: Callable[[Grid], float | None],
+        fits: Callable[[Grid], bool],
+        steps: int,
+    ) -> Grid:
+        """The grid of best ``score`` that ``fits``, found by simulated annealing from
+        ``grid`` (which fits) over ``steps`` moves; ``score`` None is a grid not to step
+        on. A move blocks a cell (with its image and the stubs it would leave) or opens
+        a block (with its image), never a kept cell or a placement's block; a worse
+        move passes less often as the search cools."""
+        blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
+        start = score(grid)
+        if start is None:
+            return grid
+        here = best = start
+        found = grid
+        for step in range(steps):
+            heat = TUNE_HEAT * (1 - step / steps) + 0.05
+            cell = (self.rng.randrange(self.height), self.rng.randrange(self.width))
+            if blocks[cell[0]][cell[1]]:
+                move = None if cell in self.start else self._with_image(cell)
+            else:
+                move = self._blocking(blocks, cell)
+            if not move:
+                continue
+            for r, c in move:
+                blocks[r][c] = not blocks[r][c]
+            moved = self._grid(blocks)
+            value = score(moved)
+            if value is not None and (
+                value >= here or self.rng.random() < math.exp((value - here) / heat)
+            ):
+                here = value
+                if value > best and fits(moved):
+                    best, found = value, moved
+            else:
+                for r, c in move:
+                    blocks[r][c] = not blocks[r][c]
+        return found
+
+    def _grid(self, blocks: list[list[bool]]) -> Grid:
+        """The grid of ``blocks``, the placement's letters in their cells."""
+        rows = [
+            "".join(
+                BLOCK if blocks[r][c] else self.placement.letters.get((r, c), OPEN)
+                for c in range(self.width)
+            )
             for r in range(self.height)
         ]
         return Grid.from_rows(rows)
