@@ -6,7 +6,7 @@ default list.
 
 Twenty theme sets of our own (three 15s; two 13s and a central 11; four entries of
 9–11; five entries; 21x21 Sunday sets of six or seven) and themeless 15x15 grids at
-64, 68 and 72 words are each designed once (``count`` 1, the default floor 35 and fill
+64, 66, 68 and 72 words are each designed once (``count`` 1, the default floor 35 and fill
 options, ``quality`` best as the server answers), exactly as ``crossforge design``
 runs them (the request seam, in process). Prints per set: found or not, the time to
 the first filled design, its word count, blocks, cheaters, fill estimate and the fill's
@@ -100,6 +100,7 @@ SETS: dict[str, tuple[tuple[int, int], list[str], int | None]] = {
         None,
     ),
     "themeless-64": ((15, 15), [], 64),
+    "themeless-66": ((15, 15), [], 66),
     "themeless-68": ((15, 15), [], 68),
     "themeless-72": ((15, 15), [], 72),
 }

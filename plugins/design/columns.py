@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from crossforge.grids.model import BLOCK, OPEN, Cell, Grid
+from crossforge.grids.model import OPEN, Cell, Grid
 from crossforge.plugins.design.patterns import MIN_RUN, PLENTY, PatternSearch
 from crossforge.plugins.design.placement import Placement
 
@@ -79,14 +79,7 @@ class ColumnSearch(PatternSearch):
             return None
         matrix = [[(r, c) in blocks for c in range(self.width)] for r in range(self.height)]
         self._prune(matrix, longest)
-        rows = [
-            "".join(
-                BLOCK if matrix[r][c] else self.placement.letters.get((r, c), OPEN)
-                for c in range(self.width)
-            )
-            for r in range(self.height)
-        ]
-        return Grid.from_rows(rows)
+        return self._grid(matrix)
 
     def _extend(self, depth: int, blocks: set[Cell], longest: int, budget: list[int]) -> bool:
         """Choose the cut of column ``depth`` and on; False at a dead end."""

@@ -89,6 +89,10 @@ EXTEND_UP_TO = 5
 has at most this many cells."""
 THEMELESS_BELOW = 6
 """A themeless design aims at ``max_words``, and at least this many fewer."""
+TUNE_STEPS = 1500
+OVER_BITS = 12.0
+"""A themeless pattern is tuned for this many moves before its fill; on the way, each
+entry over ``max_words`` costs this many bits."""
 
 
 @dataclass
@@ -171,6 +175,7 @@ def design(
         for pattern in drawer.best(FILLS_PER_ROUND):
             if len(designs) >= settings.count or control.should_stop():
                 break
+            pattern = drawer.tuned(pattern)
             tried.append(pattern)
             answer = filler.fill(
                 _fill_request(puzzle, pattern.grid, pattern.placement, settings),
@@ -355,6 +360,33 @@ class _Drawer:
         self.pool.sort(key=lambda p: p.score, reverse=True)
         taken, self.pool = self.pool[:count], self.pool[count:]
         return taken
+
+    def tuned(self, pattern: _Pattern) -> _Pattern:
+        """A themeless ``pattern`` moved to the best fill estimate less its shape penalty
+        that keeps the rules and the word target (``PatternSearch.tune``); a themed one
+        as it is."""
+        if self.themed:
+            return pattern
+        settings = self.settings
+
+        def score(grid: Grid) -> float | None:
+            words = len(grid.slots(3))
+            refused = set(_refusals(grid, settings, self.rules)) - {"word_count"}
+            if refused or words < settings.max_words - THEMELESS_BELOW:
+                return None
+            bits = fillability(grid, self.index, self.floor, 3, self.memo).log2_fills
+            over = max(0, words - settings.max_words)
+            return bits - shape_penalty(grid)[0] - OVER_BITS * over
+
+        def fits(grid: Grid) -> bool:
+            return len(grid.slots(3)) <= settings.max_words
+
+        grid = self.searches[pattern.origin].tune(pattern.grid, score, fits, TUNE_STEPS)
+        if grid is pattern.grid:
+            return pattern
+        bits = fillability(grid, self.index, self.floor, 3, self.memo).log2_fills
+        penalty, shape = shape_penalty(grid)
+        return replace(pattern, grid=grid, bits=bits, shape=shape, score=bits - penalty)
 
     def failed(self, pattern: _Pattern) -> None:
         """A fill of ``pattern`` failed: its placement is drawn less."""

@@ -14,6 +14,7 @@ blocks, 2x2 squares of blocks, blocks closing a corner, walls of four blocks or 
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Callable
@@ -41,6 +42,8 @@ WALL = 4
 PLENTY = 32
 """Words a slot through theme letters needs for a block leaving it to be drawn as
 often as any other."""
+TUNE_HEAT = 6.0
+"""The starting temperature of ``PatternSearch.tune``, in bits."""
 
 
 class PatternSearch:
@@ -88,14 +91,7 @@ class PatternSearch:
         if any(len(run) > longest + STRETCH for run in settled):
             return None
         self._prune(blocks, longest)
-        rows = [
-            "".join(
-                BLOCK if blocks[r][c] else self.placement.letters.get((r, c), OPEN)
-                for c in range(self.width)
-            )
-            for r in range(self.height)
-        ]
-        return Grid.from_rows(rows)
+        return self._grid(blocks)
 
     def repair(self, grid: Grid, cells: list[Cell]) -> Grid | None:
         """``grid`` with one of ``cells`` blocked (with its image and the stubs it would
@@ -109,11 +105,7 @@ class PatternSearch:
             return None
         for r, c in min(moves, key=len):
             blocks[r][c] = True
-        rows = [
-            "".join(BLOCK if blocks[r][c] else grid.rows[r][c] for c in range(self.width))
-            for r in range(self.height)
-        ]
-        return Grid.from_rows(rows)
+        return self._grid(blocks)
 
     def extend(self, grid: Grid, cells: tuple[Cell, ...]) -> Grid | None:
         """``grid`` with a block at one end of the slot ``cells`` opened (with its
@@ -134,17 +126,63 @@ class PatternSearch:
                 blocks[mr][mc] = False
             runs = [run for m in move for run in self._through(blocks, m)]
             if all(len(run) >= MIN_RUN and self._has_words(run) for run in runs):
-                rows = [
-                    "".join(
-                        OPEN if not blocks[y][x] and grid.rows[y][x] == BLOCK else grid.rows[y][x]
-                        for x in range(self.width)
-                    )
-                    for y in range(self.height)
-                ]
-                return Grid.from_rows(rows)
+                return self._grid(blocks)
             for mr, mc in move:
                 blocks[mr][mc] = True
         return None
+
+    def tune(
+        self,
+        grid: Grid,
+        score: Callable[[Grid], float | None],
+        fits: Callable[[Grid], bool],
+        steps: int,
+    ) -> Grid:
+        """The grid of best ``score`` that ``fits``, found by simulated annealing from
+        ``grid`` (which fits) over ``steps`` moves; ``score`` None is a grid not to step
+        on. A move blocks a cell (with its image and the stubs it would leave) or opens
+        a block (with its image), never a kept cell or a placement's block; a worse
+        move passes less often as the search cools."""
+        blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
+        start = score(grid)
+        if start is None:
+            return grid
+        here = best = start
+        found = grid
+        for step in range(steps):
+            heat = TUNE_HEAT * (1 - step / steps) + 0.05
+            cell = (self.rng.randrange(self.height), self.rng.randrange(self.width))
+            if blocks[cell[0]][cell[1]]:
+                move = None if cell in self.start else self._with_image(cell)
+            else:
+                move = self._blocking(blocks, cell)
+            if not move:
+                continue
+            for r, c in move:
+                blocks[r][c] = not blocks[r][c]
+            moved = self._grid(blocks)
+            value = score(moved)
+            if value is not None and (
+                value >= here or self.rng.random() < math.exp((value - here) / heat)
+            ):
+                here = value
+                if value > best and fits(moved):
+                    best, found = value, moved
+            else:
+                for r, c in move:
+                    blocks[r][c] = not blocks[r][c]
+        return found
+
+    def _grid(self, blocks: list[list[bool]]) -> Grid:
+        """The grid of ``blocks``, the placement's letters in their cells."""
+        rows = [
+            "".join(
+                BLOCK if blocks[r][c] else self.placement.letters.get((r, c), OPEN)
+                for c in range(self.width)
+            )
+            for r in range(self.height)
+        ]
+        return Grid.from_rows(rows)
 
     def _prune(self, blocks: list[list[bool]], longest: int) -> None:
         """Open again, in random order, every block (with its image) whose runs would

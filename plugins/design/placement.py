@@ -126,25 +126,40 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
 
 
 def stack_placement(settings: DesignSettings, rng: random.Random) -> Placement:
-    """A themeless placement: often a stack of two or three long across slots in the
-    top left corner (or across the middle), kept open with its mirror image; else
-    nothing kept, the pattern search alone making the long slots."""
+    """A themeless placement: half the time nothing kept, the pattern search alone
+    making the long slots (the patterns that fill most often); else a stack of two or
+    three long across slots across the middle (up to the width), or in the top left
+    corner (8 to 10 letters, where the list has the most words), or a pinwheel, that
+    stack and a stack of long downs in the top right corner; kept open with their
+    mirror images."""
     height, width = settings.height, settings.width
     base = Placement(height, width, _pattern_symmetry(settings.symmetry))
-    if height < 7 or width < 7 or rng.random() < 0.4:
+    draw = rng.random()
+    if height < 7 or width < 7 or draw < 0.5:
         return base
     rows = rng.choice((2, 3))
-    length = rng.randint(min(9, width), width)
-    if rng.random() < 0.25 and height % 2 == 1:
+    if draw < 0.6 and height % 2 == 1:
+        length = rng.randint(min(9, width), width)
         middle = height // 2
         col = (
             (width - length) // 2 if base.symmetry == "rotational" or length % 2 == width % 2 else 0
         )
         runs = [slot_cells(middle + i, col, "across", length) for i in (-1, 0, 1)[:rows]]
     else:
+        length = _stack_length(width, rng)
         runs = [slot_cells(row, 0, "across", length) for row in range(rows)]
+        if draw >= 0.8 and base.symmetry == "rotational":
+            length, cols = _stack_length(height, rng), rng.choice((2, 3))
+            runs += [slot_cells(0, width - 1 - col, "down", length) for col in range(cols)]
     placement = Placement(height, width, base.symmetry, kept=tuple(runs))
     return placement if placement.consistent() else base
+
+
+def _stack_length(span: int, rng: random.Random) -> int:
+    """The length of a corner stack's slots: 8 to 10 letters on a 15 (the largest
+    buckets of a list), about 60% of the span elsewhere."""
+    most = round(span * 0.6)
+    return min(span, rng.randint(most - 1, most + 1))
 
 
 def _pattern_symmetry(symmetry: str) -> str:
@@ -258,8 +273,7 @@ def _place(
     (None when this one leaves no room): the first uses the most even line layout
     with entries flush with the edge; even attempts stagger the entries (left, right,
     left... from the top, so that neighbouring theme lines overlap little), odd ones
-    draw where each starts; from the third on, other layouts are drawn, and (when no
-    entry is a revealer) which pair goes on which line and which of a pair on top."""
+    draw where each starts; from the third on, other layouts are drawn."""
     if not entries:
         return base
     jitter = attempt > 0
@@ -269,10 +283,6 @@ def _place(
         return _place_self_symmetric(base, entries, direction, lines, span, rng, jitter)
     units = _units(entries, centre_ok=lines % 2 == 1)
     outer = [unit for unit in units if not unit.centre]
-    if attempt >= 2 and not any(entry.revealer for entry in entries):
-        rng.shuffle(outer)  # which pair goes on which line, and which of it on top
-        for unit in outer:
-            rng.shuffle(unit.entries)
     centred = len(outer) < len(units)
     used = _used_lines(base, direction)
     layouts = _layouts(lines, len(outer), centred, used)
