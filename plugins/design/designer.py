@@ -323,11 +323,12 @@ class _Drawer:
         if grid.rows in self.seen:
             return None
         self.seen.add(grid.rows)
-        live = self._live_at_root(grid, search)
-        if live is None:
-            tally.dead += 1
-            return None
-        grid = live
+        if search.placement.letters:  # a blank pattern propagates clean: nothing to see
+            live = self._live_at_root(grid, search)
+            if live is None:
+                tally.dead += 1
+                return None
+            grid = live
         estimate = fillability(grid, self.index, self.floor, 3, self.memo)
         if not math.isfinite(estimate.log2_fills):
             tally.dead += 1
