@@ -90,31 +90,14 @@ def _design(
     control: Control,
 ) -> dict[str, Any]:
     """A design answer (``crossforge.plugins.design``): its patterns filled by this
-    request's strategy, as fills are, and checked at the root by its problem's
-    propagation (each slot a cause of its own, so that a wipe-out names the slots
-    behind it)."""
-    from crossforge.plugins.design.designer import Filler, design
+    request's strategy, as fills are."""
+    from crossforge.plugins.design.designer import design
 
     def fill(puzzle: dict[str, Any], fill_control: Control) -> dict[str, Any]:
         fill_request = replace(request, action="fill", type_request=puzzle)
         return _search(ptype, fill_request, plugins, words, fill_control, None)
 
-    def root(puzzle: dict[str, Any]) -> tuple[int | None, list[int]]:
-        problem = ptype.problem(puzzle, words)
-        domains = problem.initial_domains()
-        reasons = [1 << i for i in range(problem.size)]
-        wiped = problem.propagate_explained(domains, range(problem.size), reasons)
-        if wiped is None:
-            return None, []
-        return wiped, [i for i in range(problem.size) if reasons[wiped] >> i & 1]
-
-    answer = design(
-        request.type_request,
-        words,
-        control,
-        Filler(fill, root),
-        getattr(ptype, "rules", "american"),
-    )
+    answer = design(request.type_request, words, control, fill, getattr(ptype, "rules", "american"))
     answer["strategy"] = request.strategy
     return answer
 

@@ -1,19 +1,18 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
-Theme placements are drawn (``PLACEMENT_DRAWS``) and the ``PLACEMENTS`` whose theme
-letters are easiest to cross are kept (``crossings``). Then, in rounds until ``count``
-designs are filled or the time runs out: patterns are drawn around the placements
-(column by column when every theme entry goes across, ``columns``; else by breaking
-long runs, ``patterns``), for a third of the time left, ``PATTERN_POOL`` live patterns
-or ``PATTERN_DRAWS`` draws in all. Each is kept only when ``crossforge.grids.rules``
-passes it (the type's rules, the symmetry, the word and block limits), after its
-slots tightest on theme letters got a block and, where the fill problem's propagation
-at the root runs out of words, a slot that took part was split or lengthened. The kept
-patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
-log₂ of the expected fills, the theme entries counted as given) less what editors
-dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
-``FILLS_PER_ROUND`` are filled by the fill engine, the theme entries locked.
-Placements whose patterns fail are drawn less in the next round.
+Theme placements are drawn (``PLACEMENT_DRAWS``): the first drawn and those whose theme
+letters are easiest to cross (``crossings``) are kept, ``PLACEMENTS`` in all. Then, in
+rounds until ``count`` designs are filled or the time runs out: patterns are drawn
+around the placements (column by column when across theme lines two apart share a
+column, ``columns``; else by breaking long runs, ``patterns``), for a third of the time
+left, ``PATTERN_POOL`` live patterns or ``PATTERN_DRAWS`` draws in all. Each is kept
+only when ``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the
+word and block limits), after its slots tightest on theme letters got a block. The
+kept patterns are ranked by their fill estimate at the floor
+(``grids.stats.fillability``, log₂ of the expected fills, the theme entries counted as
+given) less what editors dislike (``patterns.shape_penalty``) and tight theme
+crossings, and the best ``FILLS_PER_ROUND`` are filled by the fill engine, the theme
+entries locked. Placements whose patterns fail are drawn less in the next round.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from crossforge.grids.model import OPEN, Cell, Grid, Slot
+from crossforge.grids.model import OPEN, Grid, Slot
 from crossforge.grids.rules import check, check_symmetry
 from crossforge.grids.stats import Shares, fillability
 from crossforge.plugins.contract import Control, WordSource
@@ -43,24 +42,12 @@ from crossforge.plugins.design.settings import (
 
 Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 """Fills a crossword request (a fill's puzzle fields) under a Control: the fill answer."""
-Root = Callable[[dict[str, Any]], tuple[int | None, list[int]]]
-"""Propagates a crossword request's problem at its root (arc consistency, no search):
-the slot (its index in ``Grid.slots``) whose words ran out, or None, and the slots
-whose words took part in it (the propagation's explanation)."""
-
-
-@dataclass(frozen=True)
-class Filler:
-    """What the designer asks of the fill engine: a fill, and a check at the root."""
-
-    fill: Fill
-    root: Root
-
-
 PLACEMENT_DRAWS = 200
 PLACEMENTS = 40
-"""Theme placements drawn, and the ones kept (those whose theme letters are easiest
-to cross)."""
+FIRST_PLACEMENTS = 12
+STACKS = 12
+"""Theme placements drawn, and the ones kept: the first drawn (the most even layouts),
+then those whose theme letters are easiest to cross; themeless placements drawn."""
 PATTERN_DRAWS = 60000
 PATTERN_POOL = 40
 PATTERN_SHARE = 1 / 3
@@ -81,12 +68,6 @@ TIGHT_BITS = 2.0
 per halving below it."""
 REPAIRS = 6
 """Blocks a drawn pattern may get to break its tightest slot crossing theme letters."""
-ROOT_REPAIRS = 8
-"""Blocks a pattern may get, one at a time, where propagation at the root runs out of
-words (a slot, or the crossing of a theme entry that lost its word)."""
-EXTEND_UP_TO = 5
-"""A slot that ran out of words may be lengthened (a block at its end opened) when it
-has at most this many cells."""
 THEMELESS_BELOW = 6
 """A themeless design aims at ``max_words``, and at least this many fewer."""
 TUNE_STEPS = 1500
@@ -117,10 +98,7 @@ class _Tally:
     refused: dict[str, int] = field(default_factory=dict)
     fewest_words: int | None = None
     dead: int = 0
-    """Patterns that passed the rules and still ran out of words at the root after
-    their repairs."""
-    repaired: int = 0
-    """Slots loosened where propagation at the root ran out of words."""
+    """Patterns that passed the rules with a slot no word fits."""
 
 
 def check_design(puzzle: Mapping[str, Any], words: WordSource) -> None:
@@ -134,7 +112,7 @@ def check_design(puzzle: Mapping[str, Any], words: WordSource) -> None:
 
 
 def design(
-    puzzle: Mapping[str, Any], words: WordSource, control: Control, filler: Filler, rules: str
+    puzzle: Mapping[str, Any], words: WordSource, control: Control, fill: Fill, rules: str
 ) -> dict[str, Any]:
     """The design answer of a checked design request (``puzzle``: the design fields and
     the fill fields) on the puzzle type's ``rules``."""
@@ -153,13 +131,9 @@ def design(
     if settings.theme:
         placements = _crossable(theme_placements(settings, rng, PLACEMENT_DRAWS), count)
     else:
-        placements = [stack_placement(settings, rng) for _ in range(PLACEMENTS)]
+        placements = [stack_placement(settings, rng) for _ in range(STACKS)]
     tally = _Tally()
-
-    def root(grid: Grid, placement: Placement) -> tuple[int | None, list[int]]:
-        return filler.root(_fill_request(puzzle, grid, placement, settings))
-
-    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally, root, count)
+    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally, count)
     end = control.deadline or started + NO_DEADLINE
     designs: list[dict[str, Any]] = []
     tried: list[_Pattern] = []
@@ -177,7 +151,7 @@ def design(
                 break
             pattern = drawer.tuned(pattern)
             tried.append(pattern)
-            answer = filler.fill(
+            answer = fill(
                 _fill_request(puzzle, pattern.grid, pattern.placement, settings),
                 _fill_control(control, len(tried), designs, end),
             )
@@ -192,7 +166,6 @@ def design(
         "patterns_drawn": tally.drawn,
         "patterns_kept": len(patterns),
         "patterns_dead": tally.dead,
-        "root_repairs": tally.repaired,
         "patterns_refused": dict(sorted(tally.refused.items())),
         "fills_tried": len(tried),
         "first_design_s": None if first_at is None else round(first_at, 3),
@@ -212,12 +185,12 @@ def design(
 
 class _Drawer:
     """Block patterns drawn around the placements in rounds: each round draws until
-    ``PATTERN_POOL`` untried live patterns wait or its time is up. A placement whose
-    across theme lines two apart share columns (``columns.crowded``) is searched column
-    by column (its only live patterns come so), any other by breaking long runs (fewer
-    cheaters). Placements are drawn by how often their patterns came out live and
-    filled: one that crowds its theme lines yields refused, dead or unfillable patterns
-    and is drawn less."""
+    ``PATTERN_POOL`` untried live patterns wait or its time is up. When the first (most
+    even) placement is crowded (``columns.crowded``: across theme lines two apart share
+    columns), crowded placements are searched column by column (their only live
+    patterns come so); any other by breaking long runs (fewer cheaters). Placements
+    are drawn by how often their patterns came out live and filled: one that crowds
+    its theme lines yields refused, dead or unfillable patterns and is drawn less."""
 
     def __init__(
         self,
@@ -229,18 +202,20 @@ class _Drawer:
         rng: random.Random,
         control: Control,
         tally: _Tally,
-        root: Callable[[Grid, Placement], tuple[int | None, list[int]]],
         count: Callable[[str], int],
     ) -> None:
         self.settings, self.rules, self.index, self.floor = settings, rules, index, floor
-        self.root = root
         self.rng, self.control, self.tally = rng, control, tally
         self.memo = _theme_memo(placements, index, floor)
         symmetric = settings.symmetry != "none"
         max_blocks = int(settings.max_block_share * settings.height * settings.width)
+        # Column patterns only for a set whose most even layout is crowded already:
+        # around four entries, a drawn layout with lines two apart gave hundreds of
+        # live-looking column patterns that never filled and crowded out the rest.
+        columns = bool(placements) and crowded(placements[0])
         self.searches = [
             ColumnSearch(placement, symmetric, rng, count, max_blocks)
-            if crowded(placement)
+            if columns and crowded(placement)
             else PatternSearch(placement, symmetric, rng, count)
             for placement in placements
         ]
@@ -323,13 +298,6 @@ class _Drawer:
         if grid.rows in self.seen:
             return None
         self.seen.add(grid.rows)
-        if search.placement.letters:  # a blank pattern propagates clean: nothing to see
-            live = self._live_at_root(grid, search)
-            if live is None:
-                tally.dead += 1
-                return None
-            grid = live
-        estimate = fillability(grid, self.index, self.floor, 3, self.memo)
         if not math.isfinite(estimate.log2_fills):
             tally.dead += 1
             return None
@@ -337,24 +305,6 @@ class _Drawer:
         penalty += _tight_bits(grid, estimate.candidates)
         bits = estimate.log2_fills
         return _Pattern(grid, search.placement, chosen, bits, shape, bits - penalty)
-
-    def _live_at_root(self, grid: Grid, search: PatternSearch) -> Grid | None:
-        """``grid``, or it with up to ``ROOT_REPAIRS`` slots loosened (``_loosen``)
-        where propagation at the root ran out of words, once it no longer does; None
-        when it still does, or a repair breaks the rules."""
-        for repairs in range(ROOT_REPAIRS + 1):
-            wiped, involved = self.root(grid, search.placement)
-            if wiped is None:
-                return grid
-            if repairs == ROOT_REPAIRS:
-                return None
-            slot = _culprit(grid, involved, search.keep_open, self.rng)
-            repaired = _loosen(search, grid, slot, self.rng) if slot else None
-            if repaired is None or _refusals(repaired, self.settings, self.rules):
-                return None
-            grid = repaired
-            self.tally.repaired += 1
-        return None
 
     def best(self, count: int) -> list[_Pattern]:
         """The ``count`` best untried patterns, taken from the pool."""
@@ -408,40 +358,15 @@ def _tightest(grid: Grid, candidates: Mapping[str, int]) -> Slot | None:
 
 
 def _crossable(placements: list[Placement], count: Callable[[str], int]) -> list[Placement]:
-    """The ``PLACEMENTS`` placements whose theme letters are easiest to cross (the
-    most words in the tightest line's best cut, ``crossings``), best first."""
-    return sorted(placements, key=lambda placement: -tightest(crossing_plans(placement, count)))[
-        :PLACEMENTS
-    ]
-
-
-def _culprit(
-    grid: Grid, involved: list[int], keep_open: set[Cell], rng: random.Random
-) -> tuple[Cell, ...]:
-    """The cells of a slot to change where propagation at the root ran out of words:
-    one of the slots that took part (drawn), other than theme entries."""
-    slots = grid.slots(3)
-    free = [slots[i].cells for i in involved if any(c not in keep_open for c in slots[i].cells)]
-    return rng.choice(free) if free else ()
-
-
-def _loosen(
-    search: PatternSearch, grid: Grid, slot: tuple[Cell, ...], rng: random.Random
-) -> Grid | None:
-    """``grid`` with ``slot`` made easier to fill: split by a block between its theme
-    letters (or anywhere, when it holds one or none), or, when short, lengthened."""
-    lettered = [i for i, cell in enumerate(slot) if cell in search.keep_open]
-    inner = slot[lettered[0] + 1 : lettered[-1]] if len(lettered) > 1 else slot
-    free = [cell for cell in inner if cell not in search.keep_open]
-    moves = [lambda: search.repair(grid, free)]
-    if len(slot) <= EXTEND_UP_TO:
-        moves.append(lambda: search.extend(grid, slot))
-        rng.shuffle(moves)
-    for move in moves:
-        found = move()
-        if found is not None:
-            return found
-    return None
+    """The first ``FIRST_PLACEMENTS`` placements drawn (the most even layouts first),
+    then the easiest to cross of the rest (the most words in the tightest line's best
+    cut, ``crossings``), ``PLACEMENTS`` in all; none whose tightest line has no cut
+    with words, unless every one is so."""
+    crossable = [(tightest(crossing_plans(p, count)), i, p) for i, p in enumerate(placements)]
+    alive = [(words, i, p) for words, i, p in crossable if words > 0] or crossable
+    first = alive[:FIRST_PLACEMENTS]
+    rest = sorted(alive[FIRST_PLACEMENTS:], key=lambda item: (-item[0], item[1]))
+    return [p for _, _, p in (first + rest)[:PLACEMENTS]]
 
 
 def _tight_bits(grid: Grid, candidates: Mapping[str, int]) -> float:
@@ -581,9 +506,8 @@ def _why_none(
             )
         if tally.dead:
             return (
-                f"every one of the {tally.dead} patterns that passed the rules ran out of "
-                f"words at min_score {floor} (a slot, or the crossings of the theme entries, "
-                "no word of the list fits, repairs and all); try a lower min_score, a larger "
+                f"every one of the {tally.dead} patterns that passed the rules has a slot no "
+                f"word of the list fits at min_score {floor}; try a lower min_score, a larger "
                 "list or other theme entries"
             )
         causes = ", ".join(f"{name} {count}" for name, count in sorted(refused.items()))

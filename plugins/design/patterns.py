@@ -107,30 +107,6 @@ class PatternSearch:
             blocks[r][c] = True
         return self._grid(blocks)
 
-    def extend(self, grid: Grid, cells: tuple[Cell, ...]) -> Grid | None:
-        """``grid`` with a block at one end of the slot ``cells`` opened (with its
-        image), so that a slot too tight between theme letters gets room; None when
-        neither end may open (a placement's end block, the edge, or a run of one or two
-        cells left)."""
-        blocks = [[ch == BLOCK for ch in row] for row in grid.rows]
-        (r0, c0), (r1, c1) = cells[0], cells[-1]
-        dr, dc = (0, 1) if r0 == r1 else (1, 0)
-        ends = [(r0 - dr, c0 - dc), (r1 + dr, c1 + dc)]
-        for r, c in self.rng.sample(ends, 2):
-            if not (0 <= r < self.height and 0 <= c < self.width) or not blocks[r][c]:
-                continue
-            move = self._with_image((r, c))
-            if move & self.start:
-                continue
-            for mr, mc in move:
-                blocks[mr][mc] = False
-            runs = [run for m in move for run in self._through(blocks, m)]
-            if all(len(run) >= MIN_RUN and self._has_words(run) for run in runs):
-                return self._grid(blocks)
-            for mr, mc in move:
-                blocks[mr][mc] = True
-        return None
-
     def tune(
         self,
         grid: Grid,

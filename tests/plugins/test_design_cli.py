@@ -135,11 +135,11 @@ def test_requests_that_cannot_be_met_say_why(
 def test_a_theme_letter_no_crossing_word_holds_is_named_not_filled(
     abc_words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # X is in no word of the list: the down through it runs out at the root, every time
+    # X is in no word of the list: every down through it is dead before any fill
     code, answer, _ = design(capsys, "--size", "11x11", "--theme", "ABCXCBA", "--timeout", "3")
     assert code == 3 and answer["status"] == "no_design"
     assert answer["stats"]["patterns_dead"] > 0 and answer["stats"]["fills_tried"] == 0
-    assert "ran out of words at min_score" in answer["reason"]
+    assert "has a slot no word of the list fits at min_score" in answer["reason"]
 
 
 def test_the_report_and_output_file(

@@ -8,11 +8,10 @@ import random
 import re
 from itertools import product
 
-from crossforge.grids.model import OPEN, Grid
+from crossforge.grids.model import OPEN
 from crossforge.grids.rules import check
 from crossforge.plugins.design.columns import ColumnSearch, crowded
 from crossforge.plugins.design.crossings import crossing_plans, tightest
-from crossforge.plugins.design.patterns import PatternSearch
 from crossforge.plugins.design.placement import Placement, ThemeSlot, slot_cells
 from crossforge.plugins.design.settings import ThemeEntry
 
@@ -66,15 +65,3 @@ def test_a_theme_letter_no_down_word_holds_gives_no_column_pattern() -> None:
     stuck = placement((3, 0, "ABAXABA"), (7, 4, "ABAXABA"), (5, 2, "AABBBAA"))
     search = ColumnSearch(stuck, True, random.Random(3), count, max_blocks=60)
     assert all(search.pattern(6) is None for _ in range(5))
-
-
-def test_extend_opens_a_block_at_an_end_of_a_slot_unless_the_theme_needs_it() -> None:
-    rows = [".......", ".......", ".......", "...#...", ".......", ".......", "......."]
-    grid = Grid.from_rows(rows)
-    free = PatternSearch(Placement(7, 7, "rotational"), True, random.Random(1))
-    opened = free.extend(grid, next(s for s in grid.slots(3) if s.id == "10A").cells)
-    assert opened is not None and opened.rows == (".......",) * 7
-    cells = slot_cells(3, 0, "across", 3)
-    themed = Placement(7, 7, "rotational", (ThemeSlot(ThemeEntry("ABC"), cells),), (), {})
-    search = PatternSearch(themed, True, random.Random(1))
-    assert search.extend(grid, cells) is None  # the theme entry's end block stays
