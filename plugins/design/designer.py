@@ -1,18 +1,19 @@
 """The designer: placements, then block patterns, ranked by fill estimate, then filled.
 
-Theme placements are drawn (``PLACEMENT_DRAWS``): the first drawn and those whose theme
-letters are easiest to cross (``crossings``) are kept, ``PLACEMENTS`` in all. Then, in
-rounds until ``count`` designs are filled or the time runs out: patterns are drawn
-around the placements (column by column when across theme lines two apart share a
-column, ``columns``; else by breaking long runs, ``patterns``), for a third of the time
-left, ``PATTERN_POOL`` live patterns or ``PATTERN_DRAWS`` draws in all. Each is kept
-only when ``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the
-word and block limits), after its slots tightest on theme letters got a block. The
-kept patterns are ranked by their fill estimate at the floor
-(``grids.stats.fillability``, log₂ of the expected fills, the theme entries counted as
-given) less what editors dislike (``patterns.shape_penalty``) and tight theme
-crossings, and the best ``FILLS_PER_ROUND`` are filled by the fill engine, the theme
-entries locked. Placements whose patterns fail are drawn less in the next round.
+Theme placements are drawn (``PLACEMENT_DRAWS``): the first drawn are kept and, when
+even the first is crowded, those whose theme letters are easiest to cross
+(``crossings``), ``PLACEMENTS`` in all. Then, in rounds until ``count`` designs are
+filled or the time runs out: patterns are drawn around the placements (column by
+column when across theme lines two apart share a column in a crowded set,
+``columns``; else by breaking long runs, ``patterns``), for a third of the time left,
+``PATTERN_POOL`` live patterns or ``PATTERN_DRAWS`` draws in all. Each is kept only
+when ``crossforge.grids.rules`` passes it (the type's rules, the symmetry, the word
+and block limits), after its slots tightest on theme letters got a block. The kept
+patterns are ranked by their fill estimate at the floor (``grids.stats.fillability``,
+log₂ of the expected fills, the theme entries counted as given) less what editors
+dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
+``FILLS_PER_ROUND`` are filled by the fill engine, the theme entries locked.
+Placements whose patterns fail are drawn less in the next round.
 """
 
 from __future__ import annotations
@@ -128,12 +129,16 @@ def design(
             counts[pattern] = index.count(pattern, floor)
         return counts[pattern]
 
+    columns = False
     if settings.theme:
         placements = _crossable(theme_placements(settings, rng, PLACEMENT_DRAWS), count)
+        columns = crowded(placements[0])
+        if not columns:  # the most even layouts cross easily: the others add nothing
+            placements = placements[:FIRST_PLACEMENTS]
     else:
         placements = [stack_placement(settings, rng) for _ in range(STACKS)]
     tally = _Tally()
-    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally, count)
+    drawer = _Drawer(settings, placements, rules, index, floor, rng, control, tally, count, columns)
     end = control.deadline or started + NO_DEADLINE
     designs: list[dict[str, Any]] = []
     tried: list[_Pattern] = []
@@ -185,10 +190,12 @@ def design(
 
 class _Drawer:
     """Block patterns drawn around the placements in rounds: each round draws until
-    ``PATTERN_POOL`` untried live patterns wait or its time is up. When the first (most
-    even) placement is crowded (``columns.crowded``: across theme lines two apart share
-    columns), crowded placements are searched column by column (their only live
-    patterns come so); any other by breaking long runs (fewer cheaters). Placements
+    ``PATTERN_POOL`` untried live patterns wait or its time is up. With ``columns``
+    (the first, most even placement is crowded: across theme lines two apart share
+    columns, ``columns.crowded``), crowded placements are searched column by column
+    (their only live patterns come so; around a four-entry set's drawn layouts they
+    came out live by the hundred and never filled); any other by breaking long runs
+    (fewer cheaters). Placements
     are drawn by how often their patterns came out live and filled: one that crowds
     its theme lines yields refused, dead or unfillable patterns and is drawn less."""
 
@@ -203,16 +210,13 @@ class _Drawer:
         control: Control,
         tally: _Tally,
         count: Callable[[str], int],
+        columns: bool,
     ) -> None:
         self.settings, self.rules, self.index, self.floor = settings, rules, index, floor
         self.rng, self.control, self.tally = rng, control, tally
         self.memo = _theme_memo(placements, index, floor)
         symmetric = settings.symmetry != "none"
         max_blocks = int(settings.max_block_share * settings.height * settings.width)
-        # Column patterns only for a set whose most even layout is crowded already:
-        # around four entries, a drawn layout with lines two apart gave hundreds of
-        # live-looking column patterns that never filled and crowded out the rest.
-        columns = bool(placements) and crowded(placements[0])
         self.searches = [
             ColumnSearch(placement, symmetric, rng, count, max_blocks)
             if columns and crowded(placement)
