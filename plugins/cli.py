@@ -152,11 +152,10 @@ def estimate_line(estimate: Mapping[str, Any]) -> str:
     def bits(value: float | None) -> str:
         return "no candidate for some slot" if value is None else f"{value:+.1f} bits"
 
-    at_floor = estimate["log2_fills"]
-    verdict = "fills are unlikely" if at_floor is None or at_floor < 0 else "fills should exist"
     return (
-        f"fill estimate (log2 of the expected fills): {bits(at_floor)} at min_score "
-        f"{estimate['min_score']} ({verdict}), {bits(estimate['log2_fills_whole_list'])} "
+        f"fill estimate (log2 of the expected fills): {bits(estimate['log2_fills'])} at "
+        f"min_score {estimate['min_score']} ({estimate['verdict']}), "
+        f"{bits(estimate['log2_fills_whole_list'])} "
         f"from the whole list; fewest candidates: {', '.join(estimate['tightest'])}"
     )
 

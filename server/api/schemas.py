@@ -309,7 +309,9 @@ JOB = _document(
                 "type": "object",
                 "description": "a fill that gave up or was proved impossible: the grid's "
                 "fill estimate (log2 of the expected fills) at min_score and from the whole "
-                "list, null when a slot has no candidate, and the tightest slots",
+                "list, null when a slot has no candidate, the tightest slots, and the "
+                "verdict in words ('proved to have no fill', 'fills are unlikely' or "
+                "'fills should exist')",
             },
         },
         "description": "for fills, the JSON of `crossforge fill --json`: the grid, its "

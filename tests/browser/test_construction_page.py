@@ -289,7 +289,7 @@ def test_a_failed_fill_says_how_hard_the_grid_is(page: Any) -> None:
     page.click("#fill-start")
     text = wait_text(page, "#fill-status", "No complete fill")
     assert re.search(
-        r"Fill estimate at minimum score 100: -\d+(\.\d)? bits \(fills are unlikely\); "
+        r"Fill estimate at minimum score 100: -\d+(\.\d)? bits \(proved to have no fill\); "
         r"\+\d+(\.\d)? bits from the whole list\. Tightest slots: \d+[AD]",
         text,
     ), text

@@ -102,6 +102,7 @@ def test_options_reach_the_puzzle_type_and_strategy(
     estimate = answer["fill_estimate"]
     assert (estimate["min_score"], estimate["log2_fills"]) == (95, None)  # no candidate
     assert estimate["log2_fills_whole_list"] > 0 and len(estimate["tightest"]) == 5
+    assert estimate["verdict"] == "proved to have no fill"  # the proof, not the estimate
     code, answer = fill(capsys, grid, "--type", "canadian", "--param", 'restarts="none"')
     assert (code, answer["status"], answer["type"]) == (0, "filled", "canadian")
 
@@ -177,7 +178,8 @@ def test_fill_report_shows_clue_text_and_missing_words() -> None:
     assert lines[6].split() == ["1", "across", "CAT", "60", "theme-2024,", "sensitive", "Mouser"]
     assert lines[6].index("Mouser") == lines[5].index("CLUE")
     answer["fill_estimate"] = {
-        "min_score": 35, "log2_fills": -5.8, "log2_fills_whole_list": 120.0, "tightest": ["4A"]
+        "min_score": 35, "log2_fills": -5.8, "log2_fills_whole_list": 120.0, "tightest": ["4A"],
+        "verdict": "fills are unlikely",
     }  # fmt: skip
     assert fill_report(answer).splitlines()[1] == (
         "fill estimate (log2 of the expected fills): -5.8 bits at min_score 35 (fills are "

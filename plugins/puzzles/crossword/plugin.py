@@ -234,7 +234,7 @@ class CrosswordType(PuzzleType):
             "unclued": unclued(entries),
             "metrics": fill_metrics(fills, problem.threshold, effort=outcome.stats),
             "stats": outcome.stats,
-            **({} if outcome.status == "solved" else _estimate(problem)),
+            **({} if outcome.status == "solved" else _estimate(problem, outcome.status)),
         }
 
 
@@ -263,12 +263,13 @@ def list_clues(problem: RequestCrossword, words: Sequence[str]) -> dict[str, Any
     return first_found(problem.word_list, problem.layers, words, source.clues)
 
 
-def _estimate(problem: RequestCrossword) -> dict[str, Any]:
-    """Why a fill may have failed, as ``fill_estimate``: the grid's fill estimate (log₂ of
-    the expected number of fills, ``grids.stats.fillability``; null when a slot has no
-    candidate) at the request's floor and from the whole list, and the slots with the
-    fewest candidates. Words the request leaves out by tag still count. Nothing for a
-    region fill (the estimate is the whole grid's)."""
+def _estimate(problem: RequestCrossword, status: str) -> dict[str, Any]:
+    """Why a fill of ``status`` failed, as ``fill_estimate``: the grid's fill estimate
+    (log₂ of the expected number of fills, ``grids.stats.fillability``; null when a slot
+    has no candidate) at the request's floor and from the whole list, the slots with the
+    fewest candidates, and the verdict in words (a search's proof overrides the
+    estimate). Words the request leaves out by tag still count. Nothing for a region
+    fill (the estimate is the whole grid's)."""
     from crossforge.grids.stats import fillability
 
     if problem.region is not None or problem.grid is None or problem.index is None:
@@ -277,12 +278,19 @@ def _estimate(problem: RequestCrossword) -> dict[str, Any]:
     floor = int(problem.min_score)
     at_floor = fillability(problem.grid, problem.index, floor, shortest)
     whole = fillability(problem.grid, problem.index, 0, shortest)
+    if status == "unsatisfiable":
+        verdict = "proved to have no fill"
+    elif at_floor.log2_fills < 0:
+        verdict = "fills are unlikely"
+    else:
+        verdict = "fills should exist"
     return {
         "fill_estimate": {
             "min_score": floor,
             "log2_fills": _bits(at_floor.log2_fills),
             "log2_fills_whole_list": _bits(whole.log2_fills),
             "tightest": at_floor.tightest,
+            "verdict": verdict,
         }
     }
 

@@ -378,13 +378,12 @@ function describeDuplicates(repeated, contained) {
   return parts.join("; ");
 }
 
-/** A failed fill's estimate in words: whether fills are likely at the floor, and where
- * the grid is tightest (the answer's `fill_estimate`). */
+/** A failed fill's estimate in words: its verdict (proved empty, or whether fills are
+ * likely at the floor) and where the grid is tightest (the answer's `fill_estimate`). */
 function estimateText(estimate) {
   const bits = (value) => (value === null ? "no candidate for some slot" : `${value > 0 ? "+" : ""}${value} bits`);
-  const likely = estimate.log2_fills === null || estimate.log2_fills < 0 ? "fills are unlikely" : "fills should exist";
   return (
-    `Fill estimate at minimum score ${estimate.min_score}: ${bits(estimate.log2_fills)} (${likely}); ` +
+    `Fill estimate at minimum score ${estimate.min_score}: ${bits(estimate.log2_fills)} (${estimate.verdict}); ` +
     `${bits(estimate.log2_fills_whole_list)} from the whole list. Tightest slots: ${estimate.tightest.join(", ")}.`
   );
 }
