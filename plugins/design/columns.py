@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from crossforge.grids.model import OPEN, Cell, Grid
 from crossforge.plugins.design.patterns import MIN_RUN, PLENTY, PatternSearch
-from crossforge.plugins.design.placement import Placement
+from crossforge.plugins.design.placement import Placement, is_across
 
 NODES = 400
 """Column choices one pattern may try before it gives up."""
@@ -43,7 +43,7 @@ def crowded(placement: Placement) -> bool:
     """True when every theme entry of ``placement`` goes across and two of them, two
     rows apart, share a column: the placements this search is for."""
     themes = placement.themes
-    if not themes or any(len({r for r, _ in theme.cells}) > 1 for theme in themes):
+    if not themes or not all(is_across(theme.cells) for theme in themes):
         return False
     spans = [(t.cells[0][0], {c for _, c in t.cells}) for t in themes]
     return any(
@@ -152,9 +152,7 @@ class ColumnSearch(PatternSearch):
             if (start, end) not in counted:
                 run = cells[start:end]
                 image = sorted(self.placement.image(cell) for cell in run)
-                patterns = {
-                    "".join(letters.get(cell, OPEN) for cell in part) for part in (run, image)
-                }
+                patterns = {self.placement.pattern(part) for part in (run, image)}
                 lettered = [p for p in patterns if p.strip(OPEN)]
                 assert self.count is not None
                 counted[(start, end)] = min((self.count(p) for p in lettered), default=PLENTY)

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from crossforge.grids.model import OPEN, Cell
-from crossforge.plugins.design.placement import Placement
+from crossforge.grids.model import Cell
+from crossforge.plugins.design.patterns import MIN_RUN
+from crossforge.plugins.design.placement import Placement, is_across
 
-MIN_RUN = 3
 ENOUGH = 1000
 """A slot with this many words or more is as good as any: among cuts whose tightest
 slot has enough, the one with the fewest blocks wins."""
@@ -53,8 +53,8 @@ def _crossed_lines(placement: Placement) -> list[tuple[Cell, ...]]:
     """Lines holding theme letters of entries that cross them, and no theme entry of
     their own direction."""
     height, width = placement.height, placement.width
-    across = {cell for t in placement.themes if _is_across(t.cells) for cell in t.cells}
-    down = {cell for t in placement.themes if not _is_across(t.cells) for cell in t.cells}
+    across = {cell for t in placement.themes if is_across(t.cells) for cell in t.cells}
+    down = {cell for t in placement.themes if not is_across(t.cells) for cell in t.cells}
     lines = []
     for c in range(width):
         column = tuple((r, c) for r in range(height))
@@ -67,26 +67,18 @@ def _crossed_lines(placement: Placement) -> list[tuple[Cell, ...]]:
     return lines
 
 
-def _is_across(cells: tuple[Cell, ...]) -> bool:
-    return len({r for r, _ in cells}) == 1
-
-
 def _plan(placement: Placement, line: tuple[Cell, ...], count: Count) -> LinePlan:
     """The cut of ``line`` whose tightest slot (with its image) keeps the most words."""
     size = len(line)
     must_block = placement.end_blocks()
     must_open = placement.open_cells()
-    letters = placement.letters
-
-    def pattern(cells: tuple[Cell, ...]) -> str:
-        return "".join(letters.get(cell, OPEN) for cell in cells)
 
     def words(start: int, end: int) -> int:
         run = line[start:end]
         if any(cell in must_block for cell in run):
             return 0
         image = tuple(sorted(placement.image(cell) for cell in run))
-        return min(count(pattern(run)), count(pattern(image)), ENOUGH)
+        return min(count(placement.pattern(run)), count(placement.pattern(image)), ENOUGH)
 
     @cache
     def best(start: int) -> tuple[int, int, tuple[int, ...]]:

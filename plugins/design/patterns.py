@@ -222,7 +222,7 @@ class PatternSearch:
         letters = self.placement.letters
         if self.count is None or not any(cell in letters for cell in run):
             return True
-        return self.count("".join(letters.get(cell, OPEN) for cell in run)) > 0
+        return self.count(self.placement.pattern(run)) > 0
 
     def _with_image(self, cell: Cell) -> set[Cell]:
         return {cell, self.placement.image(cell)} if self.symmetric else {cell}
@@ -351,7 +351,7 @@ class PatternSearch:
                 part.append(cell)
                 continue
             if len(part) >= MIN_RUN and any(c in letters for c in part):
-                found = min(found, self.count("".join(letters.get(c, OPEN) for c in part)))
+                found = min(found, self.count(self.placement.pattern(part)))
             part = []
         return (found / PLENTY) ** 2
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
-from crossforge.grids.model import Cell
+from crossforge.grids.model import OPEN, Cell
 from crossforge.grids.rules import mirror_cell
 from crossforge.plugins.design.settings import DesignError, DesignSettings, ThemeEntry
 
@@ -55,6 +55,10 @@ class Placement:
         """The cell ``cell`` maps onto under the placement's symmetry."""
         return mirror_cell(self.height, self.width, cell, self.symmetry)
 
+    def pattern(self, cells: Iterable[Cell]) -> str:
+        """The pattern of a slot over ``cells``: its theme letters, ``.`` elsewhere."""
+        return "".join(self.letters.get(cell, OPEN) for cell in cells)
+
     def open_cells(self) -> set[Cell]:
         """Cells that must stay open: theme and kept slots, with their images."""
         cells = {cell for run in self.runs() for cell in run}
@@ -83,6 +87,11 @@ class Placement:
     def consistent(self) -> bool:
         """No end block falls on a cell that must stay open."""
         return not (self.end_blocks() & self.open_cells())
+
+
+def is_across(cells: Iterable[Cell]) -> bool:
+    """True when the slot over ``cells`` goes across (its cells share a row)."""
+    return len({r for r, _ in cells}) == 1
 
 
 def slot_cells(row: int, col: int, direction: str, length: int) -> Run:
@@ -488,7 +497,7 @@ def _used_lines(base: Placement, direction: str) -> set[int]:
     """Lines already holding a theme or kept slot of ``direction``."""
     used = set()
     for run in base.runs():
-        across = len({r for r, _ in run}) == 1
+        across = is_across(run)
         if across == (direction == "across"):
             used.add(run[0][0] if across else run[0][1])
     return used
