@@ -40,7 +40,8 @@ class LinePlan:
 
 def crossing_plans(placement: Placement, count: Count) -> list[LinePlan]:
     """The best cut of every line crossing theme letters, tightest first."""
-    plans = [_plan(placement, line, count) for line in _crossed_lines(placement)]
+    ends, kept = placement.end_blocks(), placement.open_cells()
+    plans = [_plan(placement, line, ends, kept, count) for line in _crossed_lines(placement)]
     return sorted(plans, key=lambda plan: plan.words)
 
 
@@ -67,11 +68,16 @@ def _crossed_lines(placement: Placement) -> list[tuple[Cell, ...]]:
     return lines
 
 
-def _plan(placement: Placement, line: tuple[Cell, ...], count: Count) -> LinePlan:
-    """The cut of ``line`` whose tightest slot (with its image) keeps the most words."""
+def _plan(
+    placement: Placement,
+    line: tuple[Cell, ...],
+    must_block: set[Cell],
+    must_open: set[Cell],
+    count: Count,
+) -> LinePlan:
+    """The cut of ``line`` whose tightest slot (with its image) keeps the most words,
+    blocking no cell of ``must_open`` and opening no slot over one of ``must_block``."""
     size = len(line)
-    must_block = placement.end_blocks()
-    must_open = placement.open_cells()
 
     def words(start: int, end: int) -> int:
         run = line[start:end]

@@ -195,9 +195,9 @@ class _Drawer:
     columns, ``columns.crowded``), crowded placements are searched column by column
     (their only live patterns come so; around a four-entry set's drawn layouts they
     came out live by the hundred and never filled); any other by breaking long runs
-    (fewer cheaters). Placements
-    are drawn by how often their patterns came out live and filled: one that crowds
-    its theme lines yields refused, dead or unfillable patterns and is drawn less."""
+    (fewer cheaters). Placements are drawn by how often their patterns came out live
+    and filled: one that crowds its theme lines yields refused, dead or unfillable
+    patterns and is drawn less."""
 
     def __init__(
         self,
