@@ -56,10 +56,11 @@ async function send(path, init = {}, asked = false) {
     throw new ApiError(`could not reach the server (${error.message})`);
   }
   if (response.status === 401 && !asked) {
-    // Another request may have been given a key meanwhile; else ask, once.
-    if (storedKey() !== key || askForKey((await failure(response)).message)) {
-      return send(path, init, true);
-    }
+    const refused = await failure(response);
+    // Another request may have been given a key meanwhile, while this one read its
+    // answer (so the key is looked at after that wait); else ask, once.
+    if (storedKey() !== key || askForKey(refused.message)) return send(path, init, true);
+    throw refused;
   }
   if (!response.ok) throw await failure(response);
   return response;
