@@ -10,7 +10,8 @@ The names here are the plugin contract, the surface a plugin author writes again
 A logic-puzzle type (solved by named techniques, rated and generated) subclasses
 ``LogicPuzzleType``, or ``GridPuzzleType`` when it has format, picture and problem
 modules, and answers with ``LogicalSolve``, ``Grade``, ``Technique`` and ``Count``. Bad
-input is an ``InputError`` (or ``NotFound``), anything else a bug.
+input is an ``InputError`` (or ``NotFound``), work that found nothing in its time an
+``OutOfTime``, anything else a bug.
 
 ``crossforge.testing`` is the conformance kit. The packages below (``server``,
 ``plugins``, ``wordbase``, ``grids``) are the implementation and may change between
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
         InputError,
         NotFound,
         Objective,
+        OutOfTime,
         Problem,
         PuzzleType,
         SearchResult,
@@ -64,6 +66,7 @@ __all__ = [
     "LogicalSolve",
     "NotFound",
     "Objective",
+    "OutOfTime",
     "Problem",
     "PuzzleType",
     "SearchResult",

@@ -3,7 +3,9 @@ Imports nothing, so ``wordbase`` and ``grids`` (below the plugin contract) raise
 classes the contract re-exports, the server maps and the ``crossforge`` command prints.
 
 ``InputError`` is a 400 over HTTP and ``invalid_input`` in a job; ``NotFound`` a 404.
-``NotReady`` says the installation must be fixed first (a command prints it as an error).
+``OutOfTime`` (work that found no answer within the time it was given) is a 422 and
+``timeout`` in a job. ``NotReady`` says the installation must be fixed first (a command
+prints it as an error, the server answers 503).
 Any other exception, a plain ``ValueError`` or ``LookupError`` included, is a bug of
 ours: a 500 (or ``internal_error``, or the command's "internal error") with its
 traceback shown or logged.
@@ -31,6 +33,12 @@ class InputError(ValueError):
 
 class NotFound(LookupError):
     """Input that names something that does not exist (a word list, a plugin, a job…)."""
+
+
+class OutOfTime(TimeoutError):
+    """Work that found no answer within the time it was given (a generator's deadline).
+    Any other ``TimeoutError`` (a socket's, say) is not the requester's: a bug or a
+    service of ours."""
 
 
 class NotReady(Exception):

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
 
-# The errors of bad input a plugin raises (``crossforge.errors``), re-exported: a job
-# fails with ``invalid_input`` on them, with ``internal_error`` and a logged traceback
-# on anything else.
+# The errors a plugin raises that are not its bugs (``crossforge.errors``), re-exported:
+# a job fails with ``invalid_input`` on bad input, ``timeout`` on ``OutOfTime``, and
+# ``internal_error`` with a logged traceback on anything else.
 from crossforge.errors import InputError as InputError
 from crossforge.errors import NotFound as NotFound
+from crossforge.errors import OutOfTime as OutOfTime
 
 if TYPE_CHECKING:
     from crossforge.wordbase.index import WordIndex

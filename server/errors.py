@@ -1,8 +1,10 @@
 """JSON errors: every failure answers ``{"error": {"code": …, "message": …}}``.
 
 Bad input from lower layers arrives as ``crossforge.errors.InputError`` (400) or
-``NotFound`` (404); HTTP errors keep their status; anything else, a plain ``ValueError``
-or ``LookupError`` included, is our bug: a 500 whose traceback is logged, never a bare page.
+``NotFound`` (404), work out of its time as ``OutOfTime`` (422), an installation to fix
+as ``NotReady`` (503, logged); HTTP errors keep their status; anything else, a plain
+``ValueError``, ``LookupError`` or ``TimeoutError`` included, is our bug: a 500 whose
+traceback is logged, never a bare page.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from crossforge.errors import InputError, NotFound, shown
+from crossforge.errors import InputError, NotFound, NotReady, OutOfTime, shown
 
 
 class ApiError(Exception):
@@ -119,9 +121,16 @@ def register_error_handlers(app: Flask) -> None:
     def _not_found(exc: NotFound) -> Response:
         return error_response(404, "not_found", str(exc))
 
+    @app.errorhandler(OutOfTime)
+    def _out_of_time(exc: OutOfTime) -> Response:
+        return error_response(422, "timeout", str(exc) or "the work ran out of its time")
+
+    @app.errorhandler(NotReady)
+    def _not_ready(exc: NotReady) -> Response:
+        app.logger.error("the installation is not ready: %s", exc)
+        return error_response(503, "not_ready", str(exc))
+
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
-        if isinstance(exc, TimeoutError):
-            return error_response(422, "timeout", str(exc) or "the operation timed out")
         app.logger.exception("unexpected error")
         return error_response(500, "internal_error", f"internal error: {type(exc).__name__}")

@@ -24,6 +24,7 @@ CONTRACT = {
     "Domains",
     "FillStrategy",
     "InputError",
+    "OutOfTime",
     "NotFound",
     "Objective",
     "Problem",

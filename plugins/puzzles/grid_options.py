@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crossforge.plugins.contract import Control, InputError
+from crossforge.plugins.contract import Control, InputError, OutOfTime
 from crossforge.plugins.puzzles.logic import Grade
 
 
-class GenerationTimeout(TimeoutError):
+class GenerationTimeout(OutOfTime):
     """No puzzle met the request before the deadline."""
 
 

@@ -90,7 +90,7 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
     """Check a raw request through the plugins and queue it as a job: 202 with its
     Location, or 200 when it finished within the request's ``wait``."""
     from crossforge.plugins.job_requests import RequestError, check_request, parse_request
-    from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
+    from crossforge.plugins.registry import UnknownPlugin
 
     app = services()
     checked_values(raw, JOB_ENVELOPE)
@@ -105,7 +105,7 @@ def submit_request(raw: dict[str, Any], action: Action) -> Response:
         )
     except RequestError as exc:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
-    except (UnknownPlugin, BrokenPlugin) as exc:
+    except UnknownPlugin as exc:
         raise ApiError(404, "unknown_plugin", str(exc)) from None
     words = app.word_source
     try:

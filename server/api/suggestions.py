@@ -53,7 +53,7 @@ def suggest() -> Response:
     Synchronous: the answer comes within the request's `timeout` (capped by the
     server's `suggest_time_limit`); a client that closes its connection stops the work."""
     from crossforge.plugins.job_requests import RequestError
-    from crossforge.plugins.registry import BrokenPlugin, UnknownPlugin
+    from crossforge.plugins.registry import UnknownPlugin
     from crossforge.plugins.suggestions import parse_suggestion, run_suggestion, store_displays
 
     app = services()
@@ -73,7 +73,7 @@ def suggest() -> Response:
             log.info("suggestion for %s stopped: the client went away", request.slot)
     except RequestError as exc:
         raise ApiError(400, exc.code, str(exc), {"field": exc.field}) from None
-    except (UnknownPlugin, BrokenPlugin) as exc:
+    except UnknownPlugin as exc:
         raise ApiError(404, "unknown_plugin", str(exc)) from None
     except NotFound as exc:
         raise ApiError(404, "unknown_list", str(exc)) from None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from crossforge.errors import shown
-from crossforge.plugins.contract import Control, InputError, NotFound, WordSource
+from crossforge.plugins.contract import Control, InputError, NotFound, OutOfTime, WordSource
 from crossforge.plugins.job_requests import JobRequest
 from crossforge.server.jobs.records import CANCELED, FAILED, SUCCEEDED
 
@@ -148,7 +148,7 @@ def run_task(
         outcome = (FAILED, (exc.code, str(exc)))
     except (InputError, NotFound) as exc:  # the list may have gone since the check
         outcome = (FAILED, ("invalid_input", shown(str(exc))))
-    except TimeoutError as exc:  # the job's deadline came first (a generation's, say)
+    except OutOfTime as exc:  # the job's deadline came first (a generation's, say)
         outcome = (FAILED, ("timeout", str(exc) or "the job ran out of time"))
     except Exception as exc:  # a bug of ours: logged, and the parent must hear of it
         log.exception("job %s (%s %s) failed", task.job_id, task.action, task.puzzle_type)

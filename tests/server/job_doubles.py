@@ -14,6 +14,7 @@ from crossforge.plugins.contract import (
     Control,
     FillStrategy,
     InputError,
+    OutOfTime,
     Problem,
     SearchResult,
     WordSource,
@@ -34,7 +35,7 @@ LOADS: list[int] = []
 
 def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
     """Behave as the request's ``do`` says: echo, steps, stubborn, crash, killed, hog,
-    give_up, fail, index or loads."""
+    give_up, fail, bug, socket, late, index or loads."""
     request = task.request.type_request
     action = request.get("do", "echo")
     if action == "echo":
@@ -66,6 +67,10 @@ def execute(task: Task, control: Control, words: WordSource) -> dict[str, Any]:
         raise InputError("the request asked to fail")
     if action == "bug":  # a bug of ours, which a ValueError is as well as any other
         raise ValueError("a strategy tripped over its own feet")
+    if action == "socket":  # a service of ours that did not answer in time: our bug too
+        raise TimeoutError("timed out")
+    if action == "late":  # a generator that found nothing by its deadline
+        raise OutOfTime("no 9x9 puzzle met the request (timeout, 40 tried)")
     if action == "index":  # which word index object this process was handed
         index = words.index(request["puzzle"]["list"])
         return {"pid": os.getpid(), "index": id(index), "words": len(index)}

@@ -56,6 +56,26 @@ def test_a_bug_in_a_job_logs_its_traceback(caplog: pytest.LogCaptureFixture) -> 
     assert record.exc_info and "tripped over its own feet" in str(record.exc_info[1])
 
 
+def test_only_a_deadline_of_the_work_fails_a_job_as_timeout() -> None:
+    """A generator out of its time is ``timeout``; a bare ``TimeoutError`` (a socket's,
+    a service's) is ours, ``internal_error``."""
+    sent: list[object] = []
+
+    class Channel:
+        def send(self, message: object) -> None:
+            sent.append(message)
+
+    for action, error in (
+        ("late", ("timeout", "no 9x9 puzzle met the request (timeout, 40 tried)")),
+        ("socket", ("internal_error", "internal error: TimeoutError")),
+    ):
+        task = Task("j1", "fill", "american", as_request({"do": action}), time_limit=5)
+        run_task(execute, task, IndexWords({}), threading.Event(), Channel())
+        (done,) = [m for m in sent if isinstance(m, Done)]
+        assert (done.status, done.error) == ("failed", error)
+        sent.clear()
+
+
 def test_failures_of_the_job_are_recorded_with_a_code(make_app: Callable[..., Flask]) -> None:
     app = make_app()
     job = wait_for(app, submit(app, {"do": "fail"}).id, {"failed"})
