@@ -50,6 +50,36 @@ def tightest(plans: list[LinePlan]) -> int:
     return min((plan.words for plan in plans), default=1 << 30)
 
 
+@dataclass(frozen=True)
+class Crossing:
+    """A slot through theme letters: its cells, its pattern and the words it keeps."""
+
+    cells: tuple[Cell, ...]
+    pattern: str
+    words: int
+
+
+def tightest_crossing(placement: Placement, count: Count) -> Crossing | None:
+    """The slot through theme letters with the fewest words in the best cut of the
+    placement's tightest line (or in its image); None when no line crosses theme
+    letters."""
+    plans = crossing_plans(placement, count)
+    if not plans:
+        return None
+    plan, found = plans[0], []
+    run: list[Cell] = []
+    for cell in (*plan.cells, None):
+        if cell is not None and cell not in plan.blocks:
+            run.append(cell)
+            continue
+        if any(part in placement.letters for part in run):
+            for part in (tuple(run), tuple(sorted(placement.image(part) for part in run))):
+                pattern = placement.pattern(part)
+                found.append(Crossing(part, pattern, count(pattern)))
+        run = []
+    return min(found, key=lambda crossing: crossing.words, default=None)
+
+
 def _crossed_lines(placement: Placement) -> list[tuple[Cell, ...]]:
     """Lines holding theme letters of entries that cross them, and no theme entry of
     their own direction."""
@@ -76,7 +106,9 @@ def _plan(
     count: Count,
 ) -> LinePlan:
     """The cut of ``line`` whose tightest slot (with its image) keeps the most words,
-    blocking no cell of ``must_open`` and opening no slot over one of ``must_block``."""
+    blocking no cell of ``must_open`` and opening no slot over one of ``must_block``; a
+    line that is its own image reversed (the middle column under rotational symmetry)
+    is cut symmetrically."""
     size = len(line)
 
     def words(start: int, end: int) -> int:
@@ -87,24 +119,55 @@ def _plan(
         return min(count(placement.pattern(run)), count(placement.pattern(image)), ENOUGH)
 
     @cache
-    def best(start: int) -> tuple[int, int, tuple[int, ...]]:
+    def best(start: int, stop: int) -> tuple[int, int, tuple[int, ...]]:
         """The best (words up to ``ENOUGH``, fewer blocks, blocked positions) of the
-        line from ``start`` on."""
-        if start >= size:
+        line from ``start`` up to ``stop`` (the line's end, or a block)."""
+        if start >= stop:
             return ENOUGH, 0, ()
         found: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
         if line[start] not in must_open:
-            rest, fewer, blocks = best(start + 1)
+            rest, fewer, blocks = best(start + 1, stop)
             found = (rest, fewer - 1, (start, *blocks))
-        for end in range(start + MIN_RUN, size + 1):
-            if end < size and line[end] in must_open:
+        for end in range(start + MIN_RUN, stop + 1):
+            if end < stop and line[end] in must_open:
                 continue
-            rest, fewer, blocks = best(end + 1)
+            rest, fewer, blocks = best(end + 1, stop)
             value = min(words(start, end), rest)
-            option = (value, fewer - 1, (end, *blocks)) if end < size else (value, fewer, blocks)
+            option = (value, fewer - 1, (end, *blocks)) if end < stop else (value, fewer, blocks)
             if option[:2] > found[:2]:
                 found = option
         return found
 
-    value, _, blocked = best(0)
+    if any(placement.image(cell) != line[-1 - i] for i, cell in enumerate(line)):
+        value, _, blocked = best(0, size)
+    else:
+        value, blocked = _symmetric_cut(size, best, words, lambda i: line[i] in must_open)
     return LinePlan(line, max(value, 0), frozenset(line[i] for i in blocked))
+
+
+def _symmetric_cut(
+    size: int,
+    best: Callable[[int, int], tuple[int, int, tuple[int, ...]]],
+    words: Callable[[int, int], int],
+    kept_open: Callable[[int], bool],
+) -> tuple[int, tuple[int, ...]]:
+    """The best cut of a line that is its own image: blocks at ``x`` and its mirror
+    ``size - 1 - x`` around one middle run (or none), the part before ``x`` cut by
+    ``best`` and mirrored; (words, blocked positions), words -1 when no cut exists."""
+    found: tuple[int, int, tuple[int, ...]] = (-1, 0, ())
+    for x in range(-1, (size - 1) // 2 + 1):
+        middle = max(size - 2 - 2 * x, 0)
+        if 0 < middle < MIN_RUN or (x >= 0 and kept_open(x)):
+            continue
+        value = words(x + 1, size - 1 - x) if middle else ENOUGH
+        if x >= 0:
+            rest, fewer, blocks = best(0, x)
+            value = min(value, rest)
+            blocks = (*blocks, x)
+            blocks += tuple(size - 1 - i for i in blocks)
+        else:
+            blocks = ()
+        option = (value, -len(set(blocks)), tuple(sorted(set(blocks))))
+        if option[:2] > found[:2]:
+            found = option
+    return found[0], found[2]

@@ -22,6 +22,7 @@ leaves it no word, and any other slot has plenty."""
 
 def count(pattern: str) -> int:
     """Words of ``WORDS`` matching ``pattern`` (``.`` open), as the index counts."""
+    assert pattern, "the index refuses an empty pattern"
     rule = re.compile(pattern.replace(OPEN, "[AB]"))
     return sum(1 for word in WORDS if len(word) == len(pattern) and rule.fullmatch(word))
 
@@ -65,3 +66,27 @@ def test_a_theme_letter_no_down_word_holds_gives_no_column_pattern() -> None:
     stuck = placement((3, 0, "ABAXABA"), (7, 4, "ABAXABA"), (5, 2, "AABBBAA"))
     search = ColumnSearch(stuck, True, random.Random(3), count, max_blocks=60)
     assert all(search.pattern(6) is None for _ in range(5))
+
+
+def test_the_middle_column_is_cut_as_its_own_image() -> None:
+    """Theme letters in rows 3, 5 and 7 of the middle column: a block in row 4 takes one
+    in row 6 and leaves row 5 a stub, so only a slot over all three letters crosses
+    them there, and the list has none; the other columns cut around them."""
+
+    def no_three(pattern: str) -> int:
+        return 0 if re.search("[AB].[AB].[AB]", pattern) else count(pattern)
+
+    boxed = placement((3, 2, "AAAAAAA"), (7, 2, "BBBBBBB"), (5, 2, "ABABABA"))
+    plans = crossing_plans(boxed, no_three)
+    assert [plan.cells[0][1] for plan in plans if plan.words == 0] == [5]
+    middle = next(plan for plan in plans if plan.cells[0][1] == 5)
+    assert {boxed.image(cell) for cell in middle.blocks} == set(middle.blocks)
+    assert all(plan.words > 0 and plan.blocks for plan in plans if plan.cells[0][1] != 5)
+    apart = placement((3, 2, "AAAAAAA"), (7, 2, "BBBBBBB"))  # the middle cell may be a block
+
+    def short(pattern: str) -> int:
+        return count(pattern) if len(pattern) <= 5 else 0
+
+    middle = next(plan for plan in crossing_plans(apart, short) if plan.cells[0][1] == 5)
+    assert middle.words > 0 and (5, 5) in middle.blocks
+    assert {apart.image(cell) for cell in middle.blocks} == set(middle.blocks)
