@@ -32,9 +32,14 @@ from crossforge.grids.rules import check, check_symmetry
 from crossforge.grids.stats import Shares, fillability
 from crossforge.plugins.contract import Control, WordSource
 from crossforge.plugins.design.columns import ColumnSearch, crowded
-from crossforge.plugins.design.crossings import crossing_plans, tightest
+from crossforge.plugins.design.crossings import crossing_plans, tightest, tightest_crossing
 from crossforge.plugins.design.patterns import PatternSearch, shape_penalty
-from crossforge.plugins.design.placement import Placement, stack_placement, theme_placements
+from crossforge.plugins.design.placement import (
+    Placement,
+    is_across,
+    stack_placement,
+    theme_placements,
+)
 from crossforge.plugins.design.settings import (
     DESIGN_FIELDS,
     DesignSettings,
@@ -179,7 +184,15 @@ def design(
         "status": "designed" if designs else "no_design",
         "reason": ""
         if designs
-        else _why_none(settings, patterns, tally, len(tried), control, floor),
+        else _why_none(
+            settings,
+            patterns,
+            tally,
+            len(tried),
+            control,
+            floor,
+            lambda: _hard_crossing(placements, count, index, floor),
+        ),
         "size": [settings.height, settings.width],
         "symmetry": settings.symmetry,
         "max_words": settings.max_words,
@@ -488,6 +501,39 @@ def _design(
     return design
 
 
+LOWER_FLOOR = 10
+"""A hard crossing's words are also given at a floor this many points lower."""
+
+
+def _hard_crossing(
+    placements: list[Placement], count: Callable[[str], int], index: Any, floor: int
+) -> str:
+    """A sentence naming the slot through theme letters that keeps the fewest words in
+    the placement easiest to cross, when it keeps fewer than ``TIGHT``: where it is,
+    the entries it crosses, its words at the floor and ``LOWER_FLOOR`` points lower;
+    empty otherwise."""
+    found = [(tightest_crossing(p, count), p) for p in placements]
+    crossings = [(crossing, p) for crossing, p in found if crossing is not None]
+    if not crossings:
+        return ""
+    crossing, placement = max(crossings, key=lambda item: item[0].words)
+    if crossing.words >= TIGHT:
+        return ""
+    crossed = [t.entry.answer for t in placement.themes if set(t.cells) & set(crossing.cells)]
+    direction = "across" if is_across(crossing.cells) else "down"
+    row, col = crossing.cells[0]
+    plural = "" if crossing.words == 1 else "s"
+    note = (
+        f". The theme is hard to cross: in its easiest placement the {direction} slot "
+        f"{crossing.pattern} from row {row}, column {col} (from 0) through "
+        f"{' and '.join(crossed)} keeps {crossing.words} word{plural} at min_score {floor}"
+    )
+    lower = max(floor - LOWER_FLOOR, 0)
+    if lower == floor:
+        return note
+    return f"{note}, {index.count(crossing.pattern, lower)} at min_score {lower}"
+
+
 def _why_none(
     settings: DesignSettings,
     patterns: list[_Pattern],
@@ -495,8 +541,10 @@ def _why_none(
     tried: int,
     control: Control,
     floor: int,
+    hard: Callable[[], str],
 ) -> str:
-    """Why no design came back, in words."""
+    """Why no design came back, in words: with ``hard`` (the theme's hardest
+    crossing, ``_hard_crossing``) when patterns died or did not fill."""
     stopped = control.should_stop()
     if stopped == "canceled":
         return "canceled"
@@ -512,7 +560,7 @@ def _why_none(
             return (
                 f"every one of the {tally.dead} patterns that passed the rules has a slot no "
                 f"word of the list fits at min_score {floor}; try a lower min_score, a larger "
-                "list or other theme entries"
+                f"list or other theme entries{hard()}"
             )
         causes = ", ".join(f"{name} {count}" for name, count in sorted(refused.items()))
         return (
@@ -522,5 +570,5 @@ def _why_none(
     return (
         f"none of the {tried} patterns tried filled at min_score {floor} within the time "
         f"({len(patterns)} passed the rules; the best estimate was {patterns[0].bits:.0f} "
-        "bits): allow more time or a lower min_score"
+        f"bits): allow more time or a lower min_score{hard()}"
     )

@@ -5,6 +5,7 @@ in symmetric slots, and is filled; a request that cannot be met says why."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,8 @@ def test_a_theme_letter_no_crossing_word_holds_is_named_not_filled(
     assert code == 3 and answer["status"] == "no_design"
     assert answer["stats"]["patterns_dead"] > 0 and answer["stats"]["fills_tried"] == 0
     assert "has a slot no word of the list fits at min_score" in answer["reason"]
+    hard = r"the down slot \.*X\.* from row \d+, column 5 \(from 0\) through ABCXCBA keeps 0 words"
+    assert re.search(hard, answer["reason"]), answer["reason"]
 
 
 def test_the_report_and_output_file(
