@@ -13,7 +13,7 @@ apart, at least one line apart; entries in neighbouring theme lines are staggere
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
@@ -125,7 +125,19 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
         if len(found) >= tries:
             break
     if not found:
-        lines = settings.height if direction == "across" else settings.width
+        lines, span = (
+            (settings.height, settings.width)
+            if direction == "across"
+            else (settings.width, settings.height)
+        )
+        uncentred = [e.answer for e in free if (span - len(e.answer)) % 2]
+        if _line_image(base, direction, 0) == 0 and uncentred:
+            raise DesignError(
+                "theme",
+                f"with {symmetry} symmetry every {direction} entry sits centred in its line "
+                f"of {span} cells, and {', '.join(uncentred)} cannot; use rotational "
+                "symmetry, give positions or change the size",
+            )
         raise DesignError(
             "theme",
             f"the {len(settings.theme)} theme entries find no symmetric {direction} slots one "
@@ -206,7 +218,7 @@ def _crowded(base: Placement, entries: list[ThemeEntry]) -> bool:
     then go down."""
     if _line_image(base, "across", 0) == 0 or len(entries) < MIXED_FROM:
         return False
-    units = _units(entries, centre_ok=base.height % 2 == 1)
+    units = _units(entries, _centring(base.height, base.width))
     outer = [unit for unit in units if not unit.centre]
     used = _used_lines(base, "across")
     found = _ranked_layouts(base.height, len(outer), len(outer) < len(units), used)
@@ -251,9 +263,16 @@ class _Unit:
     centre: bool = False
 
 
-def _units(entries: list[ThemeEntry], centre_ok: bool) -> list[_Unit]:
+def _centring(lines: int, span: int) -> Callable[[ThemeEntry], bool]:
+    """Whether an entry can sit centred in the middle one of ``lines`` lines of
+    ``span`` cells: an odd count of lines, and as many cells left on either side."""
+    return lambda entry: lines % 2 == 1 and (span - len(entry.answer)) % 2 == 0
+
+
+def _units(entries: list[ThemeEntry], centred: Callable[[ThemeEntry], bool]) -> list[_Unit]:
     """Pairs of equal length (a revealer second), then the entries left alone; one of
-    them, not a revealer when another will do, is marked for the centre line."""
+    them that can sit ``centred``, not a revealer when another will do, is marked for
+    the centre line (the others take a slot whose image is left to the fill)."""
     by_length: dict[int, list[ThemeEntry]] = {}
     for entry in entries:
         by_length.setdefault(len(entry.answer), []).append(entry)
@@ -268,9 +287,11 @@ def _units(entries: list[ThemeEntry], centre_ok: bool) -> list[_Unit]:
             alone.append(single)
         units += [_Unit(group[i : i + 2]) for i in range(0, len(group), 2)]
     units.sort(key=lambda unit: min(entries.index(e) for e in unit.entries))
-    if alone and centre_ok:
-        alone.sort(key=lambda entry: (entry.revealer, -len(entry.answer)))
-        units.append(_Unit([alone.pop(0)], centre=True))
+    fitting = [entry for entry in alone if centred(entry)]
+    if fitting:
+        centre = min(fitting, key=lambda entry: (entry.revealer, -len(entry.answer)))
+        alone.remove(centre)
+        units.append(_Unit([centre], centre=True))
     units += [_Unit([entry]) for entry in alone]
     return units
 
@@ -290,7 +311,7 @@ def _place(
     paired = _line_image(base, direction, 0) != 0
     if not paired:
         return _place_self_symmetric(base, entries, direction, lines, span, rng, jitter)
-    units = _units(entries, centre_ok=lines % 2 == 1)
+    units = _units(entries, _centring(lines, span))
     outer = [unit for unit in units if not unit.centre]
     centred = len(outer) < len(units)
     used = _used_lines(base, direction)
@@ -330,7 +351,8 @@ def _place_mixed(
     its line and image one line from the theme lines of its direction, agree on every
     letter it shares with an entry placed before (a crossing) and leave every end
     block off the open cells; None when ``MIXED_STEPS`` tries find none."""
-    units = _units(entries, centre_ok=base.height % 2 == 1 and base.width % 2 == 1)
+    across, down = _centring(base.height, base.width), _centring(base.width, base.height)
+    units = _units(entries, lambda entry: across(entry) and down(entry))
     units.sort(key=lambda unit: (not unit.centre, -len(unit.entries[0].answer)))
     most = (len(units) + 1) // 2
     steps = [MIXED_STEPS]

@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
+import pytest
+
 from crossforge.grids.rules import mirror_cell
 from crossforge.plugins.design.placement import Placement, theme_placements
-from crossforge.plugins.design.settings import design_settings
+from crossforge.plugins.design.settings import DesignError, design_settings
 
 FIVE = ["BLUEBERRYHILL", "TOPBANANA", "ORANGEJUICE", "HOTPOTATO", "GOOSEBERRYPIE"]
 FOUR = ["THIRDWHEEL", "FIFTHCOLUMN", "PEARLHARBOR", "SIXTHSENSE"]
@@ -45,3 +47,26 @@ def test_later_placements_stagger_neighbouring_entries() -> None:
         starts.add(tuple(theme.cells[0][1] for theme in top))
     # flush left for the top entry, flush right (15 - 11 = 4) for the next one
     assert (0, 4) in starts and (0, 0) in starts
+
+
+def test_an_unpaired_entry_that_cannot_be_centred_keeps_its_image_open() -> None:
+    """An even entry on an odd width (and the odd one out of 13, 13, 12) cannot sit
+    centred: it takes a slot off the centre line, its mirror image kept for the fill."""
+    for theme in (["ECLAIR"], ["BLUEBERRYHILL", "GOOSEBERRYPIE", "ORANGEJUICES"]):
+        found = placements(theme)
+        assert found, theme
+        for placement in found:
+            (alone,) = [t for t in placement.themes if len(t.entry.answer) % 2 == 0]
+            image = tuple(sorted(mirror_cell(15, 15, cell) for cell in alone.cells))
+            assert alone.cells[0][0] != 7 and placement.kept == (image,)
+
+
+def test_mirror_symmetry_refuses_an_entry_it_cannot_centre_by_name() -> None:
+    settings = design_settings(
+        {"size": [15, 15], "theme": ["STARSANDSTRIPE", "ECLAIRS"], "symmetry": "mirror"},
+        str.upper,
+    )
+    with pytest.raises(
+        DesignError, match="every across entry sits centred .* STARSANDSTRIPE cannot"
+    ):
+        theme_placements(settings, random.Random(4), 12)
