@@ -146,7 +146,9 @@ def default_max_words(height: int, width: int, themed: bool) -> int:
 
 def design_settings(puzzle: Mapping[str, Any], normalize: Callable[[str], str]) -> DesignSettings:
     """The settings of a schema-checked design request; ``normalize`` spells answers as
-    the word list does. ``DesignError`` when the theme cannot go in the grid."""
+    the word list does. ``DesignError`` when the theme cannot go in the grid, or a
+    themeless target is more entries than the grid holds (a row of ``w`` cells holds
+    at most ``(w + 1) // 4`` entries of three letters or more)."""
     height, width = (int(side) for side in puzzle.get("size") or (15, 15))
     theme = tuple(
         _entry(item, i, height, width, normalize)
@@ -164,6 +166,13 @@ def design_settings(puzzle: Mapping[str, Any], normalize: Callable[[str], str]) 
         count=int(puzzle.get("count") or 1),
         marks=str(puzzle.get("marks") or "shaded"),
     )
+    most = height * ((width + 1) // 4) + width * ((height + 1) // 4)
+    if not themed and settings.max_words > most:
+        raise DesignError(
+            "max_words",
+            f"a themeless design aims at max_words, and a {height}x{width} grid holds at most "
+            f"{most} entries of 3 or more letters, not {settings.max_words}",
+        )
     letters = sum(len(entry.answer) for entry in theme)
     if letters > height * width * (1 - settings.max_block_share):
         raise DesignError("theme", f"the theme's {letters} letters do not fit a {height}x{width}")

@@ -131,6 +131,8 @@ def test_requests_that_cannot_be_met_say_why(
     assert code == 1 and "runs off the grid" in err
     code, _, err = design(capsys, "--size", "9x9", *["--theme=ABCABCA"] * 5)
     assert code == 1 and "find no symmetric across slots" in err
+    code, _, err = design(capsys, "--size", "11x11", "--max-words", "67")  # 11 * 3 * 2 = 66
+    assert code == 1 and "11x11 grid holds at most 66 entries" in err
 
 
 def test_a_theme_letter_no_crossing_word_holds_is_named_not_filled(

@@ -77,6 +77,7 @@ def test_bad_design_requests_are_4xx_naming_the_problem(client: FlaskClient) -> 
         ({"theme": [{"answer": "ABCAB", "row": 3}]}, "theme[0]", "give both row and col"),
         ({"grid": ["..."]}, "grid", "unknown field"),
         ({"symmetry": "diagonal"}, "symmetry", "diagonal"),
+        ({"max_words": 10**9}, "max_words", "15x15 grid holds at most 120 entries"),
     ]
     for fields, field, words in cases:
         answer = client.post("/v1/designs", json={**fields, "options": options})
