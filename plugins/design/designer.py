@@ -66,6 +66,11 @@ all that is left): a pattern that fills at all mostly fills fast, so several get
 turn."""
 FILLS_PER_ROUND = 8
 """Patterns filled, best first, before more are drawn."""
+BARREN = 50
+"""Draws of a placement that give no live pattern count as one failed fill: a
+placement that never yields a pattern to fill is drawn less, like one whose patterns
+do not fill (``four-d`` once spent 10,331 of 12,843 draws on one with no live
+pattern, while the others were drawn 0.5^20 as often for their failed fills)."""
 NO_DEADLINE = 120.0
 """Seconds a design without a deadline may take."""
 TIGHT = 64
@@ -262,7 +267,7 @@ class _Drawer:
         ):
             tally.drawn += 1
             weights = [
-                (good + 1) / (tries + 2) * 0.5 ** min(fails, 20)
+                (good + 1) / (tries + 2) * 0.5 ** min(fails + (tries - good) // BARREN, 20)
                 for good, tries, fails in zip(self.live, self.drawn, self.fails, strict=True)
             ]
             chosen = self.rng.choices(range(len(self.searches)), weights)[0]
