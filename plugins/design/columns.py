@@ -151,7 +151,7 @@ class ColumnSearch(PatternSearch):
         def words(start: int, end: int) -> int:
             if (start, end) not in counted:
                 run = cells[start:end]
-                image = sorted(self.placement.image(cell) for cell in run)
+                image = self.placement.image_run(run)
                 patterns = {self.placement.pattern(part) for part in (run, image)}
                 lettered = [p for p in patterns if p.strip(OPEN)]
                 assert self.count is not None

@@ -73,7 +73,7 @@ def tightest_crossing(placement: Placement, count: Count) -> Crossing | None:
             run.append(cell)
             continue
         if any(part in placement.letters for part in run):
-            for part in (tuple(run), tuple(sorted(placement.image(part) for part in run))):
+            for part in (tuple(run), placement.image_run(run)):
                 pattern = placement.pattern(part)
                 found.append(Crossing(part, pattern, count(pattern)))
         run = []
@@ -115,7 +115,7 @@ def _plan(
         run = line[start:end]
         if any(cell in must_block for cell in run):
             return 0
-        image = tuple(sorted(placement.image(cell) for cell in run))
+        image = placement.image_run(run)
         return min(count(placement.pattern(run)), count(placement.pattern(image)), ENOUGH)
 
     @cache

@@ -55,6 +55,10 @@ class Placement:
         """The cell ``cell`` maps onto under the placement's symmetry."""
         return mirror_cell(self.height, self.width, cell, self.symmetry)
 
+    def image_run(self, cells: Iterable[Cell]) -> Run:
+        """The cells a slot over ``cells`` maps onto, in reading order."""
+        return tuple(sorted(self.image(cell) for cell in cells))
+
     def pattern(self, cells: Iterable[Cell]) -> str:
         """The pattern of a slot over ``cells``: its theme letters, ``.`` elsewhere."""
         return "".join(self.letters.get(cell, OPEN) for cell in cells)
@@ -130,7 +134,7 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
             if direction == "across"
             else (settings.width, settings.height)
         )
-        uncentred = [e.answer for e in free if (span - len(e.answer)) % 2]
+        uncentred = [e.answer for e in free if not _centres(span, len(e.answer))]
         if _line_image(base, direction, 0) == 0 and uncentred:
             raise DesignError(
                 "theme",
@@ -238,7 +242,7 @@ def _with_fixed(base: Placement, fixed: list[ThemeEntry]) -> Placement:
             raise DesignError("theme", f"{entry.answer} crosses another theme entry on a letter")
         themes.append(ThemeSlot(entry, cells))
     for theme in themes:
-        image = tuple(sorted(base.image(cell) for cell in theme.cells))
+        image = base.image_run(theme.cells)
         if set(image) != set(theme.cells) and not any(set(image) == set(t.cells) for t in themes):
             kept.append(image)
     placed = Placement(base.height, base.width, base.symmetry, tuple(themes), tuple(kept), letters)
@@ -266,7 +270,13 @@ class _Unit:
 def _centring(lines: int, span: int) -> Callable[[ThemeEntry], bool]:
     """Whether an entry can sit centred in the middle one of ``lines`` lines of
     ``span`` cells: an odd count of lines, and as many cells left on either side."""
-    return lambda entry: lines % 2 == 1 and (span - len(entry.answer)) % 2 == 0
+    return lambda entry: lines % 2 == 1 and _centres(span, len(entry.answer))
+
+
+def _centres(span: int, length: int) -> bool:
+    """Whether ``length`` cells sit centred in a line of ``span``: as many left on
+    either side."""
+    return (span - length) % 2 == 0
 
 
 def _units(entries: list[ThemeEntry], centred: Callable[[ThemeEntry], bool]) -> list[_Unit]:
@@ -413,7 +423,7 @@ def _put_unit(
     clashes."""
     length = len(unit.entries[0].answer)
     cells = _line_cells(direction, line, offset, length)
-    image = tuple(sorted(placed.image(cell) for cell in cells))
+    image = placed.image_run(cells)
     themes, kept, letters = list(placed.themes), list(placed.kept), dict(placed.letters)
     first = unit.entries[0]
     second = unit.entries[1] if len(unit.entries) > 1 else None
@@ -490,7 +500,7 @@ def _place_self_symmetric(
     themes, letters = list(base.themes), dict(base.letters)
     for entry, line in zip(ordered, ideal, strict=True):
         length = len(entry.answer)
-        if (span - length) % 2 or not 0 <= line < lines or not _apart(line, used):
+        if not _centres(span, length) or not 0 <= line < lines or not _apart(line, used):
             return None
         cells = _line_cells(direction, line, (span - length) // 2, length)
         if not _put(letters, cells, entry.answer):
