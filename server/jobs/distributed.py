@@ -40,10 +40,6 @@ CANCEL_TTL = 24 * 3600
 """Seconds a cancel request is kept for a job that has not started yet."""
 RQ_TIMEOUT_MARGIN = 30
 """RQ's own time limit on a job lies this far past ours (our worker stops a job first)."""
-RESULT_TTL = 10
-"""Seconds RQ keeps a finished job (its result is in our store): with none kept, RQ's
-clean-up deletes the job and reads its status after, which under load raised
-``InvalidJobOperation`` and stopped the jobs behind it."""
 PERFORM = "crossforge.server.jobs.queue_worker.perform"
 """The function RQ runs in the worker for each job (it hands the job to its job process)."""
 
@@ -131,7 +127,7 @@ class QueueRunner(JobRunner):
                 args=args,
                 job_id=job.id,
                 job_timeout=int(seconds + self._grace) + RQ_TIMEOUT_MARGIN,
-                result_ttl=RESULT_TTL,
+                result_ttl=0,
                 failure_ttl=3600,
                 pipeline=pipe,
             )
