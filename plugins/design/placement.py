@@ -122,7 +122,7 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
         placement = (
             _place_mixed(base, free, rng)
             if mixed and attempt % 2 == 1
-            else _place(base, free, direction, rng, attempt)
+            else _place(base, free, direction, rng, attempt // 2 if mixed else attempt)
         )
         if placement is not None:
             found.setdefault(tuple(placement.runs()), placement)

@@ -70,3 +70,18 @@ def test_mirror_symmetry_refuses_an_entry_it_cannot_centre_by_name() -> None:
         DesignError, match="every across entry sits centred .* STARSANDSTRIPE cannot"
     ):
         theme_placements(settings, random.Random(4), 12)
+
+
+def test_a_set_that_also_goes_down_still_gets_entries_drawn_anywhere_in_their_lines() -> None:
+    """Every other placement of a crowded Sunday set is a mixed one; the across ones
+    between still go through the whole sequence of ``_place``, drawn starts included,
+    not only the flush and staggered ones (6 distinct placements of 200 asked, before)."""
+    theme = [
+        "ONCEINABLUEMOON", "STRAWBERRYFIELDS", "RAININGCATSANDDOGS", "MAKEALONGSTORYSHORT",
+        "HAPPYBIRTHDAYTOYOU", "GOLDENGATEBRIDGE", "UNDERTHEWEATHER",
+    ]  # fmt: skip
+    settings = design_settings({"size": [21, 21], "theme": theme}, str.upper)
+    found = theme_placements(settings, random.Random(1), 40)
+    fifteens = [t for placement in found for t in placement.themes if len(t.entry.answer) == 15]
+    starts = {min(t.cells)[1] for t in fifteens}
+    assert len(found) == 40 and len(starts) > 2  # not only flush left (0) and right (6)
