@@ -117,9 +117,17 @@ def design(
         click.get_current_context().exit(3)
 
 
+UNFILLED = {
+    "unsatisfiable": "its fill proved there is none from the list",
+    "gave_up": "its fill ran out of time",
+    "not_tried": "no time was left to fill it",
+}
+"""What each fill status of an unfilled pattern means, in words."""
+
+
 def design_report(answer: Mapping[str, Any]) -> str:
     """The human form of a design answer: status, then each design's grid, theme
-    entries, statistics and objective."""
+    entries, statistics and objective; without a design, the best unfilled patterns."""
     lines = [
         f"status: {answer['status']}" + (f" ({answer['reason']})" if answer.get("reason") else "")
     ]
@@ -145,6 +153,15 @@ def design_report(answer: Mapping[str, Any]) -> str:
         objective = found.get("objective")
         if objective:
             lines.append("objective: " + ", ".join(f"{k} {v}" for k, v in objective.items()))
+    for n, found in enumerate(answer.get("patterns", []), start=1):
+        stats = found["statistics"]
+        lines += [
+            "",
+            f"pattern {n}, not filled ({UNFILLED[found['fill_status']]}): {stats['words']} "
+            f"words, {stats['blocks']} blocks, {stats['cheaters']} cheaters, estimate "
+            f"{stats['log2_fills']} bits",
+            *found["grid"],
+        ]
     stats = answer.get("stats", {})
     shown = ", ".join(f"{k} {v}" for k, v in stats.items() if k != "patterns_refused")
     lines += ["", f"search: {shown}"]

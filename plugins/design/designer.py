@@ -98,6 +98,8 @@ class _Pattern:
     bits: float
     shape: dict[str, int]
     score: float
+    fill_status: str = "not_tried"
+    """What its fill answered (``unsatisfiable``, ``gave_up``…), or ``not_tried``."""
 
 
 @dataclass
@@ -174,6 +176,7 @@ def design(
                 designs.append(_design(answer, pattern, settings, index))
                 first_at = first_at or time.monotonic() - started
             else:
+                pattern.fill_status = str(answer.get("status"))
                 drawer.failed(pattern)
     patterns = sorted(tried + drawer.pool, key=lambda p: p.score, reverse=True)
     stats = {
@@ -202,6 +205,7 @@ def design(
         "symmetry": settings.symmetry,
         "max_words": settings.max_words,
         "designs": designs,
+        "patterns": [] if designs else _unfilled(patterns, settings, index),
         "stats": stats,
     }
 
@@ -446,12 +450,19 @@ def _fill_request(
     rows = ["".join(ch if ch == "#" else OPEN for ch in row) for row in grid.rows]
     by_cells = {slot.cells: slot.id for slot in grid.slots(3)}
     locked = {by_cells[theme.cells]: theme.entry.answer for theme in placement.themes}
-    marked = sorted({cell for theme in placement.themes for cell in theme.cells})
     request = {k: v for k, v in puzzle.items() if k not in DESIGN_FIELDS}
     request.update(grid=rows, locked=locked, symmetry=settings.symmetry)
-    if settings.marks != "none" and marked:
-        request[settings.marks] = [list(cell) for cell in marked]
+    request.update(_marks(placement, settings))
     return request
+
+
+def _marks(placement: Placement, settings: DesignSettings) -> dict[str, list[list[int]]]:
+    """The theme cells as the request asks them marked: ``{"shaded": [[r, c], …]}``,
+    ``circled`` likewise, or nothing."""
+    marked = sorted({cell for theme in placement.themes for cell in theme.cells})
+    if settings.marks == "none" or not marked:
+        return {}
+    return {settings.marks: [list(cell) for cell in marked]}
 
 
 def _fill_control(
@@ -475,10 +486,46 @@ def _design(
 ) -> dict[str, Any]:
     """One design: the fill answer with its theme entries, statistics and estimate."""
     grid = Grid.from_rows(answer["grid"])
-    slots = grid.slots(3)
-    by_cells = {slot.cells: slot for slot in slots}
+    design = {k: v for k, v in answer.items() if k not in ("status", "reason", "type")}
+    design.update(
+        theme=_theme_entries(grid, pattern.placement, index),
+        statistics=_statistics(grid, pattern),
+    )
+    return design
+
+
+UNFILLED_FIRST = ("gave_up", "not_tried")
+"""Fill statuses of a pattern that a hand may still fill from the list: such patterns
+come before those whose fill proved none."""
+
+
+def _unfilled(
+    patterns: list[_Pattern], settings: DesignSettings, index: Any
+) -> list[dict[str, Any]]:
+    """When nothing filled: the ``count`` best patterns that passed the rules, those no
+    fill proved empty first, each with its theme letters, theme entries, statistics
+    and what its fill answered, for a constructor to finish by hand."""
+    ranked = sorted(patterns, key=lambda p: (p.fill_status not in UNFILLED_FIRST, -p.score))[
+        : settings.count
+    ]
+    return [
+        {
+            "grid": list(p.grid.rows),
+            **_marks(p.placement, settings),
+            "theme": _theme_entries(p.grid, p.placement, index),
+            "statistics": _statistics(p.grid, p),
+            "fill_status": p.fill_status,
+        }
+        for p in ranked
+    ]
+
+
+def _theme_entries(grid: Grid, placement: Placement, index: Any) -> list[dict[str, Any]]:
+    """The theme entries of ``grid``: answer, number, direction, start, revealer and
+    whether the list holds it; across first, by number."""
+    by_cells = {slot.cells: slot for slot in grid.slots(3)}
     theme = []
-    for placed in pattern.placement.themes:
+    for placed in placement.themes:
         slot = by_cells[placed.cells]
         theme.append(
             {
@@ -491,8 +538,16 @@ def _design(
                 "in_list": len(index.candidates(placed.entry.answer)) > 0,
             }
         )
+    theme.sort(key=lambda entry: (entry["direction"], entry["number"]))
+    return theme
+
+
+def _statistics(grid: Grid, pattern: _Pattern) -> dict[str, Any]:
+    """A design's or pattern's figures: words, blocks, mean length, shape counts and
+    the fill estimate."""
+    slots = grid.slots(3)
     blocks = len(grid.blocks())
-    statistics = {
+    return {
         "words": len(slots),
         "blocks": blocks,
         "block_percent": round(100 * blocks / (grid.height * grid.width), 1),
@@ -500,10 +555,6 @@ def _design(
         **pattern.shape,
         "log2_fills": round(pattern.bits, 1),
     }
-    theme.sort(key=lambda entry: (entry["direction"], entry["number"]))
-    design = {k: v for k, v in answer.items() if k not in ("status", "reason", "type")}
-    design.update(theme=theme, statistics=statistics)
-    return design
 
 
 LOWER_FLOOR = 10

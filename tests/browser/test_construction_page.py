@@ -8,6 +8,7 @@ way; with ``UPDATE_SCREENSHOTS=1`` they are written to docs/images/ for the docs
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -333,3 +334,29 @@ def test_design_tab_sends_the_request_and_shows_why_it_cannot_be_met(page: Any) 
     assert "ONCEINABLUEMOON has 15 letters, too long for a 7x7 grid" in text
     assert "(400 impossible_design)" in text
     assert page.locator("#design-list li").count() == 0
+
+
+def test_design_tab_offers_the_best_unfilled_patterns_when_no_design_fills(page: Any) -> None:
+    """The request goes out with fills allowed one search node (added on its way), so
+    every fill gives up: the tab lists the best patterns and loads one into the grid."""
+
+    def one_node(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        body["options"]["max_nodes"] = 1
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/v1/designs", one_node)
+    open_tab(page, "design")
+    page.fill("#design-theme", "HOUSE")
+    page.fill("#design-rows", "9")
+    page.fill("#design-cols", "9")
+    page.fill("#design-timeout", "3")
+    page.click("#design-start")
+    wait_text(page, "#design-status", "No design")
+    assert "The best patterns, unfilled" in page.inner_text("#design-status")
+    first = page.locator("#design-list li button").first
+    assert first.inner_text().startswith("Pattern 1 (fill ran out of time): ")
+    first.click()
+    rows = letters(page)
+    assert len(rows) == 9 and sum("HOUSE" in row for row in rows) == 1
+    assert set("".join(rows)) <= {".", "#", *"HOUSE"}

@@ -177,3 +177,15 @@ def test_a_large_set_crowding_its_across_lines_places_pairs_down_too(
     slots = {frozenset(theme_cells(found, entry)): entry["direction"] for entry in entries}
     for cells, direction in slots.items():  # a down entry mirrored by a down entry
         assert slots[frozenset(mirror_cell(13, 13, cell) for cell in cells)] == direction
+
+
+def test_without_a_design_the_report_shows_the_best_unfilled_patterns(
+    abc_words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["design", "--list", "abc", "--timeout", "3", "--seed", "3", "--size", "11x11",
+          "--max-block-share", "0.3", "--theme", NINE, "--param", "max_nodes=1"])  # fmt: skip
+    text = capsys.readouterr().out
+    assert code == 3 and text.startswith("status: no_design")
+    assert "pattern 1, not filled (its fill ran out of time): " in text
+    grid = text.split("pattern 1, not filled", 1)[1].split("\n")[1:12]
+    assert any(NINE in row for row in grid) and all(len(row) == 11 for row in grid)

@@ -111,6 +111,34 @@ def test_a_running_design_job_is_canceled(client: FlaskClient) -> None:
     assert client.post(f"{path}/cancel").status_code == 409
 
 
+def test_without_a_filled_design_the_best_patterns_come_back_to_finish_by_hand(
+    client: FlaskClient,
+) -> None:
+    """Fills allowed one search node give up on every pattern: the answer is
+    ``no_design``, with the best patterns that passed the rules, theme letters in place
+    and marked, for a constructor to fill by hand."""
+    body = {
+        "size": [11, 11],
+        "theme": [NINE],
+        "count": 2,
+        "options": {"list": "abc", "timeout": 4, "max_nodes": 1, "max_block_share": 0.3},
+        "wait": 20,
+    }
+    result = client.post("/v1/designs", json=body).get_json()["result"]
+    assert (result["status"], result["designs"]) == ("no_design", []), result
+    assert len(result["patterns"]) == 2
+    for pattern in result["patterns"]:
+        grid = Grid.from_rows(pattern["grid"])
+        assert check(grid, "american", symmetry="rotational", max_block_share=0.3) == []
+        assert pattern["fill_status"] == "gave_up"
+        assert pattern["statistics"]["words"] == len(grid.slots(3))
+        (theme,) = pattern["theme"]
+        r, c = theme["row"], theme["col"]
+        assert pattern["grid"][r][c : c + 9] == NINE and theme["in_list"] is False
+        assert pattern["shaded"] == [[r, c + i] for i in range(9)]
+        assert set("".join(pattern["grid"])) == {".", "#", *NINE}  # nothing else filled
+
+
 def test_a_design_that_cannot_be_met_says_why(client: FlaskClient) -> None:
     body = {
         "size": [11, 11],

@@ -3,6 +3,13 @@
 import { describe, follow, json } from "./api.js";
 import { fromDocument } from "./puzzle.js";
 
+/** Why an unfilled pattern is unfilled, by its fill status. */
+const UNFILLED = {
+  unsatisfiable: "no fill from the list",
+  gave_up: "fill ran out of time",
+  not_tried: "not filled yet",
+};
+
 /** The Design tab: a form for the request, the job's progress, the designs found. */
 export class DesignMode {
   constructor(editor, settings, report, root) {
@@ -58,25 +65,34 @@ export class DesignMode {
     }
   }
 
-  /** The designs of a finished job, best first, each a button loading it into the grid. */
+  /** The designs of a finished job, best first, each a button loading it into the grid;
+   * without a design, the best unfilled patterns (theme letters in place) likewise. */
   show(result) {
     const designs = (result && result.designs) || [];
+    const patterns = (result && result.patterns) || [];
     this.el.status.textContent = designs.length
       ? `${designs.length} design(s), best first`
-      : `No design: ${(result && result.reason) || "the job ended without a result"}`;
+      : `No design: ${(result && result.reason) || "the job ended without a result"}` +
+        (patterns.length ? ". The best patterns, unfilled, to finish by hand:" : "");
+    const item = (label, found) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = label;
+      button.addEventListener("click", () =>
+        this.editor.replace(fromDocument({ grid: found.grid, circled: found.circled, shaded: found.shaded })),
+      );
+      const entry = document.createElement("li");
+      entry.append(button);
+      return entry;
+    };
+    const figures = (stats) => `${stats.words} words, ${stats.blocks} blocks, ${stats.cheaters} cheaters`;
     this.el.list.replaceChildren(
-      ...designs.map((design, n) => {
-        const stats = design.statistics;
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = `Design ${n + 1}: ${stats.words} words, ${stats.blocks} blocks, ${stats.cheaters} cheaters`;
-        button.addEventListener("click", () =>
-          this.editor.replace(fromDocument({ grid: design.grid, circled: design.circled, shaded: design.shaded })),
-        );
-        const item = document.createElement("li");
-        item.append(button);
-        return item;
-      }),
+      ...designs.map((design, n) => item(`Design ${n + 1}: ${figures(design.statistics)}`, design)),
+      ...(designs.length
+        ? []
+        : patterns.map((pattern, n) =>
+            item(`Pattern ${n + 1} (${UNFILLED[pattern.fill_status]}): ${figures(pattern.statistics)}`, pattern),
+          )),
     );
   }
 }
