@@ -13,7 +13,8 @@ patterns are ranked by their fill estimate at the floor (``grids.stats.fillabili
 log₂ of the expected fills, the theme entries counted as given) less what editors
 dislike (``patterns.shape_penalty``) and tight theme crossings, and the best
 ``FILLS_PER_ROUND`` are filled by the fill engine, the theme entries locked.
-Placements whose patterns fail are drawn less in the next round.
+Placements whose patterns fail are drawn less in the next round. When nothing
+filled, the best patterns come back unfilled, for a constructor to finish by hand.
 """
 
 from __future__ import annotations
