@@ -132,37 +132,36 @@ def design_report(answer: Mapping[str, Any]) -> str:
         f"status: {answer['status']}" + (f" ({answer['reason']})" if answer.get("reason") else "")
     ]
     for n, found in enumerate(answer.get("designs", []), start=1):
-        stats = found["statistics"]
-        lines += [
-            "",
-            f"design {n}: {stats['words']} words, {stats['blocks']} blocks "
-            f"({stats['block_percent']}%), mean length {stats['mean_length']}, "
-            f"{stats['cheaters']} cheaters, estimate {stats['log2_fills']} bits",
-            *found["grid"],
-        ]
-        if found["theme"]:
-            lines.append(
-                "theme: "
-                + ", ".join(
-                    f"{entry['number']} {entry['direction']} {entry['answer']}"
-                    + (" (revealer)" if entry["revealer"] else "")
-                    + ("" if entry["in_list"] else " (not in the list)")
-                    for entry in found["theme"]
-                )
-            )
+        lines += _shown(f"design {n}", found)
         objective = found.get("objective")
         if objective:
             lines.append("objective: " + ", ".join(f"{k} {v}" for k, v in objective.items()))
     for n, found in enumerate(answer.get("patterns", []), start=1):
-        stats = found["statistics"]
-        lines += [
-            "",
-            f"pattern {n}, not filled ({UNFILLED[found['fill_status']]}): {stats['words']} "
-            f"words, {stats['blocks']} blocks, {stats['cheaters']} cheaters, estimate "
-            f"{stats['log2_fills']} bits",
-            *found["grid"],
-        ]
+        lines += _shown(f"pattern {n}, not filled ({UNFILLED[found['fill_status']]})", found)
     stats = answer.get("stats", {})
     shown = ", ".join(f"{k} {v}" for k, v in stats.items() if k != "patterns_refused")
     lines += ["", f"search: {shown}"]
     return "\n".join(lines)
+
+
+def _shown(title: str, found: Mapping[str, Any]) -> list[str]:
+    """A design's or pattern's lines: its title and figures, grid and theme entries."""
+    stats = found["statistics"]
+    lines = [
+        "",
+        f"{title}: {stats['words']} words, {stats['blocks']} blocks "
+        f"({stats['block_percent']}%), mean length {stats['mean_length']}, "
+        f"{stats['cheaters']} cheaters, estimate {stats['log2_fills']} bits",
+        *found["grid"],
+    ]
+    if found["theme"]:
+        lines.append(
+            "theme: "
+            + ", ".join(
+                f"{entry['number']} {entry['direction']} {entry['answer']}"
+                + (" (revealer)" if entry["revealer"] else "")
+                + ("" if entry["in_list"] else " (not in the list)")
+                for entry in found["theme"]
+            )
+        )
+    return lines
