@@ -28,6 +28,7 @@ means some entry has no candidate at all.
 from __future__ import annotations
 
 import math
+import weakref
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -117,9 +118,29 @@ Shares = tuple[int, "np.ndarray"]
 """A pattern's candidate count and its letter shares per position."""
 
 
+_BLANK_SHARES: weakref.WeakKeyDictionary[Any, dict[tuple[int, int], Shares]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per word index (held weakly): the shares of its blank patterns by (length, floor),
+which every estimate of an empty grid asks again (a failed fill's ``fill_estimate``)."""
+
+
 def pattern_shares(index: WordIndex, pattern: str, min_score: int = 0) -> Shares:
     """How many words of ``index`` scoring ``min_score`` or more match ``pattern``, and
-    the share of them holding each letter at each position (``length × alphabet``)."""
+    the share of them holding each letter at each position (``length × alphabet``); a
+    blank pattern's are computed once per index and floor."""
+    if pattern.strip(OPEN):
+        return _shares(index, pattern, min_score)
+    blanks = _BLANK_SHARES.setdefault(index, {})
+    key = (len(pattern), min_score)
+    if key not in blanks:
+        count, shares = _shares(index, pattern, min_score)
+        shares.setflags(write=False)  # handed to every caller: never to be changed
+        blanks[key] = count, shares
+    return blanks[key]
+
+
+def _shares(index: WordIndex, pattern: str, min_score: int) -> Shares:
     found = index.candidates(pattern, min_score)
     size = len(index.alphabet)
     codes = index.bucket(len(pattern)).codes[found]

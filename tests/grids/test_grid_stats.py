@@ -5,7 +5,12 @@ import math
 import pytest
 
 from crossforge.grids.model import Grid
-from crossforge.grids.stats import fillability, generation_complexity, grid_stats
+from crossforge.grids.stats import (
+    fillability,
+    generation_complexity,
+    grid_stats,
+    pattern_shares,
+)
 from crossforge.wordbase.index import WordIndex
 
 
@@ -88,3 +93,18 @@ def test_letters_and_two_letter_entries() -> None:
     assert stats.letters == {"A": 3, "B": 2, "D": 1}
     assert list(stats.letters) == ["A", "B", "D"]
     assert stats.two_letter_entries == ["1A", "5A", "1D", "4D"]
+
+
+def test_blank_pattern_shares_are_computed_once_per_index_and_floor() -> None:
+    """Every estimate of an empty grid asks the same blank patterns (a failed fill's,
+    thousands of times over a design): their shares are kept per index and floor,
+    read-only; a pattern with letters is counted afresh, and a new index fresh too."""
+    words = {"CAT": 80, "COT": 60, "DOG": 40, "ACT": 30}
+    index = WordIndex.build(words.items())
+    count, shares = pattern_shares(index, "...", 50)
+    assert count == 2 and shares[0, index.alphabet.index("C")] == 1.0
+    assert pattern_shares(index, "...", 50)[1] is shares and not shares.flags.writeable
+    assert pattern_shares(index, "...", 0)[0] == 4
+    assert pattern_shares(index, "C..", 0)[1] is not pattern_shares(index, "C..", 0)[1]
+    changed = WordIndex.build({**words, "EMU": 90}.items())
+    assert pattern_shares(changed, "...", 50)[0] == 3

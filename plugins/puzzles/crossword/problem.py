@@ -22,6 +22,7 @@ from crossforge.plugins.puzzles.crossword.tables import (
     FactCache,
     Facts,
     WordTable,
+    extended_table,
     shared_table,
 )
 
@@ -101,12 +102,14 @@ class CrosswordProblem(Problem):
                 )
         extra = {w: 0.0 for w in allow}
         extra.update({w: 100.0 for w in locked.values()})
+        missing: dict[int, dict[str, float]] = {}
         for word, score in extra.items():
             table = self._tables.get(len(word))
             if table is not None and table.position(word) is None:
-                if table.shared:
-                    table = self._tables[len(word)] = table.copy()
-                table.append(word, self._encode(word), score)
+                missing.setdefault(len(word), {})[word] = score
+        for length, words in missing.items():
+            added = tuple(sorted(words.items()))
+            self._tables[length] = extended_table(self._tables[length], added, self._encode)
         self._base = {n: self._base_mask(n, allow, ban) for n in self._tables}
         self._slot_table = [self._tables[len(slot.cells)] for slot in self.slots]
         self._locked = {i: self._slot_table[i].position(w) for i, w in locked.items()}

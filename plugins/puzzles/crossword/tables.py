@@ -42,7 +42,7 @@ class LengthTable:
     ``bits`` are the table's letter bitsets when its source has them in the layout the
     compiled search reads (``TableForm.bits``; a word index's buckets do), else None.
     A table from ``shared_table`` (``shared`` true) serves many problems at once and is
-    never changed: ``copy`` it before ``append``.
+    never changed: ``copy`` it before ``extend``.
     """
 
     def __init__(self, table: WordTable | None, length: int, alphabet_size: int) -> None:
@@ -95,8 +95,8 @@ class LengthTable:
         return found
 
     def copy(self) -> LengthTable:
-        """A private copy (not shared) that ``append`` may change; arrays are replaced,
-        never written, by ``append``, so they are not copied here."""
+        """A private copy (not shared) that ``extend`` may change; arrays are replaced,
+        never written, by ``extend``, so they are not copied here."""
         twin = object.__new__(LengthTable)
         twin.__dict__.update(self.__dict__)
         twin.shared = False
@@ -105,20 +105,20 @@ class LengthTable:
         twin._preferences = {}
         return twin
 
-    def append(self, word: str, codes: np.ndarray, score: float) -> int:
-        """Add a word the list lacks (a theme answer); returns its position."""
+    def extend(self, words: Sequence[tuple[str, np.ndarray, float]]) -> None:
+        """Add words the list lacks (theme answers): (word, letter codes, score) each."""
         if self.shared:
-            raise ValueError("a shared table is never changed: append to a copy()")
-        position = len(self.words)
-        self.words.append(word)
-        self.scores = np.append(self.scores, score)
-        self.codes = np.vstack([self.codes, codes[None, :]])
-        self.bits = None  # the source's bitsets lack the new row
+            raise ValueError("a shared table is never changed: extend a copy()")
+        for word, _, _ in words:
+            if self._positions is not None:
+                self._positions[word] = len(self.words)
+            self.words.append(word)
+        self.scores = np.append(self.scores, [score for _, _, score in words])
+        rows = [codes[None, :] for _, codes, _ in words]
+        self.codes = np.vstack([self.codes, *rows])
+        self.bits = None  # the source's bitsets lack the new rows
         self._preferences = {}
-        if self._positions is not None:
-            self._positions[word] = position
         self._derive()
-        return position
 
     def with_letters(self, position: int, letters: Sequence[int]) -> np.ndarray:
         """Positions of every word with one of ``letters`` at ``position``."""
@@ -229,6 +229,39 @@ def _drop_dead() -> None:
         found = _shared.get(key)
         if found is not None and found[0]() is None:
             del _shared[key]
+
+
+_KEEP_EXTENDED = 8
+_extended: OrderedDict[tuple[int, Any], tuple[weakref.ref[Any], LengthTable]] = OrderedDict()
+
+
+def extended_table(
+    base: LengthTable, words: tuple[tuple[str, float], ...], encode: Any
+) -> LengthTable:
+    """``base`` with ``words`` (word, score) it lacks added, codes from ``encode``:
+    built once per process for a shared ``base`` and the same words, and shared in turn
+    (never changed), so that the fills of one design, which lock the same theme answers
+    the list lacks, do not each copy and re-sort a table. Bounded like
+    ``shared_table``: ``_KEEP_EXTENDED`` tables, the least recently used dropped first;
+    an entry whose ``base`` was freed is never matched (held weakly)."""
+    rows = [(word, encode(word), score) for word, score in words]
+    if not base.shared:
+        base.extend(rows)
+        return base
+    key = (id(base), words)
+    with _shared_lock:
+        found = _extended.get(key)
+        if found is not None and found[0]() is base:
+            _extended.move_to_end(key)
+            return found[1]
+    built = base.copy()
+    built.extend(rows)
+    built.shared = True
+    with _shared_lock:
+        _extended[key] = (weakref.ref(base), built)
+        while len(_extended) > _KEEP_EXTENDED:
+            _extended.popitem(last=False)
+    return built
 
 
 class Facts:

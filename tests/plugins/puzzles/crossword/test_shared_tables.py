@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import random
 from concurrent.futures import ThreadPoolExecutor
+from itertools import product
 from pathlib import Path
 
 import numpy as np
@@ -60,6 +61,25 @@ def test_a_word_added_for_one_request_stays_out_of_the_shared_table() -> None:
     assert plain._tables[4] is table
     result = Backtrack().solve(themed, Control(seed=1))
     assert result.status != "solved" or themed.words(result.assignment)[0] == "ZZZZ"
+
+
+def test_problems_locking_the_same_absent_words_share_one_extended_table() -> None:
+    """A design's fills lock the same theme answers again and again: the table with
+    them added is built once and shared, never the base's, and is bounded."""
+    index = WordIndex.build(random_words(7).items())
+    base = shared.shared_table(index.bucket(4), 4, len(index.alphabet))
+    first = problem_on(index, locked={0: "ZZZZ", 4: "YYYY"})
+    again = problem_on(index, locked={4: "YYYY", 0: "ZZZZ"}, min_score=50)
+    other = problem_on(index, locked={0: "ZZZZ"})
+    assert first._tables[4] is again._tables[4] and first._tables[4].shared
+    assert other._tables[4] is not first._tables[4]
+    assert {first._tables[4].position(w) for w in ("ZZZZ", "YYYY")} == {len(base), len(base) + 1}
+    assert base.position("ZZZZ") is None and len(base) == len(index.bucket(4))
+    for letters in list(product("WXYZ", repeat=4))[: 2 * shared._KEEP_EXTENDED]:
+        problem_on(index, locked={0: "".join(letters)})
+    assert len(shared._extended) <= shared._KEEP_EXTENDED
+    filled = Backtrack().solve(again, Control(seed=1))
+    assert filled.status != "solved" or again.words(filled.assignment)[0] == "ZZZZ"
 
 
 def test_another_list_or_alphabet_never_meets_a_stale_table() -> None:
