@@ -29,6 +29,8 @@ lines two apart also get mixed placements (a large Sunday set), when nobody aske
 for a direction."""
 MIXED_STEPS = 400
 """Slots a mixed placement tries before it gives up."""
+CORNER_GAP = 3
+"""Cells an edge needs between a corner and a block for an entry to fit between."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,18 @@ class Placement:
         """No end block falls on a cell that must stay open."""
         return not (self.end_blocks() & self.open_cells())
 
+    def blocks_a_corner(self) -> bool:
+        """True when an end block lies on an edge within two cells of a corner: the
+        cells between it and the corner are too few for an entry, so the corner cell
+        must be a block too (a 13 in the third row of a 15x15, wherever it starts),
+        which no printed grid has."""
+        last_row, last_col = self.height - 1, self.width - 1
+        return any(
+            (c in (0, last_col) and min(r, last_row - r) < CORNER_GAP)
+            or (r in (0, last_row) and min(c, last_col - c) < CORNER_GAP)
+            for r, c in self.end_blocks()
+        )
+
 
 def is_across(cells: Iterable[Cell]) -> bool:
     """True when the slot over ``cells`` goes across (its cells share a row)."""
@@ -107,8 +121,9 @@ def slot_cells(row: int, col: int, direction: str, length: int) -> Run:
 
 def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -> list[Placement]:
     """Up to ``tries`` distinct placements of the theme, the most even first, then
-    other line layouts with their entries staggered or drawn; ``DesignError`` saying
-    why when none exists."""
+    other line layouts with their entries staggered or drawn: only those that leave
+    every corner cell open (``Placement.blocks_a_corner``) unless none does;
+    ``DesignError`` saying why when none exists."""
     fixed = [entry for entry in settings.theme if entry.fixed]
     free = [entry for entry in settings.theme if not entry.fixed]
     direction = _direction(settings, free)
@@ -118,15 +133,19 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
     mixed = direction == "across" and not any(e.direction for e in free)
     mixed = mixed and _crowded(base, free) and _fits_down(settings, free)
     found: dict[tuple[Run, ...], Placement] = {}
+    open_corners: list[Placement] = []
     for attempt in range(tries * 8):
         placement = (
             _place_mixed(base, free, rng)
             if mixed and attempt % 2 == 1
             else _place(base, free, direction, rng, attempt // 2 if mixed else attempt)
         )
-        if placement is not None:
-            found.setdefault(tuple(placement.runs()), placement)
-        if len(found) >= tries:
+        if placement is None or tuple(placement.runs()) in found:
+            continue
+        found[tuple(placement.runs())] = placement
+        if not placement.blocks_a_corner():
+            open_corners.append(placement)
+        if len(open_corners) >= tries:
             break
     if not found:
         lines, span = (
@@ -147,7 +166,7 @@ def theme_placements(settings: DesignSettings, rng: random.Random, tries: int) -
             f"the {len(settings.theme)} theme entries find no symmetric {direction} slots one "
             f"line apart in {lines} lines; give fewer entries, a larger size or positions",
         )
-    return list(found.values())
+    return open_corners or list(found.values())[:tries]
 
 
 def stack_placement(settings: DesignSettings, rng: random.Random) -> Placement:

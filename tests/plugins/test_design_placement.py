@@ -9,8 +9,8 @@ from itertools import pairwise
 import pytest
 
 from crossforge.grids.rules import mirror_cell
-from crossforge.plugins.design.placement import Placement, theme_placements
-from crossforge.plugins.design.settings import DesignError, design_settings
+from crossforge.plugins.design.placement import Placement, ThemeSlot, theme_placements
+from crossforge.plugins.design.settings import DesignError, ThemeEntry, design_settings
 
 FIVE = ["BLUEBERRYHILL", "TOPBANANA", "ORANGEJUICE", "HOTPOTATO", "GOOSEBERRYPIE"]
 FOUR = ["THIRDWHEEL", "FIFTHCOLUMN", "PEARLHARBOR", "SIXTHSENSE"]
@@ -85,3 +85,20 @@ def test_a_set_that_also_goes_down_still_gets_entries_drawn_anywhere_in_their_li
     fifteens = [t for placement in found for t in placement.themes if len(t.entry.answer) == 15]
     starts = {min(t.cells)[1] for t in fifteens}
     assert len(found) == 40 and len(starts) > 2  # not only flush left (0) and right (6)
+
+
+def test_no_placement_blocks_a_corner_cell_when_another_does_not() -> None:
+    """A 13 in the third row of a 15x15 leaves one or two cells to an edge, which must
+    be blocks, and the two cells above them too: the corner cell is blocked wherever
+    the 13 starts. From the fourth row on its end blocks leave the corners open."""
+    thirteen = ThemeEntry("BLUEBERRYHILL")
+    for row, blocked in ((2, True), (3, False), (12, True), (11, False)):
+        for col in (0, 1, 2):
+            cells = tuple((row, col + i) for i in range(13))
+            placement = Placement(15, 15, "rotational", (ThemeSlot(thirteen, cells),))
+            assert placement.blocks_a_corner() is blocked, (row, col)
+    found = placements(["BLUEBERRYHILL", "BANANASPLIT", "GOOSEBERRYPIE"], tries=40)
+    assert found and not any(placement.blocks_a_corner() for placement in found)
+    assert all(rows_of(placement)[0] >= 3 for placement in found)
+    # five entries of 9-13 find no layout that spares the corners: they keep the rest
+    assert all(placement.blocks_a_corner() for placement in placements(FIVE))
