@@ -32,7 +32,7 @@ LAYERED_LISTS = click.option(
     help="Word list (default: the default list); repeat to layer lists, top first: the "
     "first list holding a word gives its score and clues, and its bans remove it below.",
 )
-"""The ``--list`` option of the commands that fill or suggest."""
+"""The ``--list`` option of the commands that fill, design or suggest."""
 
 
 def list_field(names: tuple[str, ...]) -> str | list[str] | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from crossforge.cli_support import BadInput
+from crossforge.cli_support import LAYERED_LISTS, BadInput, list_field
 from crossforge.plugins.cli_options import Run, command_options
 
 
@@ -75,7 +75,7 @@ class ThemeItem(click.ParamType):
 @click.option(
     "--marks", type=click.Choice(["circled", "shaded", "none"]), help="Theme cells' marks."
 )
-@click.option("--list", "word_list", metavar="NAME", help="Word list (default: the default list).")
+@LAYERED_LISTS
 @command_options("the best design", "min_score", "seed", "timeout")
 def design(
     size: list[int],
@@ -87,7 +87,7 @@ def design(
     max_block_share: float | None,
     count: int | None,
     marks: str | None,
-    word_list: str | None,
+    word_list: tuple[str, ...],
     run: Run,
     **options: Any,
 ) -> None:
@@ -109,7 +109,7 @@ def design(
         "count": count,
         "marks": marks,
     }
-    raw = run.request(fields, {"list": word_list, **options})
+    raw = run.request(fields, {"list": list_field(word_list), **options})
     answer = run.answer(raw, "design", "design")
     run.show(answer, design_report)
     run.write(answer["designs"][0] if answer["designs"] else None)

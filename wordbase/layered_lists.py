@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from crossforge.errors import InputError
 from crossforge.wordbase.index import WordIndex
 
-__all__ = ["BANNED", "MAX_LAYERS", "first_found", "layer_names", "merged"]
+__all__ = ["BANNED", "MAX_LAYERS", "first_found", "layer_names", "layered", "merged"]
 
 BANNED = "banned"
 """The tag of an entry that bans its word from the lists below (and from its own)."""
@@ -41,6 +41,17 @@ def layer_names(value: str | Sequence[str] | None, default: str) -> tuple[str, .
     if isinstance(value, str):
         return (value,)
     return tuple(str(name) for name in value)
+
+
+def layered(
+    value: str | Sequence[str] | None, default: str, index_of: Callable[[str], WordIndex]
+) -> tuple[tuple[str, ...], tuple[WordIndex, ...], WordIndex]:
+    """A request's ``list`` field read: its names and indexes (top first, each from
+    ``index_of``) and the one index they make (``merged``), which every search of the
+    request reads."""
+    names = layer_names(value, default)
+    layers = tuple(index_of(name) for name in names)
+    return names, layers, merged(layers, names)
 
 
 def merged(layers: Sequence[WordIndex], names: Sequence[str] | None = None) -> WordIndex:

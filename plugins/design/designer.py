@@ -46,6 +46,9 @@ from crossforge.plugins.design.settings import (
     DesignSettings,
     design_settings,
 )
+from crossforge.wordbase.config import DEFAULT_LIST
+from crossforge.wordbase.index import WordIndex
+from crossforge.wordbase.layered_lists import layered
 
 Fill = Callable[[dict[str, Any], Control], dict[str, Any]]
 """Fills a crossword request (a fill's puzzle fields) under a Control: the fill answer."""
@@ -119,10 +122,15 @@ def check_design(puzzle: Mapping[str, Any], words: WordSource) -> None:
     """Refuse, before any search, a design request that cannot be met: an unknown list
     (``LookupError``), theme entries that do not fit (``DesignError`` naming the
     field)."""
-    index = words.index(str(puzzle["list"]))
+    index = _index(puzzle, words)
     settings = design_settings(puzzle, index.alphabet_spec.normalize)
     if settings.theme:
         theme_placements(settings, random.Random(0), tries=1)
+
+
+def _index(puzzle: Mapping[str, Any], words: WordSource) -> WordIndex:
+    """The one word index the request's fills read: its list, or its lists layered."""
+    return layered(puzzle.get("list"), DEFAULT_LIST, words.index)[2]
 
 
 def design(
@@ -131,7 +139,7 @@ def design(
     """The design answer of a checked design request (``puzzle``: the design fields and
     the fill fields) on the puzzle type's ``rules``."""
     started = time.monotonic()
-    index = words.index(str(puzzle["list"]))
+    index = _index(puzzle, words)
     settings = design_settings(puzzle, index.alphabet_spec.normalize)
     rng = random.Random(control.seed)
     floor = int(puzzle.get("min_score") or 0)

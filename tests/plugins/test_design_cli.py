@@ -189,3 +189,21 @@ def test_without_a_design_the_report_shows_the_best_unfilled_patterns(
     assert "pattern 1, not filled (its fill ran out of time): " in text
     grid = text.split("pattern 1, not filled", 1)[1].split("\n")[1:12]
     assert any(NINE in row for row in grid) and all(len(row) == 11 for row in grid)
+
+
+def test_a_design_reads_its_lists_layered_as_a_fill_does(
+    abc_words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--list`` repeated layers lists, top first: a theme answer that only the second
+    list holds is in what the design read (a design took the layers for one list's name
+    and failed, where a fill layered them)."""
+    from crossforge.wordbase.store import WordStore
+
+    with WordStore() as store:
+        store.create_list("mine")
+        store.put_entry("mine", NINE, 60)
+    code, answer, _ = design(capsys, "--size", "11x11", "--theme", NINE, "--list", "mine")
+    assert code == 0, answer
+    (theme,) = answer["designs"][0]["theme"]
+    assert theme["answer"] == NINE and theme["in_list"] is True
+    assert_sound(answer["designs"][0])

@@ -30,7 +30,7 @@ from crossforge.plugins.puzzles.crossword.metrics import EntryFill, fill_metrics
 from crossforge.plugins.puzzles.crossword.problem import CrosswordError, CrosswordProblem
 from crossforge.plugins.puzzles.crossword.region import CELL_LIST, REGION_SCHEMA, Region, region_of
 from crossforge.wordbase.config import DEFAULT_LIST
-from crossforge.wordbase.layered_lists import BANNED, MAX_LAYERS, first_found, layer_names, merged
+from crossforge.wordbase.layered_lists import BANNED, MAX_LAYERS, first_found, layered
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED
 
 if TYPE_CHECKING:
@@ -157,9 +157,7 @@ class CrosswordType(PuzzleType):
             shown = "; ".join(v.message for v in violations[:5])
             more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
             raise CrosswordError(f"grid breaks the {self.rules} rules: {shown}{more}")
-        names = layer_names(request.get("list"), DEFAULT_LIST)
-        layers = tuple(words.index(name) for name in names)
-        index = merged(layers, names)
+        names, layers, index = layered(request.get("list"), DEFAULT_LIST, words.index)
         normalize = index.alphabet_spec.normalize
         region = region_of(grid, request["region"]) if request.get("region") else None
         slots = list(region.slots) if region else grid.slots()
