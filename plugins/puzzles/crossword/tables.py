@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -236,7 +236,7 @@ _extended: OrderedDict[tuple[int, Any], tuple[weakref.ref[Any], LengthTable]] = 
 
 
 def extended_table(
-    base: LengthTable, words: tuple[tuple[str, float], ...], encode: Any
+    base: LengthTable, words: tuple[tuple[str, float], ...], encode: Callable[[str], np.ndarray]
 ) -> LengthTable:
     """``base`` with ``words`` (word, score) it lacks added, codes from ``encode``:
     built once per process for a shared ``base`` and the same words, and shared in turn
