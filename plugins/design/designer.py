@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,7 @@ from crossforge.plugins.design.settings import (
     DesignSettings,
     design_settings,
 )
+from crossforge.plugins.puzzles.crossword.plugin import left_out
 from crossforge.wordbase.config import DEFAULT_LIST
 from crossforge.wordbase.index import WordIndex
 from crossforge.wordbase.layered_lists import layered
@@ -133,6 +135,44 @@ def _index(puzzle: Mapping[str, Any], words: WordSource) -> WordIndex:
     return layered(puzzle.get("list"), DEFAULT_LIST, words.index)[2]
 
 
+class _Usable:
+    """Counts of the words a fill of the request may use (memoised): the index's words
+    matching a pattern at a floor, less those the request leaves out (``left_out``:
+    banned, or tagged as it excludes), which its fills never take."""
+
+    def __init__(self, index: WordIndex, left: frozenset[str]) -> None:
+        self.index = index
+        by_length: dict[int, list[tuple[str, int]]] = {}
+        for key in left:
+            score = index.score(key)
+            if score is not None:
+                by_length.setdefault(len(key), []).append((key, score))
+        self.left = {
+            length: (
+                np.array([[ord(ch) for ch in key] for key, _ in keys], dtype=np.int32),
+                np.array([score for _, score in keys]),
+            )
+            for length, keys in by_length.items()
+        }
+        """Per length: the left-out keys' letters (code points) and scores."""
+        self.counts: dict[tuple[str, int], int] = {}
+
+    def count(self, pattern: str, floor: int) -> int:
+        """Usable words matching ``pattern`` (``.`` open) at ``floor`` or above."""
+        key = (pattern, floor)
+        if key not in self.counts:
+            found = self.index.count(pattern, floor)
+            if len(pattern) in self.left:
+                letters, scores = self.left[len(pattern)]
+                matching = scores >= floor
+                for position, letter in enumerate(pattern):
+                    if letter != OPEN:
+                        matching &= letters[:, position] == ord(letter)
+                found -= int(matching.sum())
+            self.counts[key] = found
+        return self.counts[key]
+
+
 def design(
     puzzle: Mapping[str, Any], words: WordSource, control: Control, fill: Fill, rules: str
 ) -> dict[str, Any]:
@@ -143,12 +183,10 @@ def design(
     settings = design_settings(puzzle, index.alphabet_spec.normalize)
     rng = random.Random(control.seed)
     floor = int(puzzle.get("min_score") or 0)
-    counts: dict[str, int] = {}
+    usable = _Usable(index, left_out(index, puzzle))
 
     def count(pattern: str) -> int:
-        if pattern not in counts:
-            counts[pattern] = index.count(pattern, floor)
-        return counts[pattern]
+        return usable.count(pattern, floor)
 
     columns = False
     if settings.theme:
@@ -208,7 +246,7 @@ def design(
             len(tried),
             control,
             floor,
-            lambda: _hard_crossing(placements, count, index, floor),
+            lambda: _hard_crossing(placements, usable, floor),
         ),
         "size": [settings.height, settings.width],
         "symmetry": settings.symmetry,
@@ -570,14 +608,12 @@ LOWER_FLOOR = 10
 """A hard crossing's words are also given at a floor this many points lower."""
 
 
-def _hard_crossing(
-    placements: list[Placement], count: Callable[[str], int], index: Any, floor: int
-) -> str:
+def _hard_crossing(placements: list[Placement], usable: _Usable, floor: int) -> str:
     """A sentence naming the slot through theme letters that keeps the fewest words in
     the placement easiest to cross, when it keeps fewer than ``TIGHT``: where it is,
     the entries it crosses, its words at the floor and ``LOWER_FLOOR`` points lower;
     empty otherwise."""
-    found = [(tightest_crossing(p, count), p) for p in placements]
+    found = [(tightest_crossing(p, partial(usable.count, floor=floor)), p) for p in placements]
     crossings = [(crossing, p) for crossing, p in found if crossing is not None]
     if not crossings:
         return ""
@@ -596,7 +632,7 @@ def _hard_crossing(
     lower = max(floor - LOWER_FLOOR, 0)
     if lower == floor:
         return note
-    return f"{note}, {index.count(crossing.pattern, lower)} at min_score {lower}"
+    return f"{note}, {usable.count(crossing.pattern, lower)} at min_score {lower}"
 
 
 def _why_none(

@@ -34,7 +34,7 @@ from crossforge.wordbase.layered_lists import BANNED, MAX_LAYERS, first_found, l
 from crossforge.wordbase.word_classes import DEFAULT_EXCLUDED
 
 if TYPE_CHECKING:
-    from crossforge.grids.model import Grid, Slot
+    from crossforge.grids.model import Grid
     from crossforge.wordbase.index import WordIndex
 
 
@@ -171,9 +171,10 @@ class CrosswordType(PuzzleType):
                 raise CrosswordError(f"locked entry {slot_id!r} does not touch the region")
             locked[ids[str(slot_id).upper()]] = normalize(word)
         template = region.template(grid) if region else grid.rows
-        banned = list(request.get("banned") or ())
+        lengths = {slot.length for slot in slots}
+        banned = [key for key in left_out(index, request) if len(key) in lengths]
         if region and request.get("no_duplicates", True):
-            banned += region.words_outside(grid)
+            banned += [normalize(w) for w in region.words_outside(grid)]
         allowed = [normalize(w) for w in request.get("allowed") or ()]
         problem = RequestCrossword(
             [normalize_row(row, normalize) for row in template],
@@ -185,7 +186,7 @@ class CrosswordType(PuzzleType):
             no_duplicates=bool(request.get("no_duplicates", True)),
             locked=locked,
             allowed=allowed,
-            banned=[normalize(w) for w in banned] + _tagged_out(index, request, slots, allowed),
+            banned=banned,
             clashes=ClashRule(request.get("shared_substring"), bool(request.get("shared_stems"))),
         )
         problem.grid, problem.region = grid, region
@@ -298,14 +299,15 @@ def _bits(value: float) -> float | None:
     return None if value == float("-inf") else round(value, 1)
 
 
-def _tagged_out(
-    index: WordIndex, request: Mapping[str, Any], slots: Sequence[Slot], allowed: list[str]
-) -> list[str]:
-    """The keys of the slots' lengths whose tags the request excludes (and does not
-    allow), less the words it allows by name."""
+def left_out(index: WordIndex, request: Mapping[str, Any]) -> frozenset[str]:
+    """The keys of ``index`` that the request's fills never use: those it bans by name,
+    and those whose tags it excludes (and does not allow) unless it allows them by
+    name. The designer counts crossing words without them too."""
+    normalize = index.alphabet_spec.normalize
+    allowed = {normalize(w) for w in request.get("allowed") or ()}
     tags = set(request.get("exclude_tags", DEFAULT_EXCLUDED)) - set(request.get("allow_tags") or ())
-    lengths = {slot.length for slot in slots}
-    return [k for k in index.tagged(tags) if len(k) in lengths and k not in allowed]
+    banned = {normalize(w) for w in request.get("banned") or ()}
+    return frozenset(banned | (index.tagged(tags) - allowed))
 
 
 def _marked(grid: Grid, request: Mapping[str, Any]) -> Grid:

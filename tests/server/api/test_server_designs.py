@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 
@@ -158,3 +159,23 @@ def test_a_design_that_cannot_be_met_says_why(client: FlaskClient) -> None:
     )
     assert crowded.status_code == 400
     assert "find no symmetric across slots" in crowded.get_json()["error"]["message"]
+
+
+def test_a_crossing_only_banned_words_fit_is_named_as_keeping_none(client: FlaskClient) -> None:
+    """Every word with a C banned: no down through the theme's C has a word its fill may
+    take, and the reason names that crossing as keeping none. The designer used to
+    count banned words (and words of excluded tags) that no fill takes: thousands fit
+    there, and the reason named no crossing."""
+    from itertools import product
+
+    banned = ["".join(p) for n in range(3, 8) for p in product("ABC", repeat=n) if "C" in p]
+    body = {
+        "size": [11, 11],
+        "theme": ["ABACABA"],
+        "options": {"list": "abc", "timeout": 3, "banned": banned, "max_block_share": 0.3},
+        "wait": 20,
+    }
+    result = client.post("/v1/designs", json=body).get_json()["result"]
+    assert result["status"] == "no_design", result
+    hard = r"the down slot \.*C\.* from row \d+, column 5 \(from 0\) through ABACABA keeps 0 words"
+    assert re.search(hard, result["reason"]), result["reason"]
