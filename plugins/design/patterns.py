@@ -335,12 +335,13 @@ class PatternSearch:
         for cell in move:
             if self._line(blocks, move, cell) >= 4 or self._square(blocks, move, cell):
                 weight *= 0.02
-        return weight * self._lettered_words(run, move)
+        return weight * self._lettered_words(run, move, longest)
 
-    def _lettered_words(self, run: list[Cell], move: set[Cell]) -> float:
+    def _lettered_words(self, run: list[Cell], move: set[Cell], longest: int) -> float:
         """How well the parts of ``run`` that hold theme letters keep words once
         ``move`` is made: 1 when each has plenty (``PLENTY``), falling to 0 for a part
-        no word fits (1 without a word count)."""
+        no word fits (1 without a word count). A part past ``longest`` is not counted:
+        it is broken again later."""
         if self.count is None:
             return 1.0
         letters = self.placement.letters
@@ -350,7 +351,7 @@ class PatternSearch:
             if cell is not None and cell not in move:
                 part.append(cell)
                 continue
-            if len(part) >= MIN_RUN and any(c in letters for c in part):
+            if MIN_RUN <= len(part) <= longest and any(c in letters for c in part):
                 found = min(found, self.count(self.placement.pattern(part)))
             part = []
         return (found / PLENTY) ** 2
