@@ -82,7 +82,11 @@ class PatternSearch:
             if not moves:
                 settled.add(tuple(run))
                 continue
-            weights = [self._weight(blocks, move, run, longest) for move in moves]
+            weights = [self._weight(blocks, move, run, longest, len(run)) for move in moves]
+            if not any(weights) and len(run) > longest + STRETCH:
+                # Left whole, the run ends the draw: a part that later blocks break
+                # again may lack words for now.
+                weights = [self._weight(blocks, move, run, longest, longest) for move in moves]
             if not any(weights):
                 settled.add(tuple(run))
                 continue
@@ -320,12 +324,18 @@ class PatternSearch:
         return stubs
 
     def _weight(
-        self, blocks: list[list[bool]], move: set[Cell], run: list[Cell], longest: int
+        self,
+        blocks: list[list[bool]],
+        move: set[Cell],
+        run: list[Cell],
+        longest: int,
+        counted: int,
     ) -> float:
         """Draw weight of a move: more the more entries it makes per block placed (a
         block splitting runs both across and down makes two), more for a split leaving
         both parts within ``longest``; little for a line of four blocks or a 2x2 square
-        of them."""
+        of them; less the fewer words the lettered parts of ``run`` up to ``counted``
+        cells keep."""
         gain = sum(self._splits(blocks, move, cell) for cell in move)
         weight = ((gain + 0.5) / len(move)) ** 2
         cut = [i for i, cell in enumerate(run) if cell in move]
@@ -335,13 +345,12 @@ class PatternSearch:
         for cell in move:
             if self._line(blocks, move, cell) >= 4 or self._square(blocks, move, cell):
                 weight *= 0.02
-        return weight * self._lettered_words(run, move, longest)
+        return weight * self._lettered_words(run, move, counted)
 
-    def _lettered_words(self, run: list[Cell], move: set[Cell], longest: int) -> float:
-        """How well the parts of ``run`` that hold theme letters keep words once
-        ``move`` is made: 1 when each has plenty (``PLENTY``), falling to 0 for a part
-        no word fits (1 without a word count). A part past ``longest`` is not counted:
-        it is broken again later."""
+    def _lettered_words(self, run: list[Cell], move: set[Cell], counted: int) -> float:
+        """How well the parts of ``run`` up to ``counted`` cells that hold theme letters
+        keep words once ``move`` is made: 1 when each has plenty (``PLENTY``), falling
+        to 0 for a part no word fits (1 without a word count)."""
         if self.count is None:
             return 1.0
         letters = self.placement.letters
@@ -351,7 +360,7 @@ class PatternSearch:
             if cell is not None and cell not in move:
                 part.append(cell)
                 continue
-            if MIN_RUN <= len(part) <= longest and any(c in letters for c in part):
+            if MIN_RUN <= len(part) <= counted and any(c in letters for c in part):
                 found = min(found, self.count(self.placement.pattern(part)))
             part = []
         return (found / PLENTY) ** 2
